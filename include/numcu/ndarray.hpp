@@ -1,0 +1,188 @@
+/// @file ndarray.hpp
+/// @brief numcu::ndarray, an n-dimensional array of a runtime dtype on the host or a GPU.
+#pragma once
+
+#include <complex>
+#include <cstdint>
+#include <iosfwd>
+#include <memory>
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "numcu/device.hpp"
+#include "numcu/dtype.hpp"
+#include "numcu/error.hpp"
+#include "numcu/indexing.hpp"
+#include "numcu/scalar.hpp"
+#include "numcu/shape.hpp"
+
+namespace numcu {
+
+namespace detail {
+struct buffer;
+}  // namespace detail
+
+/// An n-dimensional array of one dtype on one device, like numpy.ndarray / cupy.ndarray.
+///
+/// An ndarray is a handle: copying it shares the data; copy() makes new data. A view (slice, transpose,
+/// reshape when the strides allow, broadcast_to) shares the data of its base. Assigning to an ndarray
+/// variable rebinds it; assigning to an index expression writes into the base:
+/// @code
+/// auto m = nc::zeros({3, 4});
+/// m(1, nc::all) = 5.0;           // like m[1, :] = 5
+/// auto v = m(nc::slice(0, 2));   // a view of the first two rows
+/// @endcode
+class ndarray {
+ public:
+  /// An empty handle that refers to no array; every use but assignment throws error.
+  ndarray() = default;
+  ndarray(const ndarray&) = default;
+  ndarray(ndarray&&) noexcept = default;
+  ~ndarray() = default;
+
+  /// Rebinds this variable to the array @p other refers to (no data is copied).
+  ndarray& operator=(const ndarray& other) & = default;
+  /// Rebinds this variable to the array @p other refers to (no data is copied).
+  ndarray& operator=(ndarray&& other) & noexcept = default;
+  /// Writes @p values into the elements this temporary view refers to (`a(0) = b`), broadcasting and casting
+  /// unsafely as NumPy's `a[0] = b` does. @throws shape_error, device_error.
+  ndarray& operator=(const ndarray& values) &&;
+  /// Writes @p value into every element this temporary view refers to (`m(1, nc::all) = 0.0`).
+  /// @throws dtype_error when an integer value does not fit an integer dtype.
+  ndarray& operator=(scalar value) &&;
+  /// Assigning a number to an ndarray variable is ambiguous in C++; use fill() or `a(nc::ellipsis) = v`.
+  ndarray& operator=(scalar value) & = delete;
+
+  /// True when this handle refers to an array.
+  bool defined() const { return m_buffer != nullptr; }
+  /// The device the data lives on.
+  numcu::device device() const;
+  /// The element type.
+  numcu::dtype dtype() const { return m_dtype; }
+  /// Extent of each dimension.
+  const shape_t& shape() const { return m_shape; }
+  /// Bytes between consecutive elements of each dimension (may be negative or 0).
+  const strides_t& strides() const { return m_strides; }
+  /// Number of dimensions.
+  int ndim() const { return m_shape.size(); }
+  /// Number of elements.
+  std::int64_t size() const { return m_shape.product(); }
+  /// Bytes the elements take: size() * itemsize().
+  std::size_t nbytes() const { return static_cast<std::size_t>(size()) * itemsize(); }
+  /// Bytes per element.
+  std::size_t itemsize() const { return m_dtype.itemsize(); }
+  /// Byte offset of element (0, ..., 0) from the start of the buffer.
+  std::int64_t offset() const { return m_offset; }
+  /// True when the elements are laid out in C (row-major) order without gaps.
+  bool is_c_contiguous() const;
+  /// True when the elements are laid out in Fortran (column-major) order without gaps.
+  bool is_f_contiguous() const;
+  /// For a view, the array that owns the data (as allocated: 1-D, its dtype); none for an owner.
+  std::optional<ndarray> base() const;
+  /// True when this array and @p other use the same buffer.
+  bool shares_memory_with(const ndarray& other) const { return m_buffer == other.m_buffer; }
+
+  /// Address of element (0, ..., 0): device memory for a GPU array.
+  void* data_ptr() const;
+
+  /// A new array with the same values, dtype and shape, in C order, on the same device.
+  ndarray copy() const;
+  /// The values cast to @p to, as NumPy's `astype`. With @p copy false the array itself is returned when no
+  /// cast is needed. @throws dtype_error when @p rule forbids the cast ("Cannot cast array data from
+  /// dtype('float64') to dtype('int32') according to the rule 'safe'").
+  ndarray astype(numcu::dtype to, casting rule = casting::unsafe, bool copy = true) const;
+  /// This array on device @p d (itself when already there; a C-order copy otherwise).
+  ndarray to(numcu::device d) const;
+  /// The single element of a size-1 array as @p T, which must be the array's dtype.
+  /// @throws dtype_error when T is not the dtype's type; shape_error when size() != 1.
+  template <element_type T>
+  T item() const {
+    T value;
+    read_item(&value, numcu::dtype_of<T>());
+    return value;
+  }
+  /// All elements in C order, as a std::vector of @p T (synchronizes the array's stream).
+  /// @throws dtype_error naming both types when T is not the dtype's type.
+  template <element_type T>
+  std::vector<T> to_vector() const {
+    if constexpr (std::is_same_v<T, bool>) {
+      std::vector<std::uint8_t> bytes(static_cast<std::size_t>(size()));  // std::vector<bool> packs bits
+      read_all(bytes.data(), numcu::bool_);
+      return std::vector<bool>(bytes.begin(), bytes.end());
+    } else {
+      std::vector<T> out(static_cast<std::size_t>(size()));
+      read_all(out.data(), numcu::dtype_of<T>());
+      return out;
+    }
+  }
+  /// Sets every element to @p value, cast to the dtype as NumPy's `fill`. @return *this.
+  /// @throws dtype_error when an integer value does not fit an integer dtype.
+  const ndarray& fill(scalar value) const;
+
+  /// A view or copy with a new shape; one entry may be -1. A view when the strides allow, as NumPy decides.
+  /// @throws shape_error "cannot reshape array of size 12 into shape (5,)".
+  ndarray reshape(const shape_t& new_shape) const;
+  /// The elements as 1-D: a view when possible, a copy otherwise.
+  ndarray ravel() const;
+  /// A 1-D C-order copy.
+  ndarray flatten() const;
+  /// The axes reversed (a view).
+  ndarray transpose() const;
+  /// The axes permuted: axis i of the result is axis @p axes[i] of this array (a view).
+  /// @throws index_error, shape_error "axes don't match array".
+  ndarray transpose(const std::vector<std::int64_t>& axes) const;
+  /// Shorthand for transpose().
+  ndarray T() const { return transpose(); }
+
+  /// A view selected by a basic index: integers, slice, all, newaxis, ellipsis.
+  /// @throws index_error "index 5 is out of bounds for axis 0 with size 3".
+  template <class... I>
+  ndarray operator()(I&&... indices) const {
+    const index_t list[] = {to_index(std::forward<I>(indices))...};
+    return index(std::span<const index_t>(list, sizeof...(I)));
+  }
+  /// A view selected by a list of index entries.
+  ndarray index(std::span<const index_t> indices) const;
+
+  /// For library internals: an array over @p buffer with the given layout.
+  ndarray(std::shared_ptr<detail::buffer> buffer, numcu::dtype t, const shape_t& shape, const strides_t& strides,
+          std::int64_t offset, bool is_view);
+  /// For library internals: the shared buffer.
+  const std::shared_ptr<detail::buffer>& buffer() const { return m_buffer; }
+
+ private:
+  template <class I>
+  static index_t to_index(I&& i) {
+    if constexpr (std::is_integral_v<std::remove_cvref_t<I>>) return static_cast<std::int64_t>(i);
+    else return index_t(std::forward<I>(i));
+  }
+  void read_item(void* out, numcu::dtype requested) const;
+  void read_all(void* out, numcu::dtype requested) const;
+  void require_defined() const;
+
+  std::shared_ptr<detail::buffer> m_buffer;
+  numcu::dtype m_dtype;
+  shape_t m_shape;
+  strides_t m_strides;
+  std::int64_t m_offset = 0;
+  bool m_is_view = false;
+};
+
+/// Prints like NumPy's repr: `array([[0., 1.],\n       [2., 3.]])`, `array([1, 2], dtype=int32)`; arrays of
+/// more than 1000 elements are summarized with `...`. Synchronizes the array's stream.
+std::ostream& operator<<(std::ostream& os, const ndarray& a);
+
+/// The repr as a string (what operator<< prints).
+std::string repr(const ndarray& a);
+
+/// A host (nc::cpu) ndarray with the same dtype, shape and values, in C order (synchronizes).
+ndarray asnumpy(const ndarray& a);
+
+/// Copies the values of @p src into @p dst (`numpy.copyto`), broadcasting @p src to dst's shape and casting
+/// under @p rule. The two may be on different devices: this is an explicit transfer.
+/// @throws shape_error, dtype_error (message names the rule), device_error.
+void copyto(const ndarray& dst, const ndarray& src, casting rule = casting::same_kind);
+
+}  // namespace numcu

@@ -1,0 +1,88 @@
+/// @file shape.hpp
+/// @brief Shapes and strides (a small inline vector of int64), broadcasting of shapes, and shape printing.
+#pragma once
+
+#include <algorithm>
+#include <array>
+#include <cstdint>
+#include <initializer_list>
+#include <iosfwd>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "numcu/config.hpp"
+
+namespace numcu {
+
+/// A list of at most max_dims int64 values stored inline: the type of shapes and of strides.
+class dim_vector {
+ public:
+  dim_vector() = default;
+  /// `{3, 4}`. @throws index_error when longer than max_dims.
+  dim_vector(std::initializer_list<std::int64_t> values) : dim_vector(std::span<const std::int64_t>(values.begin(), values.size())) {}
+  /// From any span of int64. @throws index_error when longer than max_dims.
+  explicit dim_vector(std::span<const std::int64_t> values);
+  /// From a std::vector. @throws index_error when longer than max_dims.
+  explicit dim_vector(const std::vector<std::int64_t>& values) : dim_vector(std::span<const std::int64_t>(values)) {}
+  /// @p count copies of @p value.
+  dim_vector(int count, std::int64_t value);
+
+  /// Number of entries.
+  int size() const { return m_size; }
+  /// True when there are no entries (the shape of a 0-d array).
+  bool empty() const { return m_size == 0; }
+  std::int64_t& operator[](int i) { return m_values[i]; }
+  std::int64_t operator[](int i) const { return m_values[i]; }
+  std::int64_t* begin() { return m_values.data(); }
+  std::int64_t* end() { return m_values.data() + m_size; }
+  const std::int64_t* begin() const { return m_values.data(); }
+  const std::int64_t* end() const { return m_values.data() + m_size; }
+  const std::int64_t* data() const { return m_values.data(); }
+  /// The last entry.
+  std::int64_t back() const { return m_values[m_size - 1]; }
+  /// Appends one entry. @throws index_error when the vector is full.
+  void push_back(std::int64_t value);
+  /// Inserts @p value before position @p pos. @throws index_error when the vector is full.
+  void insert(int pos, std::int64_t value);
+  /// Removes the entry at position @p pos.
+  void erase(int pos);
+  /// Product of the entries (1 for an empty vector).
+  std::int64_t product() const;
+  /// A std::vector copy.
+  std::vector<std::int64_t> to_vector() const { return {begin(), end()}; }
+
+  friend bool operator==(const dim_vector& a, const dim_vector& b) {
+    return a.m_size == b.m_size && std::equal(a.begin(), a.end(), b.begin());
+  }
+
+ private:
+  std::array<std::int64_t, max_dims> m_values{};
+  int m_size = 0;
+};
+
+/// The shape of an array: one extent per dimension.
+using shape_t = dim_vector;
+/// The strides of an array, in bytes, one per dimension.
+using strides_t = dim_vector;
+
+/// A shape printed as NumPy prints a tuple: `(3, 4)`, `(5,)`, `()`.
+std::string to_string(const dim_vector& dims);
+/// Prints to_string(dims).
+std::ostream& operator<<(std::ostream& os, const dim_vector& dims);
+
+/// NumPy's broadcast of shapes (`numpy.broadcast_shapes`).
+/// @throws shape_error "operands could not be broadcast together with shapes (3,4) (5,)".
+shape_t broadcast_shapes(std::span<const shape_t> shapes);
+/// Two-shape convenience form of broadcast_shapes.
+shape_t broadcast_shapes(const shape_t& a, const shape_t& b);
+
+/// The C-order (row-major) strides in bytes of a contiguous array of @p shape.
+strides_t c_strides(const shape_t& shape, std::size_t itemsize);
+/// The Fortran-order (column-major) strides in bytes of a contiguous array of @p shape.
+strides_t f_strides(const shape_t& shape, std::size_t itemsize);
+
+/// Turns a possibly negative axis into 0 ... ndim-1. @throws index_error "axis 3 is out of bounds for array of dimension 2".
+int normalize_axis(std::int64_t axis, int ndim);
+
+}  // namespace numcu

@@ -1,0 +1,29 @@
+// The memory behind one or more ndarrays: who allocated it, on which device and stream, and how to free it.
+#pragma once
+
+#include <cstddef>
+#include <memory>
+
+#include "numcu/device.hpp"
+#include "numcu/dtype.hpp"
+
+namespace numcu::detail {
+
+struct buffer {
+  void* data = nullptr;
+  std::size_t nbytes = 0;
+  numcu::device where;
+  void* stream = nullptr;  // the CUDA stream it was allocated on; freed on the same stream
+  bool owned = true;       // false for memory numcu wraps but does not free
+  numcu::dtype dtype;      // the dtype it was allocated for (what base() reports)
+
+  buffer() = default;
+  buffer(const buffer&) = delete;
+  buffer& operator=(const buffer&) = delete;
+  ~buffer();
+};
+
+/// Allocates @p nbytes on @p where (on its current stream for a GPU). @throws out_of_memory, device_error.
+std::shared_ptr<buffer> allocate(device where, std::size_t nbytes, dtype t);
+
+}  // namespace numcu::detail

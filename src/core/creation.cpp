@@ -1,0 +1,188 @@
+// empty/zeros/ones/full, arange, linspace, eye, arrays from host memory.
+#include "numcu/creation.hpp"
+
+#include <cmath>
+#include <cstring>
+
+#include "core/buffer.hpp"
+#include "core/scalar_cast.hpp"
+#include "dispatch/dispatch.hpp"
+#include "memory/transfer.hpp"
+
+namespace numcu {
+namespace {
+
+dtype natural_dtype(const scalar& v) { return default_dtype(v.kind()); }
+
+double real_of(const scalar& v) {
+  if (v.kind() == scalar_kind::integer) {
+    return v.is_large_unsigned() ? static_cast<double>(v.uint_value()) : static_cast<double>(v.int_value());
+  }
+  if (v.kind() == scalar_kind::boolean) return static_cast<double>(v.int_value());
+  return v.real();
+}
+
+}  // namespace
+
+namespace detail {
+void throw_inhomogeneous(int depth) {
+  throw shape_error("setting an array element with a sequence. The requested array has an inhomogeneous shape after " +
+                    std::to_string(depth) + " dimensions.");
+}
+}  // namespace detail
+
+ndarray empty(const shape_t& shape, dtype t, device d) {
+  for (std::int64_t n : shape) {
+    if (n < 0) throw shape_error("negative dimensions are not allowed: shape " + to_string(shape));
+  }
+  const std::size_t nbytes = static_cast<std::size_t>(shape.product()) * t.itemsize();
+  return ndarray(detail::allocate(d, nbytes, t), t, shape, c_strides(shape, t.itemsize()), 0, false);
+}
+
+ndarray zeros(const shape_t& shape, dtype t, device d) {
+  ndarray a = empty(shape, t, d);
+  detail::fill_with(a, 0);
+  return a;
+}
+
+ndarray ones(const shape_t& shape, dtype t, device d) {
+  ndarray a = empty(shape, t, d);
+  detail::fill_with(a, 1);
+  return a;
+}
+
+ndarray full(const shape_t& shape, scalar value, std::optional<dtype> t, device d) {
+  const dtype type = t.value_or(natural_dtype(value));
+  detail::scalar_to_element(value, type);  // reject a value that does not fit before allocating
+  ndarray a = empty(shape, type, d);
+  detail::fill_with(a, value);
+  return a;
+}
+
+ndarray empty_like(const ndarray& a, std::optional<dtype> t, std::optional<device> d) {
+  return empty(a.shape(), t.value_or(a.dtype()), d.value_or(a.device()));
+}
+ndarray zeros_like(const ndarray& a, std::optional<dtype> t, std::optional<device> d) {
+  return zeros(a.shape(), t.value_or(a.dtype()), d.value_or(a.device()));
+}
+ndarray ones_like(const ndarray& a, std::optional<dtype> t, std::optional<device> d) {
+  return ones(a.shape(), t.value_or(a.dtype()), d.value_or(a.device()));
+}
+ndarray full_like(const ndarray& a, scalar value, std::optional<dtype> t, std::optional<device> d) {
+  return full(a.shape(), value, t.value_or(a.dtype()), d.value_or(a.device()));
+}
+
+ndarray arange(scalar stop, std::optional<dtype> t, device d) { return arange(0, stop, 1, t, d); }
+
+ndarray arange(scalar start, scalar stop, scalar step, std::optional<dtype> t, device d) {
+  for (const scalar* v : {&start, &stop, &step}) {
+    if (v->kind() == scalar_kind::complex) throw dtype_error("arange: complex bounds are not supported");
+  }
+  const bool all_integer = start.kind() != scalar_kind::floating && stop.kind() != scalar_kind::floating &&
+                           step.kind() != scalar_kind::floating;
+  std::int64_t length;
+  if (all_integer && !start.is_large_unsigned() && !stop.is_large_unsigned() && !step.is_large_unsigned()) {
+    const std::int64_t a = start.int_value(), b = stop.int_value(), s = step.int_value();
+    if (s == 0) throw error("arange: step must not be zero (Maximum allowed size exceeded)");
+    length = s > 0 ? (b > a ? (b - a + s - 1) / s : 0) : (a > b ? (a - b - s - 1) / (-s) : 0);
+  } else {
+    const double a = real_of(start), b = real_of(stop), s = real_of(step);
+    if (s == 0) throw error("arange: step must not be zero (Maximum allowed size exceeded)");
+    const double n = std::ceil((b - a) / s);
+    if (!std::isfinite(n)) throw error("arange: cannot compute length");
+    length = n > 0 ? static_cast<std::int64_t>(n) : 0;
+  }
+  const dtype type = t.value_or(all_integer ? int64 : float64);
+  ndarray out = empty({length}, type, d);
+  if (length == 0) return out;
+  // NumPy stores the first two values in the dtype and fills from their difference.
+  const scalar second = all_integer && !start.is_large_unsigned() && !step.is_large_unsigned()
+                            ? scalar(start.int_value() + step.int_value())
+                            : scalar(real_of(start) + real_of(step));
+  const detail::element_bytes a = detail::scalar_to_element(start, type);
+  const detail::element_bytes b = detail::scalar_to_element(second, type);
+  detail::arange_into(out, a.bytes, b.bytes);
+  return out;
+}
+
+ndarray linspace(scalar start, scalar stop, std::int64_t num, bool endpoint, std::optional<dtype> t, device d) {
+  if (num < 0) throw shape_error("Number of samples, " + std::to_string(num) + ", must be non-negative.");
+  const bool is_complex = start.kind() == scalar_kind::complex || stop.kind() == scalar_kind::complex;
+  const dtype type = t.value_or(is_complex ? complex128 : float64);
+  detail::linspace_params p{};
+  p.start[0] = real_of(start);
+  p.start[1] = start.kind() == scalar_kind::complex ? start.imag() : 0.0;
+  p.stop[0] = real_of(stop);
+  p.stop[1] = stop.kind() == scalar_kind::complex ? stop.imag() : 0.0;
+  p.n = num;
+  p.endpoint = endpoint;
+  const std::int64_t div = endpoint ? num - 1 : num;
+  p.div = static_cast<double>(div);
+  bool step_zero = true;
+  for (int c = 0; c < 2; ++c) {
+    p.delta[c] = p.stop[c] - p.start[c];
+    p.step[c] = div > 0 ? p.delta[c] / p.div : std::nan("");
+  }
+  // NumPy tests `step == 0` on the (possibly complex) step as a whole
+  step_zero = div > 0 && p.step[0] == 0 && (!is_complex || p.step[1] == 0);
+  p.step_is_zero = step_zero;
+  if (div == 0) {
+    // a single sample (or none): NumPy multiplies the index 0 by delta, giving start
+    p.step_is_zero = false;
+    p.step[0] = p.delta[0];
+    p.step[1] = p.delta[1];
+  }
+  ndarray out = empty({num}, type, d);
+  if (num > 0) detail::linspace_into(out, p);
+  return out;
+}
+
+ndarray eye(std::int64_t n, std::optional<std::int64_t> m, std::int64_t k, dtype t, device d) {
+  const std::int64_t cols = m.value_or(n);
+  ndarray out = zeros({n, cols}, t, d);
+  // the k-th diagonal: a strided 1-D view stepping one row and one column at a time
+  const std::int64_t row0 = k < 0 ? -k : 0, col0 = k > 0 ? k : 0;
+  const std::int64_t length = std::max<std::int64_t>(0, std::min(n - row0, cols - col0));
+  if (length > 0) {
+    const std::int64_t item = static_cast<std::int64_t>(t.itemsize());
+    const ndarray diagonal(out.buffer(), t, {length}, {(cols + 1) * item}, (row0 * cols + col0) * item, true);
+    detail::fill_with(diagonal, 1);
+  }
+  return out;
+}
+
+ndarray identity(std::int64_t n, dtype t, device d) { return eye(n, std::nullopt, 0, t, d); }
+
+ndarray array_from_host(const void* data, dtype src_dtype, std::size_t count, const shape_t& shape,
+                        std::optional<dtype> t, device d) {
+  if (static_cast<std::int64_t>(count) != shape.product()) {
+    throw shape_error("cannot make an array of shape " + to_string(shape) + " from " + std::to_string(count) +
+                      " elements");
+  }
+  // Copy the bytes as they are, then cast where they live (on the GPU the cast runs as a kernel).
+  ndarray raw = empty(shape, src_dtype, d);
+  if (d.is_cpu()) {
+    if (count > 0) std::memcpy(raw.data_ptr(), data, count * src_dtype.itemsize());
+  } else {
+    detail::copy_host_to_device(raw.data_ptr(), data, count * src_dtype.itemsize(), d);
+  }
+  const dtype type = t.value_or(src_dtype);
+  return type == src_dtype ? raw : raw.astype(type);
+}
+
+ndarray from_blob(void* data, const shape_t& shape, dtype t, std::optional<strides_t> strides) {
+  auto b = std::make_shared<detail::buffer>();
+  b->data = data;
+  b->owned = false;
+  b->dtype = t;
+  b->where = cpu;
+  b->nbytes = static_cast<std::size_t>(shape.product()) * t.itemsize();
+  const strides_t s = strides.value_or(c_strides(shape, t.itemsize()));
+  if (s.size() != shape.size()) {
+    throw shape_error("from_blob: " + std::to_string(s.size()) + " strides for a shape of " +
+                      std::to_string(shape.size()) + " dimensions");
+  }
+  return ndarray(b, t, shape, s, 0, false);
+}
+
+}  // namespace numcu

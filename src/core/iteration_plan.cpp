@@ -1,0 +1,146 @@
+#include "core/iteration_plan.hpp"
+
+#include <algorithm>
+#include <cstdlib>
+#include <numeric>
+
+#include "numcu/error.hpp"
+
+namespace numcu::detail {
+
+bool iteration_plan::is_contiguous() const {
+  if (ndim == 0) return true;
+  if (ndim > 1) return false;
+  for (int k = 0; k < noperands; ++k) {
+    if (strides[k][0] != static_cast<std::int64_t>(itemsizes[k])) return false;
+  }
+  return true;
+}
+
+std::int64_t iteration_plan::max_offset_span() const {
+  std::int64_t span = 0;
+  for (int k = 0; k < noperands; ++k) {
+    std::int64_t s = static_cast<std::int64_t>(itemsizes[k]);
+    for (int d = 0; d < ndim; ++d) s += (sizes[d] - 1) * std::abs(strides[k][d]);
+    span = std::max(span, s);
+  }
+  return span;
+}
+
+iteration_plan make_iteration_plan(const shape_t& shape, std::span<const plan_operand> operands) {
+  iteration_plan plan;
+  plan.noperands = static_cast<int>(operands.size());
+  plan.numel = shape.product();
+  for (int k = 0; k < plan.noperands; ++k) {
+    plan.data[k] = operands[k].data;
+    plan.itemsizes[k] = operands[k].itemsize;
+  }
+  if (plan.numel == 0) return plan;
+
+  // Keep the dimensions of extent > 1, innermost (last) first.
+  std::array<int, max_dims> dims{};
+  int n = 0;
+  for (int d = shape.size() - 1; d >= 0; --d) {
+    if (shape[d] != 1) dims[n++] = d;
+  }
+  // Flip dimensions that every operand walks backwards, so that a reversed copy reads forwards.
+  for (int i = 0; i < n; ++i) {
+    const int d = dims[i];
+    bool all_nonpositive = true, any_negative = false;
+    for (int k = 0; k < plan.noperands; ++k) {
+      all_nonpositive &= operands[k].strides[d] <= 0;
+      any_negative |= operands[k].strides[d] < 0;
+    }
+    if (all_nonpositive && any_negative) {
+      for (int k = 0; k < plan.noperands; ++k) plan.data[k] += (shape[d] - 1) * operands[k].strides[d];
+    }
+  }
+  auto stride_of = [&](int k, int d) {
+    const std::int64_t s = operands[k].strides[d];
+    bool flipped = true;
+    for (int j = 0; j < plan.noperands; ++j) flipped &= operands[j].strides[d] <= 0;
+    return flipped ? -s : s;
+  };
+  // Order by operand 0's |stride| (then the next operands'), smallest first. Insertion sort, because the
+  // order is partial: a broadcast (stride 0) operand says nothing, and ties keep C order.
+  auto goes_before = [&](int a, int b) {
+    for (int k = 0; k < plan.noperands; ++k) {
+      const std::int64_t sa = std::abs(stride_of(k, a)), sb = std::abs(stride_of(k, b));
+      if (sa == 0 || sb == 0) continue;
+      if (sa != sb) return sa < sb;
+    }
+    return false;
+  };
+  for (int i = 1; i < n; ++i) {
+    for (int j = i; j > 0 && goes_before(dims[j], dims[j - 1]); --j) std::swap(dims[j], dims[j - 1]);
+  }
+  // Coalesce dimension i+1 into i when every operand steps through them as one.
+  int out = 0;
+  for (int i = 0; i < n; ++i) {
+    const int d = dims[i];
+    if (out > 0) {
+      bool mergeable = true;
+      for (int k = 0; k < plan.noperands; ++k) {
+        mergeable &= stride_of(k, d) == plan.strides[k][out - 1] * plan.sizes[out - 1];
+      }
+      if (mergeable) {
+        plan.sizes[out - 1] *= shape[d];
+        continue;
+      }
+    }
+    plan.sizes[out] = shape[d];
+    for (int k = 0; k < plan.noperands; ++k) plan.strides[k][out] = stride_of(k, d);
+    ++out;
+  }
+  plan.ndim = out;
+  return plan;
+}
+
+void for_each_sub_plan(const iteration_plan& plan, std::int64_t max_numel,
+                       const std::function<void(const iteration_plan&)>& fn) {
+  if (plan.numel <= max_numel) {
+    fn(plan);
+    return;
+  }
+  // Split the outermost dimension into pieces that fit; recurse when one slice alone is too large.
+  const int outer = plan.ndim - 1;
+  const std::int64_t inner = plan.numel / plan.sizes[outer];
+  iteration_plan piece = plan;
+  if (inner > max_numel) {
+    piece.ndim = outer;
+    piece.numel = inner;
+    for (std::int64_t i = 0; i < plan.sizes[outer]; ++i) {
+      for (int k = 0; k < plan.noperands; ++k) piece.data[k] = plan.data[k] + i * plan.strides[k][outer];
+      for_each_sub_plan(piece, max_numel, fn);
+    }
+    return;
+  }
+  const std::int64_t step = std::max<std::int64_t>(1, max_numel / inner);
+  for (std::int64_t i = 0; i < plan.sizes[outer]; i += step) {
+    const std::int64_t count = std::min(step, plan.sizes[outer] - i);
+    piece.sizes[outer] = count;
+    piece.numel = inner * count;
+    for (int k = 0; k < plan.noperands; ++k) piece.data[k] = plan.data[k] + i * plan.strides[k][outer];
+    fn(piece);
+  }
+}
+
+strides_t broadcast_strides(const shape_t& shape, const strides_t& strides, const shape_t& target) {
+  const int lead = target.size() - shape.size();
+  if (lead < 0) {
+    throw shape_error("input operand has more dimensions than allowed by the axis remapping: cannot broadcast " +
+                      to_string(shape) + " to " + to_string(target));
+  }
+  strides_t out(target.size(), 0);
+  for (int i = 0; i < shape.size(); ++i) {
+    if (shape[i] == target[lead + i]) {
+      out[lead + i] = strides[i];
+    } else if (shape[i] != 1) {
+      throw shape_error("operands could not be broadcast together with remapped shapes [original->remapped]: " +
+                        to_string(shape) + " and requested shape " + to_string(target));
+    }
+  }
+  return out;
+}
+
+}  // namespace numcu::detail

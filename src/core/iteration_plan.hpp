@@ -1,0 +1,52 @@
+// The iteration plan (DESIGN.md §3): operands broadcast to one shape, dimensions reordered so the output's
+// strides grow, negative-stride dimensions flipped, adjacent dimensions coalesced, the contiguous case
+// detected. Both backends iterate over plans; plain C++ so it is unit-tested on the host.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <functional>
+#include <span>
+
+#include "numcu/shape.hpp"
+
+namespace numcu::detail {
+
+/// The most operands one plan holds (outputs first, then inputs).
+inline constexpr int max_operands = 5;
+
+/// One operand as the planner sees it: data address, byte strides broadcast to the plan's shape, itemsize.
+struct plan_operand {
+  char* data;
+  strides_t strides;
+  std::size_t itemsize;
+};
+
+struct iteration_plan {
+  int ndim = 0;                   // dimensions after coalescing; 0 means a single element
+  int noperands = 0;
+  std::int64_t numel = 0;         // product of sizes; 0 means there is nothing to do
+  std::array<std::int64_t, max_dims> sizes{};  // innermost dimension first
+  std::array<std::array<std::int64_t, max_dims>, max_operands> strides{};  // [operand][dim], bytes
+  std::array<char*, max_operands> data{};
+  std::array<std::size_t, max_operands> itemsizes{};
+
+  /// True when every operand is one dense run of elements in iteration order.
+  bool is_contiguous() const;
+  /// The largest byte offset any operand reaches from its base, for 32-bit index decisions.
+  std::int64_t max_offset_span() const;
+};
+
+/// Builds the plan for iterating @p shape over @p operands (operand 0 decides the order of dimensions).
+iteration_plan make_iteration_plan(const shape_t& shape, std::span<const plan_operand> operands);
+
+/// Calls @p fn with sub-plans whose element counts are all at most @p max_numel, splitting the outermost
+/// dimensions; the CUDA kernels use 32-bit element indices inside each sub-plan.
+void for_each_sub_plan(const iteration_plan& plan, std::int64_t max_numel,
+                       const std::function<void(const iteration_plan&)>& fn);
+
+/// The strides of an array of @p shape viewed with broadcasting to @p target (stride 0 on broadcast axes).
+/// @throws shape_error when @p shape does not broadcast to @p target.
+strides_t broadcast_strides(const shape_t& shape, const strides_t& strides, const shape_t& target);
+
+}  // namespace numcu::detail

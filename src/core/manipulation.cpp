@@ -1,0 +1,130 @@
+// Shape and axis manipulation: all views except where NumPy copies.
+#include "numcu/manipulation.hpp"
+
+#include <algorithm>
+
+#include "core/iteration_plan.hpp"
+#include "numcu/error.hpp"
+
+namespace numcu {
+namespace {
+
+ndarray with_layout(const ndarray& a, const shape_t& shape, const strides_t& strides) {
+  return ndarray(a.buffer(), a.dtype(), shape, strides, a.offset(), true);
+}
+
+std::vector<int> normalize_axes(const std::vector<std::int64_t>& axes, int ndim, const char* what) {
+  std::vector<int> out;
+  for (std::int64_t axis : axes) {
+    const int a = normalize_axis(axis, ndim);
+    if (std::find(out.begin(), out.end(), a) != out.end()) {
+      throw shape_error(std::string("repeated axis in `") + what + "` argument");
+    }
+    out.push_back(a);
+  }
+  return out;
+}
+
+}  // namespace
+
+ndarray reshape(const ndarray& a, const shape_t& shape) { return a.reshape(shape); }
+
+ndarray ravel(const ndarray& a) { return a.ravel(); }
+
+ndarray transpose(const ndarray& a, std::optional<std::vector<std::int64_t>> axes) {
+  return axes ? a.transpose(*axes) : a.transpose();
+}
+
+ndarray swapaxes(const ndarray& a, std::int64_t axis1, std::int64_t axis2) {
+  const int i = normalize_axis(axis1, a.ndim()), j = normalize_axis(axis2, a.ndim());
+  std::vector<std::int64_t> order(a.ndim());
+  for (int k = 0; k < a.ndim(); ++k) order[k] = k;
+  std::swap(order[i], order[j]);
+  return a.transpose(order);
+}
+
+ndarray moveaxis(const ndarray& a, const std::vector<std::int64_t>& source, const std::vector<std::int64_t>& destination) {
+  if (source.size() != destination.size()) {
+    throw shape_error("`source` and `destination` arguments must have the same number of elements");
+  }
+  const std::vector<int> src = normalize_axes(source, a.ndim(), "source");
+  const std::vector<int> dst = normalize_axes(destination, a.ndim(), "destination");
+  std::vector<std::int64_t> order;
+  for (int k = 0; k < a.ndim(); ++k) {
+    if (std::find(src.begin(), src.end(), k) == src.end()) order.push_back(k);
+  }
+  std::vector<std::pair<int, int>> placed;
+  for (std::size_t i = 0; i < src.size(); ++i) placed.emplace_back(dst[i], src[i]);
+  std::sort(placed.begin(), placed.end());
+  for (const auto& [position, axis] : placed) order.insert(order.begin() + position, axis);
+  return a.transpose(order);
+}
+
+ndarray moveaxis(const ndarray& a, std::int64_t source, std::int64_t destination) {
+  return moveaxis(a, std::vector<std::int64_t>{source}, std::vector<std::int64_t>{destination});
+}
+
+ndarray squeeze(const ndarray& a, std::optional<std::vector<std::int64_t>> axes) {
+  std::vector<bool> drop(a.ndim(), false);
+  if (axes) {
+    for (int axis : normalize_axes(*axes, a.ndim(), "axis")) {
+      if (a.shape()[axis] != 1) throw shape_error("cannot select an axis to squeeze out which has size not equal to one");
+      drop[axis] = true;
+    }
+  } else {
+    for (int d = 0; d < a.ndim(); ++d) drop[d] = a.shape()[d] == 1;
+  }
+  shape_t shape;
+  strides_t strides;
+  for (int d = 0; d < a.ndim(); ++d) {
+    if (!drop[d]) {
+      shape.push_back(a.shape()[d]);
+      strides.push_back(a.strides()[d]);
+    }
+  }
+  return with_layout(a, shape, strides);
+}
+
+ndarray expand_dims(const ndarray& a, const std::vector<std::int64_t>& axes) {
+  const int ndim = a.ndim() + static_cast<int>(axes.size());
+  const std::vector<int> positions = normalize_axes(axes, ndim, "axis");
+  shape_t shape;
+  strides_t strides;
+  int source = 0;
+  for (int d = 0; d < ndim; ++d) {
+    if (std::find(positions.begin(), positions.end(), d) != positions.end()) {
+      shape.push_back(1);
+      strides.push_back(0);
+    } else {
+      shape.push_back(a.shape()[source]);
+      strides.push_back(a.strides()[source]);
+      ++source;
+    }
+  }
+  return with_layout(a, shape, strides);
+}
+
+ndarray expand_dims(const ndarray& a, std::int64_t axis) { return expand_dims(a, std::vector<std::int64_t>{axis}); }
+
+ndarray broadcast_to(const ndarray& a, const shape_t& shape) {
+  for (std::int64_t n : shape) {
+    if (n < 0) throw shape_error("all elements of broadcast shape must be non-negative");
+  }
+  return with_layout(a, shape, detail::broadcast_strides(a.shape(), a.strides(), shape));
+}
+
+std::vector<ndarray> broadcast_arrays(const std::vector<ndarray>& arrays) {
+  std::vector<shape_t> shapes;
+  for (const ndarray& a : arrays) shapes.push_back(a.shape());
+  const shape_t shape = broadcast_shapes(shapes);
+  std::vector<ndarray> out;
+  for (const ndarray& a : arrays) out.push_back(broadcast_to(a, shape));
+  return out;
+}
+
+ndarray ascontiguousarray(const ndarray& a) {
+  const ndarray at_least_1d = a.ndim() == 0 ? a.reshape({1}) : a;
+  return at_least_1d.is_c_contiguous() ? at_least_1d : at_least_1d.copy();
+}
+
+}  // namespace numcu

@@ -1,0 +1,65 @@
+#include "core/scalar_cast.hpp"
+
+#include <cstring>
+#include <limits>
+#include <string>
+
+#include "core/cast.hpp"
+#include "core/element_types.hpp"
+#include "numcu/error.hpp"
+
+namespace numcu::detail {
+namespace {
+
+template <class T>
+void check_integer_fits(const scalar& value, dtype t) {
+  bool fits;
+  std::string text;
+  if (value.is_large_unsigned()) {
+    fits = std::numeric_limits<T>::max() >= value.uint_value() && std::is_unsigned_v<T>;
+    text = std::to_string(value.uint_value());
+  } else {
+    const std::int64_t v = value.int_value();
+    if constexpr (std::is_unsigned_v<T>) {
+      fits = v >= 0 && static_cast<std::uint64_t>(v) <= std::numeric_limits<T>::max();
+    } else {
+      fits = v >= std::numeric_limits<T>::min() && v <= std::numeric_limits<T>::max();
+    }
+    text = std::to_string(v);
+  }
+  if (!fits) throw dtype_error("Python integer " + text + " out of bounds for " + std::string(t.name()));
+}
+
+}  // namespace
+
+element_bytes scalar_to_element(const scalar& value, dtype t) {
+  element_bytes out{};
+  visit_dtype(t, [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    T element{};
+    switch (value.kind()) {
+      case scalar_kind::boolean: element = cast<T>(value.int_value() != 0); break;
+      case scalar_kind::integer:
+        if constexpr (std::is_integral_v<T> && !std::is_same_v<T, bool>) check_integer_fits<T>(value, t);
+        element = value.is_large_unsigned() ? cast<T>(value.uint_value()) : cast<T>(value.int_value());
+        break;
+      case scalar_kind::floating: element = cast<T>(value.real()); break;
+      case scalar_kind::complex: element = cast<T>(::cuda::std::complex<double>(value.real(), value.imag())); break;
+    }
+    std::memcpy(out.bytes, static_cast<const void*>(&element), sizeof(T));
+  });
+  return out;
+}
+
+scalar element_to_scalar(const void* element, dtype t) {
+  return visit_dtype(t, [&](auto tag) -> scalar {
+    using T = typename decltype(tag)::type;
+    T x;
+    std::memcpy(static_cast<void*>(&x), element, sizeof(T));
+    if constexpr (is_complex_v<T>) return std::complex<double>(x.real(), x.imag());
+    else if constexpr (is_half_v<T>) return static_cast<double>(static_cast<float>(x));
+    else return x;
+  });
+}
+
+}  // namespace numcu::detail

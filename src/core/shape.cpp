@@ -1,0 +1,131 @@
+// dim_vector, shape printing, broadcasting of shapes, contiguous strides, axis normalization.
+#include "numcu/shape.hpp"
+
+#include <ostream>
+#include <sstream>
+
+#include "numcu/error.hpp"
+
+namespace numcu {
+
+dim_vector::dim_vector(std::span<const std::int64_t> values) {
+  if (values.size() > static_cast<std::size_t>(max_dims)) {
+    throw index_error("maximum supported dimension for an ndarray is " + std::to_string(max_dims) + ", found " +
+                      std::to_string(values.size()));
+  }
+  std::copy(values.begin(), values.end(), m_values.begin());
+  m_size = static_cast<int>(values.size());
+}
+
+dim_vector::dim_vector(int count, std::int64_t value) {
+  if (count < 0 || count > max_dims) {
+    throw index_error("maximum supported dimension for an ndarray is " + std::to_string(max_dims) + ", found " +
+                      std::to_string(count));
+  }
+  std::fill(m_values.begin(), m_values.begin() + count, value);
+  m_size = count;
+}
+
+void dim_vector::push_back(std::int64_t value) { insert(m_size, value); }
+
+void dim_vector::insert(int pos, std::int64_t value) {
+  if (m_size == max_dims) {
+    throw index_error("maximum supported dimension for an ndarray is " + std::to_string(max_dims) + ", found " +
+                      std::to_string(max_dims + 1));
+  }
+  std::copy_backward(m_values.begin() + pos, m_values.begin() + m_size, m_values.begin() + m_size + 1);
+  m_values[pos] = value;
+  ++m_size;
+}
+
+void dim_vector::erase(int pos) {
+  std::copy(m_values.begin() + pos + 1, m_values.begin() + m_size, m_values.begin() + pos);
+  --m_size;
+}
+
+std::int64_t dim_vector::product() const {
+  std::int64_t p = 1;
+  for (std::int64_t v : *this) p *= v;
+  return p;
+}
+
+std::string to_string(const dim_vector& dims) {
+  std::string s = "(";
+  for (int i = 0; i < dims.size(); ++i) {
+    if (i > 0) s += ", ";
+    s += std::to_string(dims[i]);
+  }
+  if (dims.size() == 1) s += ",";
+  return s + ")";
+}
+
+std::ostream& operator<<(std::ostream& os, const dim_vector& dims) { return os << to_string(dims); }
+
+namespace {
+// NumPy writes shapes without spaces in broadcast errors: (3,4) (5,)
+std::string compact(const shape_t& s) {
+  std::string out = to_string(s);
+  std::string r;
+  for (char c : out) {
+    if (c != ' ') r += c;
+  }
+  return r;
+}
+}  // namespace
+
+shape_t broadcast_shapes(std::span<const shape_t> shapes) {
+  int ndim = 0;
+  for (const auto& s : shapes) ndim = std::max(ndim, s.size());
+  shape_t out(ndim, 1);
+  for (const auto& s : shapes) {
+    const int lead = ndim - s.size();
+    for (int i = 0; i < s.size(); ++i) {
+      const std::int64_t n = s[i];
+      std::int64_t& o = out[lead + i];
+      if (n == o || n == 1) continue;
+      if (o == 1) {
+        o = n;
+        continue;
+      }
+      std::string msg = "operands could not be broadcast together with shapes";
+      for (const auto& t : shapes) msg += " " + compact(t);
+      throw shape_error(msg);
+    }
+  }
+  return out;
+}
+
+shape_t broadcast_shapes(const shape_t& a, const shape_t& b) {
+  const shape_t both[] = {a, b};
+  return broadcast_shapes(both);
+}
+
+strides_t c_strides(const shape_t& shape, std::size_t itemsize) {
+  strides_t s(shape.size(), 0);
+  std::int64_t step = static_cast<std::int64_t>(itemsize);
+  for (int i = shape.size() - 1; i >= 0; --i) {
+    s[i] = step;
+    step *= std::max<std::int64_t>(shape[i], 1);
+  }
+  return s;
+}
+
+strides_t f_strides(const shape_t& shape, std::size_t itemsize) {
+  strides_t s(shape.size(), 0);
+  std::int64_t step = static_cast<std::int64_t>(itemsize);
+  for (int i = 0; i < shape.size(); ++i) {
+    s[i] = step;
+    step *= std::max<std::int64_t>(shape[i], 1);
+  }
+  return s;
+}
+
+int normalize_axis(std::int64_t axis, int ndim) {
+  if (axis < -ndim || axis >= ndim) {
+    throw index_error("axis " + std::to_string(axis) + " is out of bounds for array of dimension " +
+                      std::to_string(ndim));
+  }
+  return static_cast<int>(axis < 0 ? axis + ndim : axis);
+}
+
+}  // namespace numcu

@@ -1,0 +1,25 @@
+// Entry points of the CUDA backend (src/cuda/); src/host/backend.hpp declares the same for the host.
+// Plans hold device addresses; work is queued on the current stream of @p d.
+#pragma once
+
+#include "core/iteration_plan.hpp"
+#include "core/sequence.hpp"
+#include "numcu/device.hpp"
+#include "numcu/dtype.hpp"
+
+namespace numcu::detail::cuda {
+
+/// plan operand 0 (dtype @p dst) = cast(plan operand 1 (dtype @p src)); the operands do not overlap.
+void copy_cast(const iteration_plan& plan, dtype dst, dtype src, device d);
+
+/// Sets every element of plan operand 0 to the @p itemsize bytes at @p value.
+void fill(const iteration_plan& plan, const void* value, std::size_t itemsize, device d);
+
+/// Writes NumPy's arange into @p n contiguous elements at @p out: element i is first + i * (second - first)
+/// computed in the dtype's arithmetic; @p first and @p second are elements of dtype @p t.
+void arange(void* out, dtype t, std::int64_t n, const void* first, const void* second, device d);
+
+/// Writes NumPy's linspace (core/sequence.hpp) into the @p p.n contiguous elements of dtype @p t at @p out.
+void linspace(void* out, dtype t, const linspace_params& p, device d);
+
+}  // namespace numcu::detail::cuda

@@ -1,0 +1,86 @@
+// The CUDA copy/cast entry: picks the transposing, contiguous or strided kernel for a plan.
+#include <cstdlib>
+
+#include "cuda/backend.hpp"
+#include "cuda/copy.cuh"
+
+namespace numcu::detail::cuda {
+
+extern template void copy_from<bool>(const iteration_plan&, dtype, cudaStream_t);
+extern template void copy_from<std::int8_t>(const iteration_plan&, dtype, cudaStream_t);
+extern template void copy_from<std::int16_t>(const iteration_plan&, dtype, cudaStream_t);
+extern template void copy_from<std::int32_t>(const iteration_plan&, dtype, cudaStream_t);
+extern template void copy_from<std::int64_t>(const iteration_plan&, dtype, cudaStream_t);
+extern template void copy_from<std::uint8_t>(const iteration_plan&, dtype, cudaStream_t);
+extern template void copy_from<std::uint16_t>(const iteration_plan&, dtype, cudaStream_t);
+extern template void copy_from<std::uint32_t>(const iteration_plan&, dtype, cudaStream_t);
+extern template void copy_from<std::uint64_t>(const iteration_plan&, dtype, cudaStream_t);
+extern template void copy_from<float16_t>(const iteration_plan&, dtype, cudaStream_t);
+extern template void copy_from<bfloat16_t>(const iteration_plan&, dtype, cudaStream_t);
+extern template void copy_from<float>(const iteration_plan&, dtype, cudaStream_t);
+extern template void copy_from<double>(const iteration_plan&, dtype, cudaStream_t);
+extern template void copy_from<::cuda::std::complex<float>>(const iteration_plan&, dtype, cudaStream_t);
+extern template void copy_from<::cuda::std::complex<double>>(const iteration_plan&, dtype, cudaStream_t);
+
+namespace {
+
+// A same-dtype copy whose destination is dense along plan dimension 0 while the source is dense along
+// another dimension k: strided copying would read or write with a large stride, tiles make both coalesced.
+// Returns k, or -1 when the plan is not such a transpose.
+int transposed_dimension(const iteration_plan& plan) {
+  const auto item = static_cast<std::int64_t>(plan.itemsizes[0]);
+  if (plan.ndim < 2 || plan.strides[0][0] != item || std::abs(plan.strides[1][0]) == item) return -1;
+  for (int k = 1; k < plan.ndim; ++k) {
+    if (plan.strides[1][k] == item && plan.sizes[k] > 1) return k;
+  }
+  return -1;
+}
+
+void launch_transpose(const iteration_plan& plan, int k, cudaStream_t stream) {
+  transpose_geometry g{};
+  g.n0 = plan.sizes[0];
+  g.nk = plan.sizes[k];
+  g.dst_s0 = plan.strides[0][0];
+  g.dst_sk = plan.strides[0][k];
+  g.src_s0 = plan.strides[1][0];
+  g.src_sk = plan.strides[1][k];
+  g.batch_count = 1;
+  for (int d = 1; d < plan.ndim; ++d) {
+    if (d == k) continue;
+    g.batch_sizes[g.batch_ndim] = plan.sizes[d];
+    g.batch_dst_strides[g.batch_ndim] = plan.strides[0][d];
+    g.batch_src_strides[g.batch_ndim] = plan.strides[1][d];
+    ++g.batch_ndim;
+    g.batch_count *= plan.sizes[d];
+  }
+  const dim3 grid(grid_for(g.n0, tile), static_cast<unsigned>(std::min<std::int64_t>((g.nk + tile - 1) / tile, 65535)),
+                  static_cast<unsigned>(std::min<std::int64_t>(g.batch_count, 65535)));
+  visit_itemsize(plan.itemsizes[0], [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    transpose_copy_kernel<T><<<grid, dim3(tile, tile_rows), 0, stream>>>(plan.data[0], plan.data[1], g);
+  });
+  NUMCU_CHECK_LAUNCH();
+}
+
+}  // namespace
+
+void copy_cast(const iteration_plan& plan, dtype dst, dtype src, device d) {
+  if (plan.numel == 0) return;
+  cuda_device_guard guard(d);
+  cudaStream_t stream = current_cuda_stream(d.index());
+  if (dst == src) {
+    if (plan.is_contiguous()) {
+      NUMCU_CUDA_CHECK(cudaMemcpyAsync(plan.data[0], plan.data[1], plan.numel * plan.itemsizes[0],
+                                       cudaMemcpyDeviceToDevice, stream));
+      return;
+    }
+    const int k = transposed_dimension(plan);
+    if (k > 0) {
+      launch_transpose(plan, k, stream);
+      return;
+    }
+  }
+  visit_dtype(src, [&](auto src_tag) { copy_from<typename decltype(src_tag)::type>(plan, dst, stream); });
+}
+
+}  // namespace numcu::detail::cuda

@@ -1,0 +1,138 @@
+// The copy/cast kernels: contiguous (vectorized), strided (offset calculator), transposing (shared-memory
+// tiles, so reads and writes are both coalesced), and the launcher that picks one for a plan.
+#pragma once
+
+#include "core/cast.hpp"
+#include "core/element_types.hpp"
+#include "cuda/launch.cuh"
+#include "cuda/offset_calculator.cuh"
+
+namespace numcu::detail::cuda {
+
+/// Loads per thread in the contiguous kernel; two 16-byte loads keep enough bytes in flight on Hopper.
+inline constexpr int copy_unroll = 2;
+/// Elements per thread in the strided kernel.
+inline constexpr int strided_items = 4;
+
+template <class Dst, class Src, int Vec>
+__global__ void __launch_bounds__(block_threads)
+    copy_contiguous_kernel(Dst* __restrict__ dst, const Src* __restrict__ src, std::int64_t n) {
+  constexpr std::int64_t per_block = std::int64_t{block_threads} * Vec * copy_unroll;
+  const std::int64_t start = blockIdx.x * per_block;
+  if (start + per_block <= n) {
+    using in_t = vector_of<Src, Vec>;
+    using out_t = vector_of<Dst, Vec>;
+    const in_t* in = reinterpret_cast<const in_t*>(src + start);
+    out_t* out = reinterpret_cast<out_t*>(dst + start);
+    in_t loaded[copy_unroll];
+#pragma unroll
+    for (int u = 0; u < copy_unroll; ++u) loaded[u] = in[u * block_threads + threadIdx.x];
+#pragma unroll
+    for (int u = 0; u < copy_unroll; ++u) {
+      out_t converted;
+#pragma unroll
+      for (int v = 0; v < Vec; ++v) converted.values[v] = cast<Dst>(loaded[u].values[v]);
+      out[u * block_threads + threadIdx.x] = converted;
+    }
+  } else {
+    for (std::int64_t i = start + threadIdx.x; i < n; i += block_threads) dst[i] = cast<Dst>(src[i]);
+  }
+}
+
+template <class Dst, class Src>
+__global__ void __launch_bounds__(block_threads)
+    copy_strided_kernel(char* dst, const char* src, offset_calculator<2> offsets, std::uint32_t n) {
+  const std::uint32_t base = blockIdx.x * (block_threads * strided_items) + threadIdx.x;
+#pragma unroll
+  for (int u = 0; u < strided_items; ++u) {
+    const std::uint32_t i = base + u * block_threads;
+    if (i < n) {
+      std::int64_t o[2];
+      offsets.get(i, o);
+      *reinterpret_cast<Dst*>(dst + o[0]) = cast<Dst>(*reinterpret_cast<const Src*>(src + o[1]));
+    }
+  }
+}
+
+/// Geometry of a transposing copy: dimension 0 is contiguous in the destination, dimension k in the source;
+/// the remaining dimensions form a batch.
+struct transpose_geometry {
+  std::int64_t n0, nk;
+  std::int64_t dst_s0, dst_sk, src_s0, src_sk;
+  int batch_ndim;
+  std::int64_t batch_count;
+  std::int64_t batch_sizes[max_dims];
+  std::int64_t batch_dst_strides[max_dims];
+  std::int64_t batch_src_strides[max_dims];
+};
+
+inline constexpr int tile = 32;
+inline constexpr int tile_rows = 8;  // threads along the second tile axis; each moves tile / tile_rows elements
+
+template <class T>
+__global__ void __launch_bounds__(tile * tile_rows) transpose_copy_kernel(char* dst, const char* src, transpose_geometry g) {
+  __shared__ T buffer[tile][tile + 1];
+  const std::int64_t tiles_k = (g.nk + tile - 1) / tile;
+  const std::int64_t i0 = std::int64_t{blockIdx.x} * tile;
+  for (std::int64_t b = blockIdx.z; b < g.batch_count; b += gridDim.z) {
+    std::int64_t dst_base = 0, src_base = 0, rest = b;
+    for (int d = 0; d < g.batch_ndim; ++d) {
+      const std::int64_t idx = rest % g.batch_sizes[d];
+      rest /= g.batch_sizes[d];
+      dst_base += idx * g.batch_dst_strides[d];
+      src_base += idx * g.batch_src_strides[d];
+    }
+    for (std::int64_t tk = blockIdx.y; tk < tiles_k; tk += gridDim.y) {
+      const std::int64_t ik = tk * tile;
+#pragma unroll
+      for (int j = 0; j < tile; j += tile_rows) {
+        const std::int64_t a = i0 + threadIdx.y + j, c = ik + threadIdx.x;
+        if (a < g.n0 && c < g.nk) {
+          buffer[threadIdx.y + j][threadIdx.x] = *reinterpret_cast<const T*>(src + src_base + a * g.src_s0 + c * g.src_sk);
+        }
+      }
+      __syncthreads();
+#pragma unroll
+      for (int j = 0; j < tile; j += tile_rows) {
+        const std::int64_t a = i0 + threadIdx.x, c = ik + threadIdx.y + j;
+        if (a < g.n0 && c < g.nk) {
+          *reinterpret_cast<T*>(dst + dst_base + a * g.dst_s0 + c * g.dst_sk) = buffer[threadIdx.x][threadIdx.y + j];
+        }
+      }
+      __syncthreads();
+    }
+  }
+}
+
+/// Launches the contiguous or strided kernel for one (Dst, Src) pair.
+template <class Dst, class Src>
+void launch_copy(const iteration_plan& plan, cudaStream_t stream) {
+  if (plan.is_contiguous()) {
+    Dst* dst = reinterpret_cast<Dst*>(plan.data[0]);
+    const Src* src = reinterpret_cast<const Src*>(plan.data[1]);
+    const std::int64_t n = plan.numel;
+    constexpr int vec = vector_width<Dst, Src>();
+    if (is_aligned(dst, sizeof(Dst) * vec) && is_aligned(src, sizeof(Src) * vec)) {
+      copy_contiguous_kernel<Dst, Src, vec><<<grid_for(n, std::int64_t{block_threads} * vec * copy_unroll), block_threads, 0, stream>>>(dst, src, n);
+    } else {
+      copy_contiguous_kernel<Dst, Src, 1><<<grid_for(n, std::int64_t{block_threads} * copy_unroll), block_threads, 0, stream>>>(dst, src, n);
+    }
+    NUMCU_CHECK_LAUNCH();
+    return;
+  }
+  for_each_sub_plan(plan, max_32bit_numel, [&](const iteration_plan& piece) {
+    const offset_calculator<2> offsets(piece);
+    copy_strided_kernel<Dst, Src><<<grid_for(piece.numel, block_threads * strided_items), block_threads, 0, stream>>>(
+        piece.data[0], piece.data[1], offsets, static_cast<std::uint32_t>(piece.numel));
+    NUMCU_CHECK_LAUNCH();
+  });
+}
+
+/// The copy launcher for every destination dtype from source type Src; instantiated per source in
+/// copy_from_*.cu so that the 225 dtype pairs compile in parallel.
+template <class Src>
+void copy_from(const iteration_plan& plan, dtype dst, cudaStream_t stream) {
+  visit_dtype(dst, [&](auto dst_tag) { launch_copy<typename decltype(dst_tag)::type, Src>(plan, stream); });
+}
+
+}  // namespace numcu::detail::cuda

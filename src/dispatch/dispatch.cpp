@@ -1,0 +1,84 @@
+#include "dispatch/dispatch.hpp"
+
+#include <algorithm>
+
+#include "core/buffer.hpp"
+#include "core/iteration_plan.hpp"
+#include "core/scalar_cast.hpp"
+#include "cuda/backend.hpp"
+#include "host/backend.hpp"
+
+namespace numcu::detail {
+namespace {
+
+// The half-open byte range [first, last) an array touches inside its buffer.
+std::pair<std::int64_t, std::int64_t> byte_extent(const ndarray& a) {
+  std::int64_t low = a.offset(), high = a.offset();
+  for (int d = 0; d < a.ndim(); ++d) {
+    const std::int64_t reach = (a.shape()[d] - 1) * a.strides()[d];
+    (reach < 0 ? low : high) += reach;
+  }
+  return {low, high + static_cast<std::int64_t>(a.itemsize())};
+}
+
+bool overlaps(const ndarray& a, const ndarray& b) {
+  if (!a.shares_memory_with(b) || a.size() == 0 || b.size() == 0) return false;
+  const auto [a0, a1] = byte_extent(a);
+  const auto [b0, b1] = byte_extent(b);
+  return a0 < b1 && b0 < a1;
+}
+
+}  // namespace
+
+void require_same_device(const ndarray& a, const ndarray& b, const char* what) {
+  if (!(a.device() == b.device())) {
+    throw device_error(std::string(what) + ": operands are on different devices: " + a.device().str() + " and " +
+                       b.device().str() + " (move one with .to(device))");
+  }
+}
+
+void copy_into(const ndarray& dst, const ndarray& src) {
+  if (overlaps(dst, src) && !(dst.offset() == src.offset() && dst.strides() == src.strides() && dst.shape() == src.shape())) {
+    copy_into(dst, src.copy());
+    return;
+  }
+  const plan_operand operands[] = {
+      {static_cast<char*>(dst.data_ptr()), dst.strides(), dst.itemsize()},
+      {static_cast<char*>(src.data_ptr()), broadcast_strides(src.shape(), src.strides(), dst.shape()), src.itemsize()},
+  };
+  const iteration_plan plan = make_iteration_plan(dst.shape(), operands);
+  if (dst.device().is_cpu()) {
+    host::copy_cast(plan, dst.dtype(), src.dtype());
+  } else {
+    cuda::copy_cast(plan, dst.dtype(), src.dtype(), dst.device());
+  }
+}
+
+void fill_with(const ndarray& dst, const scalar& value) {
+  const element_bytes element = scalar_to_element(value, dst.dtype());
+  const plan_operand operands[] = {{static_cast<char*>(dst.data_ptr()), dst.strides(), dst.itemsize()}};
+  const iteration_plan plan = make_iteration_plan(dst.shape(), operands);
+  if (dst.device().is_cpu()) {
+    host::fill(plan, element.bytes, dst.itemsize());
+  } else {
+    cuda::fill(plan, element.bytes, dst.itemsize(), dst.device());
+  }
+}
+
+void arange_into(const ndarray& out, const void* first, const void* second) {
+  if (out.device().is_cpu()) {
+    host::arange(out.data_ptr(), out.dtype(), out.size(), first, second);
+  } else {
+    cuda::arange(out.data_ptr(), out.dtype(), out.size(), first, second, out.device());
+  }
+}
+
+void linspace_into(const ndarray& out, const linspace_params& params) {
+  if (out.device().is_cpu()) {
+    host::linspace(out.data_ptr(), out.dtype(), params);
+  } else {
+    cuda::linspace(out.data_ptr(), out.dtype(), params, out.device());
+  }
+}
+
+}  // namespace numcu::detail

@@ -1,0 +1,27 @@
+// The layer between the public API and the two backends: builds the iteration plan from ndarrays and sends
+// it to src/cuda/ or src/host/ by the operands' device.
+#pragma once
+
+#include "core/sequence.hpp"
+#include "numcu/ndarray.hpp"
+
+namespace numcu::detail {
+
+/// Writes cast(@p src broadcast to dst's shape) into @p dst. Same device required (checked by callers);
+/// when the two overlap in memory, @p src is first copied aside, so the result is NumPy's.
+void copy_into(const ndarray& dst, const ndarray& src);
+
+/// Writes @p value (already checked to fit) into every element of @p dst.
+void fill_with(const ndarray& dst, const scalar& value);
+
+/// Fills the contiguous 1-D @p out with NumPy's arange from its first two elements @p first, @p second.
+void arange_into(const ndarray& out, const void* first, const void* second);
+
+/// Fills the contiguous 1-D @p out with NumPy's linspace.
+void linspace_into(const ndarray& out, const linspace_params& params);
+
+/// Throws device_error unless @p a and @p b are on the same device ("operands are on different devices:
+/// cuda:0 and cpu"), naming @p what.
+void require_same_device(const ndarray& a, const ndarray& b, const char* what);
+
+}  // namespace numcu::detail

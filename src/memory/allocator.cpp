@@ -1,0 +1,175 @@
+// Device buffers from CUDA's stream-ordered pool, host buffers from aligned_alloc, and their accounting.
+#include <algorithm>
+#include <array>
+#include <atomic>
+#include <cstdlib>
+#include <mutex>
+#include <string>
+
+#include "core/buffer.hpp"
+#include "cuda/runtime.hpp"
+#include "numcu/error.hpp"
+#include "numcu/memory.hpp"
+
+namespace numcu {
+namespace {
+
+struct allocator_state {
+  std::atomic<std::size_t> in_use{0};
+  std::atomic<std::size_t> peak{0};
+  std::atomic<std::size_t> limit{0};
+  std::atomic<std::uint64_t> allocations{0};
+  cudaMemPool_t pool = nullptr;
+  std::once_flag pool_configured;
+};
+
+constexpr int max_gpus = 64;
+allocator_state host_state;
+std::array<allocator_state, max_gpus> gpu_states;
+
+allocator_state& state_of(device d) { return d.is_cpu() ? host_state : gpu_states[d.index()]; }
+
+std::string mib(std::size_t bytes) {
+  char text[64];
+  std::snprintf(text, sizeof text, "%.2f MiB", static_cast<double>(bytes) / (1024.0 * 1024.0));
+  return text;
+}
+
+// Keeps freed blocks in the pool instead of returning them to the driver at each synchronization.
+cudaMemPool_t configured_pool(device d) {
+  allocator_state& s = state_of(d);
+  std::call_once(s.pool_configured, [&] {
+    NUMCU_CUDA_CHECK(cudaDeviceGetDefaultMemPool(&s.pool, d.index()));
+    std::uint64_t threshold = UINT64_MAX;
+    NUMCU_CUDA_CHECK(cudaMemPoolSetAttribute(s.pool, cudaMemPoolAttrReleaseThreshold, &threshold));
+  });
+  return s.pool;
+}
+
+void count_allocation(allocator_state& s, std::size_t nbytes) {
+  const std::size_t now = s.in_use.fetch_add(nbytes) + nbytes;
+  std::size_t peak = s.peak.load();
+  while (now > peak && !s.peak.compare_exchange_weak(peak, now)) {
+  }
+  s.allocations.fetch_add(1);
+}
+
+void enforce_limit(device d, std::size_t nbytes) {
+  allocator_state& s = state_of(d);
+  const std::size_t limit = s.limit.load();
+  if (limit == 0 || s.in_use.load() + nbytes <= limit) return;
+  if (d.is_cuda()) free_cached_memory(d);
+  const std::size_t in_use = s.in_use.load();
+  if (in_use + nbytes <= limit) return;
+  const std::size_t available = limit > in_use ? limit - in_use : 0;
+  throw out_of_memory("out of memory on " + d.str() + ": tried to allocate " + mib(nbytes) + " (" +
+                          std::to_string(nbytes) + " bytes) with " + mib(in_use) + " in use under a limit of " +
+                          mib(limit) + " (" + mib(available) + " available)",
+                      nbytes, available);
+}
+
+void* allocate_on_gpu(device d, std::size_t nbytes, cudaStream_t stream) {
+  cudaMemPool_t pool = configured_pool(d);
+  void* p = nullptr;
+  cudaError_t status = cudaMallocAsync(&p, nbytes, stream);
+  if (status == cudaErrorMemoryAllocation) {
+    // Return what the pool caches to the driver, then try once more.
+    cudaGetLastError();
+    NUMCU_CUDA_CHECK(cudaDeviceSynchronize());
+    NUMCU_CUDA_CHECK(cudaMemPoolTrimTo(pool, 0));
+    status = cudaMallocAsync(&p, nbytes, stream);
+  }
+  if (status == cudaErrorMemoryAllocation) {
+    cudaGetLastError();
+    std::size_t free_bytes = 0, total = 0;
+    NUMCU_CUDA_CHECK(cudaMemGetInfo(&free_bytes, &total));
+    throw out_of_memory("out of memory on " + d.str() + ": tried to allocate " + mib(nbytes) + " (" +
+                            std::to_string(nbytes) + " bytes); " + mib(free_bytes) + " free of " + mib(total),
+                        nbytes, free_bytes);
+  }
+  NUMCU_CUDA_CHECK(status);
+  return p;
+}
+
+}  // namespace
+
+namespace detail {
+
+buffer::~buffer() {
+  if (!owned || data == nullptr) return;
+  if (where.is_cpu()) {
+    std::free(data);
+  } else {
+    // A destructor cannot throw: a failing free can only be reported by a later call.
+    int current = -1;
+    cudaGetDevice(&current);
+    if (current != where.index()) cudaSetDevice(where.index());
+    cudaFreeAsync(data, static_cast<cudaStream_t>(stream));
+    if (current >= 0 && current != where.index()) cudaSetDevice(current);
+  }
+  state_of(where).in_use.fetch_sub(nbytes);
+}
+
+std::shared_ptr<buffer> allocate(device where, std::size_t nbytes, dtype t) {
+  if (where.is_cuda()) require_cuda_device(where);
+  enforce_limit(where, nbytes);
+  auto b = std::make_shared<buffer>();
+  b->where = where;
+  b->dtype = t;
+  if (nbytes == 0) return b;
+  if (where.is_cpu()) {
+    const std::size_t rounded = (nbytes + 63) / 64 * 64;
+    b->data = std::aligned_alloc(64, rounded);
+    if (b->data == nullptr) {
+      throw out_of_memory("out of host memory: tried to allocate " + mib(nbytes), nbytes, 0);
+    }
+  } else {
+    cuda_device_guard guard(where);
+    b->stream = current_cuda_stream(where.index());
+    b->data = allocate_on_gpu(where, nbytes, static_cast<cudaStream_t>(b->stream));
+  }
+  b->nbytes = nbytes;
+  count_allocation(state_of(where), nbytes);
+  return b;
+}
+
+}  // namespace detail
+
+memory_stats_t memory_stats(device d) {
+  if (d.is_cuda()) detail::require_cuda_device(d);
+  allocator_state& s = state_of(d);
+  memory_stats_t stats;
+  stats.in_use = s.in_use.load();
+  stats.peak = s.peak.load();
+  stats.limit = s.limit.load();
+  stats.allocations = s.allocations.load();
+  if (d.is_cuda()) {
+    std::uint64_t reserved = 0, used = 0;
+    cudaMemPool_t pool = configured_pool(d);
+    NUMCU_CUDA_CHECK(cudaMemPoolGetAttribute(pool, cudaMemPoolAttrReservedMemCurrent, &reserved));
+    NUMCU_CUDA_CHECK(cudaMemPoolGetAttribute(pool, cudaMemPoolAttrUsedMemCurrent, &used));
+    stats.cached = reserved > used ? static_cast<std::size_t>(reserved - used) : 0;
+  }
+  return stats;
+}
+
+void reset_peak_memory_stats(device d) {
+  if (d.is_cuda()) detail::require_cuda_device(d);
+  allocator_state& s = state_of(d);
+  s.peak.store(s.in_use.load());
+}
+
+void free_cached_memory(device d) {
+  if (d.is_cpu()) return;
+  detail::require_cuda_device(d);
+  detail::cuda_device_guard guard(d);
+  NUMCU_CUDA_CHECK(cudaDeviceSynchronize());
+  NUMCU_CUDA_CHECK(cudaMemPoolTrimTo(configured_pool(d), 0));
+}
+
+void set_memory_limit(std::size_t bytes, device d) {
+  if (d.is_cuda()) detail::require_cuda_device(d);
+  state_of(d).limit.store(bytes);
+}
+
+}  // namespace numcu

@@ -1,0 +1,17 @@
+// The doctest runner; prints where the CUDA cases run, or that they are skipped.
+#define DOCTEST_CONFIG_IMPLEMENT
+#include <doctest/doctest.h>
+
+#include <iostream>
+
+#include <numcu/numcu.hpp>
+
+int main(int argc, char** argv) {
+  if (numcu::cuda_device_count() == 0) {
+    std::cout << "[numcu] no usable GPU: the [cuda] test cases are reported as skipped\n";
+  } else {
+    std::cout << "[numcu] [cuda] test cases run on " << numcu::cuda(0) << "\n";
+  }
+  doctest::Context context(argc, argv);
+  return context.run();
+}
