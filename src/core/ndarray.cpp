@@ -323,8 +323,23 @@ void copyto(const ndarray& dst, const ndarray& src, casting rule) {
     throw dtype_error("Cannot cast array data from " + dtype_repr(src.dtype()) + " to " + dtype_repr(dst.dtype()) +
                       " according to the rule '" + std::string(casting_name(rule)) + "'");
   }
-  const ndarray here = src.device() == dst.device() ? src : src.to(dst.device());
-  ndarray{dst} = here;  // assignment through a temporary handle writes into dst
+  if (src.device() == dst.device()) {
+    ndarray{dst} = src;  // assignment through a temporary handle writes into dst
+    return;
+  }
+  // A dense transfer straight into dst's memory (pinned host memory wrapped by from_blob goes at full speed);
+  // anything else moves src first and then copies on dst's device.
+  if (src.dtype() == dst.dtype() && src.shape() == dst.shape() && src.is_c_contiguous() && dst.is_c_contiguous()) {
+    if (dst.device().is_cpu()) {
+      detail::copy_device_to_host(dst.data_ptr(), src.data_ptr(), src.nbytes(), src.device());
+    } else if (src.device().is_cpu()) {
+      detail::copy_host_to_device(dst.data_ptr(), src.data_ptr(), src.nbytes(), dst.device());
+    } else {
+      detail::copy_between_devices(dst.data_ptr(), dst.device(), src.data_ptr(), src.device(), src.nbytes());
+    }
+    return;
+  }
+  ndarray{dst} = src.to(dst.device());
 }
 
 }  // namespace numcu

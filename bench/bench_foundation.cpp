@@ -1,0 +1,188 @@
+// Foundation benchmarks (issue 2), run on the GPU: device-copy ceiling, astype, transposing copy,
+// host<->device transfers (pageable and pinned, against cudaMemcpy of the same buffers), pool allocation.
+// Times with CUDA events around each repetition after a warm-up and reports medians; writes JSON to the
+// path given as the first argument (default bench_foundation.json).
+#include <cuda_runtime.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <fstream>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include <numcu/numcu.hpp>
+
+namespace nc = numcu;
+
+namespace {
+
+void check(cudaError_t status, const char* what) {
+  if (status != cudaSuccess) {
+    std::fprintf(stderr, "%s failed: %s\n", what, cudaGetErrorString(status));
+    std::exit(1);
+  }
+}
+
+double median(std::vector<double> v) {
+  std::sort(v.begin(), v.end());
+  return v[v.size() / 2];
+}
+
+// Median milliseconds of fn() timed by events on the current stream.
+double time_gpu(const std::function<void()>& fn, int warmup, int reps) {
+  for (int i = 0; i < warmup; ++i) fn();
+  cudaEvent_t start, stop;
+  check(cudaEventCreate(&start), "cudaEventCreate");
+  check(cudaEventCreate(&stop), "cudaEventCreate");
+  std::vector<double> ms;
+  for (int i = 0; i < reps; ++i) {
+    check(cudaEventRecord(start, nullptr), "cudaEventRecord");
+    fn();
+    check(cudaEventRecord(stop, nullptr), "cudaEventRecord");
+    check(cudaEventSynchronize(stop), "cudaEventSynchronize");
+    float t = 0;
+    check(cudaEventElapsedTime(&t, start, stop), "cudaEventElapsedTime");
+    ms.push_back(t);
+  }
+  cudaEventDestroy(start);
+  cudaEventDestroy(stop);
+  return median(ms);
+}
+
+// Median microseconds of fn() on the host clock (for host-side costs and synchronous transfers).
+double time_host_us(const std::function<void()>& fn, int warmup, int reps, int inner = 1) {
+  for (int i = 0; i < warmup; ++i) fn();
+  std::vector<double> us;
+  for (int i = 0; i < reps; ++i) {
+    const auto t0 = std::chrono::steady_clock::now();
+    for (int k = 0; k < inner; ++k) fn();
+    const auto t1 = std::chrono::steady_clock::now();
+    us.push_back(std::chrono::duration<double, std::micro>(t1 - t0).count() / inner);
+  }
+  return median(us);
+}
+
+struct result {
+  std::string name;
+  double bytes;  // read + written
+  double ms;
+  std::string unit = "TB/s";
+};
+
+std::vector<result> results;
+
+void report(const std::string& name, double bytes, double ms) {
+  results.push_back({name, bytes, ms});
+  std::printf("%-48s %10.3f ms  %7.3f TB/s\n", name.c_str(), ms, bytes / (ms * 1e-3) / 1e12);
+}
+
+void report_us(const std::string& name, double us) {
+  results.push_back({name, 0, us / 1e3, "us"});
+  std::printf("%-48s %10.3f us\n", name.c_str(), us);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  const std::string out_path = argc > 1 ? argv[1] : "bench_foundation.json";
+  if (nc::cuda_device_count() == 0) {
+    std::printf("no GPU: the benchmarks run on the GPU only\n");
+    return 0;
+  }
+  const nc::device gpu = nc::cuda(0);
+  cudaDeviceProp prop{};
+  check(cudaGetDeviceProperties(&prop, 0), "cudaGetDeviceProperties");
+  std::printf("%s", nc::info().c_str());
+
+  // Device-copy ceiling: 1 GiB device to device, counting bytes read and written.
+  {
+    const std::size_t n = std::size_t{1} << 30;
+    auto a = nc::empty({static_cast<std::int64_t>(n)}, nc::uint8, gpu);
+    auto b = nc::empty({static_cast<std::int64_t>(n)}, nc::uint8, gpu);
+    a.fill(1);
+    const double ms = time_gpu([&] { check(cudaMemcpyAsync(b.data_ptr(), a.data_ptr(), n, cudaMemcpyDeviceToDevice, nullptr), "memcpy"); }, 3, 20);
+    report("device copy 1 GiB (cudaMemcpyAsync)", 2.0 * n, ms);
+  }
+  // astype float32 -> float64, 2^28 elements.
+  {
+    const std::int64_t n = std::int64_t{1} << 28;
+    auto a = nc::arange(n, nc::float32, gpu);
+    nc::ndarray b;
+    const double ms = time_gpu([&] { b = a.astype(nc::float64); }, 3, 20);
+    report("astype float32->float64 2^28", n * (4.0 + 8.0), ms);
+    const double ms16 = time_gpu([&] { b = a.astype(nc::float16); }, 3, 20);
+    report("astype float32->float16 2^28", n * (4.0 + 2.0), ms16);
+    const double msc = time_gpu([&] { b = a.copy(); }, 3, 20);
+    report("copy float32 2^28", n * 8.0, msc);
+  }
+  // ascontiguousarray(X.T()) for 8192x8192 float32.
+  {
+    const std::int64_t n = 8192;
+    auto x = nc::arange(n * n, nc::float32, gpu).reshape({n, n});
+    nc::ndarray t;
+    const double ms = time_gpu([&] { t = nc::ascontiguousarray(x.T()); }, 3, 20);
+    report("ascontiguousarray(X.T()) 8192^2 float32", n * n * 8.0, ms);
+    auto x64 = x.astype(nc::float64);
+    const double ms64 = time_gpu([&] { t = nc::ascontiguousarray(x64.T()); }, 3, 20);
+    report("ascontiguousarray(X.T()) 8192^2 float64", n * n * 16.0, ms64);
+    auto strided = x(nc::all, nc::slice(nc::none, nc::none, 2));
+    const double mss = time_gpu([&] { t = nc::ascontiguousarray(strided); }, 3, 20);
+    report("ascontiguousarray(X[:, ::2]) 8192^2 float32", n * n / 2 * 8.0, mss);
+  }
+  // Host <-> device, 1 GiB: numcu against cudaMemcpy of the same buffers.
+  {
+    const std::size_t bytes = std::size_t{1} << 30;
+    const std::int64_t n = static_cast<std::int64_t>(bytes / 4);
+    std::vector<float> pageable(n, 1.0f);
+    float* pinned = nullptr;
+    check(cudaMallocHost(&pinned, bytes), "cudaMallocHost");
+    std::memset(pinned, 0, bytes);
+    auto dev = nc::empty({n}, nc::float32, gpu);
+    auto host_pinned = nc::from_blob(pinned, {n}, nc::float32);
+    auto host_pageable = nc::from_blob(pageable.data(), {n}, nc::float32);
+    const int reps = 5;
+    auto ms = [&](double us) { return us / 1e3; };
+    report("H2D 1 GiB pageable", bytes, ms(time_host_us([&] { nc::copyto(dev, host_pageable); }, 1, reps)));
+    report("H2D 1 GiB pageable (cudaMemcpy)", bytes, ms(time_host_us([&] { check(cudaMemcpy(dev.data_ptr(), pageable.data(), bytes, cudaMemcpyHostToDevice), "h2d"); }, 1, reps)));
+    report("H2D 1 GiB pinned", bytes, ms(time_host_us([&] { nc::copyto(dev, host_pinned); }, 1, reps)));
+    report("H2D 1 GiB pinned (cudaMemcpy)", bytes, ms(time_host_us([&] { check(cudaMemcpy(dev.data_ptr(), pinned, bytes, cudaMemcpyHostToDevice), "h2d"); }, 1, reps)));
+    report("D2H 1 GiB pageable", bytes, ms(time_host_us([&] { nc::copyto(host_pageable, dev); }, 1, reps)));
+    report("D2H 1 GiB pageable (cudaMemcpy)", bytes, ms(time_host_us([&] { check(cudaMemcpy(pageable.data(), dev.data_ptr(), bytes, cudaMemcpyDeviceToHost), "d2h"); }, 1, reps)));
+    report("D2H 1 GiB pinned", bytes, ms(time_host_us([&] { nc::copyto(host_pinned, dev); }, 1, reps)));
+    report("D2H 1 GiB pinned (cudaMemcpy)", bytes, ms(time_host_us([&] { check(cudaMemcpy(pinned, dev.data_ptr(), bytes, cudaMemcpyDeviceToHost), "d2h"); }, 1, reps)));
+    report("H2D 1 GiB pageable via nc::array(std::vector)", bytes, ms(time_host_us([&] { auto a = nc::array(pageable, std::nullopt, gpu); }, 1, reps)));
+    report("D2H 1 GiB pageable via to_vector<float>()", bytes, ms(time_host_us([&] { auto v = dev.to_vector<float>(); }, 1, reps)));
+    check(cudaFreeHost(pinned), "cudaFreeHost");
+  }
+  // Allocate + free 1 MiB: numcu's pool against the driver.
+  {
+    const std::size_t bytes = 1u << 20;
+    report_us("alloc+free 1 MiB", time_host_us([&] { auto a = nc::empty({static_cast<std::int64_t>(bytes)}, nc::uint8, gpu); }, 100, 21, 1000));
+    report_us("alloc+free 1 MiB (cudaMallocAsync+cudaFreeAsync)", time_host_us([&] {
+      void* p = nullptr;
+      check(cudaMallocAsync(&p, bytes, nullptr), "cudaMallocAsync");
+      check(cudaFreeAsync(p, nullptr), "cudaFreeAsync");
+    }, 100, 21, 1000));
+    report_us("alloc+free 1 MiB (cudaMalloc+cudaFree)", time_host_us([&] {
+      void* p = nullptr;
+      check(cudaMalloc(&p, bytes), "cudaMalloc");
+      check(cudaFree(p), "cudaFree");
+    }, 10, 11, 50));
+  }
+  check(cudaDeviceSynchronize(), "cudaDeviceSynchronize");
+
+  std::ofstream out(out_path);
+  out << "{\n  \"gpu\": \"" << prop.name << "\",\n  \"results\": [\n";
+  for (std::size_t i = 0; i < results.size(); ++i) {
+    const result& r = results[i];
+    out << "    {\"name\": \"" << r.name << "\", \"bytes\": " << r.bytes << ", \"ms\": " << r.ms << ", \"unit\": \"" << r.unit
+        << "\"}" << (i + 1 < results.size() ? "," : "") << "\n";
+  }
+  out << "  ]\n}\n";
+  std::printf("wrote %s\n", out_path.c_str());
+  return 0;
+}

@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# Builds tests/consumer, a project outside numcu's tree, against numcu twice: through find_package on an
+# installed numcu, and through add_subdirectory of the source tree; runs the program each way.
+#   scripts/check-consumer.sh PRESET     (uses build/PRESET, which scripts/test.sh has built)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+preset=${1:-ci}
+root=$PWD
+build=$root/build/$preset
+arch=$(sed -n 's/^CMAKE_CUDA_ARCHITECTURES:[A-Z]*=//p' "$build/CMakeCache.txt")
+
+cmake --install "$build" --prefix "$build/install" >/dev/null
+cmake -S tests/consumer -B "$build/consumer-find-package" -G Ninja -DCMAKE_BUILD_TYPE=Release \
+  -DCMAKE_PREFIX_PATH="$build/install" >/dev/null
+cmake --build "$build/consumer-find-package" >/dev/null
+echo "consumer through find_package:"
+"$build/consumer-find-package/consumer"
+
+cmake -S tests/consumer -B "$build/consumer-subdirectory" -G Ninja -DCMAKE_BUILD_TYPE=Release \
+  -DNUMCU_SOURCE_DIR="$root" -DCMAKE_CUDA_ARCHITECTURES="$arch" >/dev/null
+cmake --build "$build/consumer-subdirectory" -j "${NUMCU_JOBS:-$(nproc)}" >/dev/null
+echo "consumer through add_subdirectory:"
+"$build/consumer-subdirectory/consumer"

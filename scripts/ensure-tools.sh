@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# Checks for what building numcu needs (CUDA toolkit, CMake >= 3.24, Ninja, doctest) and installs the Debian
+# packages that are missing when run as root; otherwise prints the command and exits 1.
+set -euo pipefail
+missing=()
+[ -f /usr/include/doctest/doctest.h ] || [ -f /usr/local/include/doctest/doctest.h ] || missing+=(doctest-dev)
+command -v ninja >/dev/null || missing+=(ninja-build)
+command -v cmake >/dev/null || missing+=(cmake)
+if [ ${#missing[@]} -gt 0 ]; then
+  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+    echo "installing ${missing[*]}"
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
+  else
+    echo "numcu needs: ${missing[*]}. Install them with:"
+    echo "  sudo apt-get install -y ${missing[*]}"
+    exit 1
+  fi
+fi
+if ! command -v nvcc >/dev/null && [ ! -x /usr/local/cuda/bin/nvcc ]; then
+  echo "numcu needs the CUDA toolkit 12 or 13 (nvcc, CUDA runtime, NVRTC): https://developer.nvidia.com/cuda-downloads"
+  exit 1
+fi

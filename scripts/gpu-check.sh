@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# The one command for the GPU machine (the device tool): builds with the gpu preset on all cores, runs the
+# whole suite (no case may be skipped), runs compute-sanitizer memcheck over the CUDA cases, builds and runs
+# the consumer project, runs the benchmarks with CuPy and PyTorch in the same run, and prints a summary last.
+# Logs and JSON go to $OUT (default ./gpu-check-out).
+#   scripts/gpu-check.sh [all|test|bench]
+set -uo pipefail
+cd "$(dirname "$0")/.."
+what=${1:-all}
+OUT=${OUT:-$PWD/gpu-check-out}
+mkdir -p "$OUT"
+export PATH="/usr/local/cuda/bin:$PATH"
+export NUMCU_JOBS=$(nproc)
+summary=()
+status=0
+
+nvidia-smi >"$OUT/nvidia-smi.txt" 2>&1
+cmake --preset gpu -DNUMCU_BUILD_TESTS=ON -DNUMCU_BUILD_BENCHMARKS=ON >"$OUT/configure.log" 2>&1 &&
+  cmake --build --preset gpu -j "$NUMCU_JOBS" >"$OUT/build.log" 2>&1
+if [ $? -ne 0 ]; then
+  tail -40 "$OUT/build.log" "$OUT/configure.log"
+  echo "BUILD FAILED"
+  exit 1
+fi
+
+if [ "$what" = all ] || [ "$what" = test ]; then
+  ./build/gpu/tests/numcu_tests >"$OUT/tests.log" 2>&1 || status=1
+  line=$(grep "test cases:" "$OUT/tests.log")
+  summary+=("tests:       $line")
+  if ! echo "$line" | grep -q "| 0 skipped\|passed | 0 failed |$" || echo "$line" | grep -qE "[1-9][0-9]* skipped"; then
+    grep -B2 -A6 "ERROR\|FATAL" "$OUT/tests.log" | head -80
+    echo "$line" | grep -qE "[1-9][0-9]* skipped" && { summary+=("tests:       cases were skipped on the GPU"); status=1; }
+  fi
+  grep -q "Status: SUCCESS" "$OUT/tests.log" || { grep -B2 -A8 "ERROR\|FATAL" "$OUT/tests.log" | head -120; status=1; }
+  compute-sanitizer --tool memcheck --error-exitcode 3 ./build/gpu/tests/numcu_tests -tc="*cuda*" >"$OUT/memcheck.log" 2>&1 || status=1
+  summary+=("memcheck:    $(grep -E "ERROR SUMMARY" "$OUT/memcheck.log" | tail -1)  $(grep "test cases:" "$OUT/memcheck.log")")
+  scripts/check-consumer.sh gpu >"$OUT/consumer.log" 2>&1 || status=1
+  summary+=("consumer:    $(tr '\n' ' ' <"$OUT/consumer.log")")
+fi
+
+if [ "$what" = all ] || [ "$what" = bench ]; then
+  ./build/gpu/bench/numcu_bench "$OUT/bench_foundation.json" >"$OUT/bench.log" 2>&1 || status=1
+  PYTHONUNBUFFERED=1 python3 bench/compare.py "$OUT/bench_foundation.json" "$OUT/bench_compare.json" \
+    "$OUT/benchmarks_table.md" >"$OUT/compare.log" 2>&1 || status=1
+  cat "$OUT/bench.log"
+  cat "$OUT/benchmarks_table.md" 2>/dev/null || tail -20 "$OUT/compare.log"
+fi
+
+echo "==== summary"
+printf '%s\n' "${summary[@]}"
+exit $status
