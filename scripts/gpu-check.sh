@@ -27,9 +27,9 @@ if [ "$what" = all ] || [ "$what" = test ]; then
   ./build/gpu/tests/numcu_tests >"$OUT/tests.log" 2>&1 || status=1
   line=$(grep "test cases:" "$OUT/tests.log")
   summary+=("tests:       $line")
-  if ! echo "$line" | grep -q "| 0 skipped\|passed | 0 failed |$" || echo "$line" | grep -qE "[1-9][0-9]* skipped"; then
-    grep -B2 -A6 "ERROR\|FATAL" "$OUT/tests.log" | head -80
-    echo "$line" | grep -qE "[1-9][0-9]* skipped" && { summary+=("tests:       cases were skipped on the GPU"); status=1; }
+  if echo "$line" | grep -qE "[1-9][0-9]* skipped"; then
+    summary+=("tests:       cases were skipped on the GPU machine")
+    status=1
   fi
   grep -q "Status: SUCCESS" "$OUT/tests.log" || { grep -B2 -A8 "ERROR\|FATAL" "$OUT/tests.log" | head -120; status=1; }
   compute-sanitizer --tool memcheck --error-exitcode 3 ./build/gpu/tests/numcu_tests -tc="*cuda*" >"$OUT/memcheck.log" 2>&1 || status=1
