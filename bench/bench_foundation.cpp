@@ -80,6 +80,11 @@ void report(const std::string& name, double bytes, double ms) {
   std::printf("%-48s %10.3f ms  %7.3f TB/s\n", name.c_str(), ms, bytes / (ms * 1e-3) / 1e12);
 }
 
+void report_transfer(const std::string& name, double bytes, double ms) {
+  results.push_back({name, bytes, ms, "GB/s"});
+  std::printf("%-48s %10.3f ms  %7.2f GB/s\n", name.c_str(), ms, bytes / (ms * 1e-3) / 1e9);
+}
+
 void report_us(const std::string& name, double us) {
   results.push_back({name, 0, us / 1e3, "us"});
   std::printf("%-48s %10.3f us\n", name.c_str(), us);
@@ -106,6 +111,8 @@ int main(int argc, char** argv) {
     a.fill(1);
     const double ms = time_gpu([&] { check(cudaMemcpyAsync(b.data_ptr(), a.data_ptr(), n, cudaMemcpyDeviceToDevice, nullptr), "memcpy"); }, 3, 20);
     report("device copy 1 GiB (cudaMemcpyAsync)", 2.0 * n, ms);
+    const double ms_set = time_gpu([&] { check(cudaMemsetAsync(b.data_ptr(), 7, n, nullptr), "memset"); }, 3, 20);
+    report("device write 1 GiB (cudaMemsetAsync)", 1.0 * n, ms_set);
   }
   // astype float32 -> float64, 2^28 elements.
   {
@@ -146,16 +153,16 @@ int main(int argc, char** argv) {
     auto host_pageable = nc::from_blob(pageable.data(), {n}, nc::float32);
     const int reps = 5;
     auto ms = [&](double us) { return us / 1e3; };
-    report("H2D 1 GiB pageable", bytes, ms(time_host_us([&] { nc::copyto(dev, host_pageable); }, 1, reps)));
-    report("H2D 1 GiB pageable (cudaMemcpy)", bytes, ms(time_host_us([&] { check(cudaMemcpy(dev.data_ptr(), pageable.data(), bytes, cudaMemcpyHostToDevice), "h2d"); }, 1, reps)));
-    report("H2D 1 GiB pinned", bytes, ms(time_host_us([&] { nc::copyto(dev, host_pinned); }, 1, reps)));
-    report("H2D 1 GiB pinned (cudaMemcpy)", bytes, ms(time_host_us([&] { check(cudaMemcpy(dev.data_ptr(), pinned, bytes, cudaMemcpyHostToDevice), "h2d"); }, 1, reps)));
-    report("D2H 1 GiB pageable", bytes, ms(time_host_us([&] { nc::copyto(host_pageable, dev); }, 1, reps)));
-    report("D2H 1 GiB pageable (cudaMemcpy)", bytes, ms(time_host_us([&] { check(cudaMemcpy(pageable.data(), dev.data_ptr(), bytes, cudaMemcpyDeviceToHost), "d2h"); }, 1, reps)));
-    report("D2H 1 GiB pinned", bytes, ms(time_host_us([&] { nc::copyto(host_pinned, dev); }, 1, reps)));
-    report("D2H 1 GiB pinned (cudaMemcpy)", bytes, ms(time_host_us([&] { check(cudaMemcpy(pinned, dev.data_ptr(), bytes, cudaMemcpyDeviceToHost), "d2h"); }, 1, reps)));
-    report("H2D 1 GiB pageable via nc::array(std::vector)", bytes, ms(time_host_us([&] { auto a = nc::array(pageable, std::nullopt, gpu); }, 1, reps)));
-    report("D2H 1 GiB pageable via to_vector<float>()", bytes, ms(time_host_us([&] { auto v = dev.to_vector<float>(); }, 1, reps)));
+    report_transfer("H2D 1 GiB pageable", bytes, ms(time_host_us([&] { nc::copyto(dev, host_pageable); }, 1, reps)));
+    report_transfer("H2D 1 GiB pageable (cudaMemcpy)", bytes, ms(time_host_us([&] { check(cudaMemcpy(dev.data_ptr(), pageable.data(), bytes, cudaMemcpyHostToDevice), "h2d"); }, 1, reps)));
+    report_transfer("H2D 1 GiB pinned", bytes, ms(time_host_us([&] { nc::copyto(dev, host_pinned); }, 1, reps)));
+    report_transfer("H2D 1 GiB pinned (cudaMemcpy)", bytes, ms(time_host_us([&] { check(cudaMemcpy(dev.data_ptr(), pinned, bytes, cudaMemcpyHostToDevice), "h2d"); }, 1, reps)));
+    report_transfer("D2H 1 GiB pageable", bytes, ms(time_host_us([&] { nc::copyto(host_pageable, dev); }, 1, reps)));
+    report_transfer("D2H 1 GiB pageable (cudaMemcpy)", bytes, ms(time_host_us([&] { check(cudaMemcpy(pageable.data(), dev.data_ptr(), bytes, cudaMemcpyDeviceToHost), "d2h"); }, 1, reps)));
+    report_transfer("D2H 1 GiB pinned", bytes, ms(time_host_us([&] { nc::copyto(host_pinned, dev); }, 1, reps)));
+    report_transfer("D2H 1 GiB pinned (cudaMemcpy)", bytes, ms(time_host_us([&] { check(cudaMemcpy(pinned, dev.data_ptr(), bytes, cudaMemcpyDeviceToHost), "d2h"); }, 1, reps)));
+    report_transfer("H2D 1 GiB pageable via nc::array(std::vector)", bytes, ms(time_host_us([&] { auto a = nc::array(pageable, std::nullopt, gpu); }, 1, reps)));
+    report_transfer("D2H 1 GiB pageable via to_vector<float>()", bytes, ms(time_host_us([&] { auto v = dev.to_vector<float>(); }, 1, reps)));
     check(cudaFreeHost(pinned), "cudaFreeHost");
   }
   // Allocate + free 1 MiB: numcu's pool against the driver.

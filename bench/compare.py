@@ -29,11 +29,10 @@ def median_gpu_ms(fn, sync_event_pair, warmup=3, reps=20):
 
 
 def start_stop_ms(start, stop):
-    try:
-        return start.elapsed_time(stop)  # torch
-    except TypeError:
-        import cupy
-        return cupy.cuda.get_elapsed_time(start, stop)
+    if hasattr(start, "elapsed_time"):  # torch.cuda.Event
+        return start.elapsed_time(stop)
+    import cupy
+    return cupy.cuda.get_elapsed_time(start, stop)
 
 
 def median_host_ms(fn, warmup=1, reps=5, inner=1):
@@ -74,7 +73,7 @@ def cupy_results():
     pinned = np.frombuffer(pinned_mem, np.float32, nbytes // 4)
     out["H2D 1 GiB pinned"] = median_host_ms(lambda: (dev.set(pinned), cp.cuda.Device().synchronize()))
     out["D2H 1 GiB pinned"] = median_host_ms(lambda: dev.get(out=pinned))
-    out["alloc+free 1 MiB"] = median_host_ms(lambda: cp.empty(1 << 20, dtype=cp.uint8), 100, 21, 1000) * 1e3
+    out["alloc+free 1 MiB"] = median_host_ms(lambda: cp.empty(1 << 20, dtype=cp.uint8), 100, 21, 1000)
     return out
 
 
@@ -103,7 +102,7 @@ def torch_results():
     out["H2D 1 GiB pinned"] = median_host_ms(lambda: (dev.copy_(pinned), torch.cuda.synchronize()))
     out["D2H 1 GiB pinned"] = median_host_ms(lambda: (pinned.copy_(dev), torch.cuda.synchronize()))
     out["alloc+free 1 MiB"] = median_host_ms(
-        lambda: torch.empty(1 << 20, dtype=torch.uint8, device="cuda"), 100, 21, 1000) * 1e3
+        lambda: torch.empty(1 << 20, dtype=torch.uint8, device="cuda"), 100, 21, 1000)
     return out
 
 
@@ -129,6 +128,8 @@ def main():
             return "—"
         if unit == "us":
             return "%.2f µs" % (ms * 1e3)
+        if unit == "GB/s":
+            return "%.1f GB/s (%.1f ms)" % (r_bytes / (ms * 1e-3) / 1e9, ms)
         return "%.2f TB/s (%.3f ms)" % (r_bytes / (ms * 1e-3) / 1e12, ms)
 
     for r in numcu["results"]:

@@ -9,6 +9,7 @@ root=$PWD
 build=$root/build/$preset
 arch=$(sed -n 's/^CMAKE_CUDA_ARCHITECTURES:[A-Z]*=//p' "$build/CMakeCache.txt")
 
+echo "installing into $build/install"
 cmake --install "$build" --prefix "$build/install" >/dev/null
 cmake -S tests/consumer -B "$build/consumer-find-package" -G Ninja -DCMAKE_BUILD_TYPE=Release \
   -DCMAKE_PREFIX_PATH="$build/install" >/dev/null

@@ -14,11 +14,11 @@ export NUMCU_JOBS=$(nproc)
 summary=()
 status=0
 
-nvidia-smi >"$OUT/nvidia-smi.txt" 2>&1
-cmake --preset gpu -DNUMCU_BUILD_TESTS=ON -DNUMCU_BUILD_BENCHMARKS=ON >"$OUT/configure.log" 2>&1 &&
-  cmake --build --preset gpu -j "$NUMCU_JOBS" >"$OUT/build.log" 2>&1
+nvidia-smi >"$OUT/build.log" 2>&1
+cmake --preset gpu -DNUMCU_BUILD_TESTS=ON -DNUMCU_BUILD_BENCHMARKS=ON >>"$OUT/build.log" 2>&1 &&
+  cmake --build --preset gpu -j "$NUMCU_JOBS" >>"$OUT/build.log" 2>&1
 if [ $? -ne 0 ]; then
-  tail -40 "$OUT/build.log" "$OUT/configure.log"
+  tail -60 "$OUT/build.log"
   echo "BUILD FAILED"
   exit 1
 fi
@@ -34,6 +34,7 @@ if [ "$what" = all ] || [ "$what" = test ]; then
   grep -q "Status: SUCCESS" "$OUT/tests.log" || { grep -B2 -A8 "ERROR\|FATAL" "$OUT/tests.log" | head -120; status=1; }
   compute-sanitizer --tool memcheck --error-exitcode 3 ./build/gpu/tests/numcu_tests -tc="*cuda*" >"$OUT/memcheck.log" 2>&1 || status=1
   summary+=("memcheck:    $(grep -E "ERROR SUMMARY" "$OUT/memcheck.log" | tail -1)  $(grep "test cases:" "$OUT/memcheck.log")")
+  grep -q "ERROR SUMMARY: 0 errors" "$OUT/memcheck.log" || grep -m 60 "=========" "$OUT/memcheck.log"
   scripts/check-consumer.sh gpu >"$OUT/consumer.log" 2>&1 || status=1
   summary+=("consumer:    $(tr '\n' ' ' <"$OUT/consumer.log")")
 fi
@@ -41,9 +42,8 @@ fi
 if [ "$what" = all ] || [ "$what" = bench ]; then
   ./build/gpu/bench/numcu_bench "$OUT/bench_foundation.json" >"$OUT/bench.log" 2>&1 || status=1
   PYTHONUNBUFFERED=1 python3 bench/compare.py "$OUT/bench_foundation.json" "$OUT/bench_compare.json" \
-    "$OUT/benchmarks_table.md" >"$OUT/compare.log" 2>&1 || status=1
+    "$OUT/benchmarks_table.md" >>"$OUT/bench.log" 2>&1 || status=1
   cat "$OUT/bench.log"
-  cat "$OUT/benchmarks_table.md" 2>/dev/null || tail -20 "$OUT/compare.log"
 fi
 
 echo "==== summary"

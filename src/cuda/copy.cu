@@ -53,11 +53,28 @@ void launch_transpose(const iteration_plan& plan, int k, cudaStream_t stream) {
     ++g.batch_ndim;
     g.batch_count *= plan.sizes[d];
   }
-  const dim3 grid(grid_for(g.n0, tile), static_cast<unsigned>(std::min<std::int64_t>((g.nk + tile - 1) / tile, 65535)),
+  // Two elements per access for 4-byte types, four for 1- and 2-byte types, when every
+  // address and extent allows it; the tile then spans tile * V elements on each side.
+  const std::size_t item = plan.itemsizes[0];
+  const int v = item >= 8 ? 1 : item == 4 ? 2 : 4;
+  auto aligned = [&](std::int64_t x) { return x % static_cast<std::int64_t>(v * item) == 0; };
+  bool vectorized = v > 1 && g.n0 % v == 0 && g.nk % v == 0 && aligned(g.src_s0) && aligned(g.dst_sk) &&
+                    is_aligned(plan.data[0], v * item) && is_aligned(plan.data[1], v * item);
+  for (int d = 0; d < g.batch_ndim; ++d) vectorized = vectorized && aligned(g.batch_src_strides[d]) && aligned(g.batch_dst_strides[d]);
+  const int edge = tile * (vectorized ? v : 1);
+  const dim3 grid(grid_for(g.n0, edge), static_cast<unsigned>(std::min<std::int64_t>((g.nk + edge - 1) / edge, 65535)),
                   static_cast<unsigned>(std::min<std::int64_t>(g.batch_count, 65535)));
-  visit_itemsize(plan.itemsizes[0], [&](auto tag) {
+  const dim3 block(tile, tile_rows);
+  visit_itemsize(item, [&](auto tag) {
     using T = typename decltype(tag)::type;
-    transpose_copy_kernel<T><<<grid, dim3(tile, tile_rows), 0, stream>>>(plan.data[0], plan.data[1], g);
+    if constexpr (sizeof(T) <= 4) {
+      if (vectorized) {
+        constexpr int V = sizeof(T) == 4 ? 2 : 4;
+        transpose_copy_kernel<T, V><<<grid, block, 0, stream>>>(plan.data[0], plan.data[1], g);
+        return;
+      }
+    }
+    transpose_copy_kernel<T, 1><<<grid, block, 0, stream>>>(plan.data[0], plan.data[1], g);
   });
   NUMCU_CHECK_LAUNCH();
 }

@@ -9,8 +9,9 @@
 
 namespace numcu::detail::cuda {
 
-/// Loads per thread in the contiguous kernel; two 16-byte loads keep enough bytes in flight on Hopper.
-inline constexpr int copy_unroll = 2;
+/// Vector loads per thread in the contiguous kernel, all issued before the first store so that enough bytes
+/// are in flight to cover the latency of HBM.
+inline constexpr int copy_unroll = 4;
 /// Elements per thread in the strided kernel.
 inline constexpr int strided_items = 4;
 
@@ -66,14 +67,18 @@ struct transpose_geometry {
   std::int64_t batch_src_strides[max_dims];
 };
 
-inline constexpr int tile = 32;
-inline constexpr int tile_rows = 8;  // threads along the second tile axis; each moves tile / tile_rows elements
+inline constexpr int tile = 32;       // a tile is tile*V by tile*V elements
+inline constexpr int tile_rows = 8;   // threads along the second tile axis
 
-template <class T>
+/// Transposing copy through shared memory. Each thread moves V adjacent elements per access, so 4-byte
+/// elements travel as 8-byte vectors along both the source's and the destination's dense axis.
+template <class T, int V>
 __global__ void __launch_bounds__(tile * tile_rows) transpose_copy_kernel(char* dst, const char* src, transpose_geometry g) {
-  __shared__ T buffer[tile][tile + 1];
-  const std::int64_t tiles_k = (g.nk + tile - 1) / tile;
-  const std::int64_t i0 = std::int64_t{blockIdx.x} * tile;
+  constexpr int edge = tile * V;
+  __shared__ T buffer[edge][edge + 1];
+  using vec = vector_of<T, V>;
+  const std::int64_t tiles_k = (g.nk + edge - 1) / edge;
+  const std::int64_t i0 = std::int64_t{blockIdx.x} * edge;
   for (std::int64_t b = blockIdx.z; b < g.batch_count; b += gridDim.z) {
     std::int64_t dst_base = 0, src_base = 0, rest = b;
     for (int d = 0; d < g.batch_ndim; ++d) {
@@ -83,20 +88,27 @@ __global__ void __launch_bounds__(tile * tile_rows) transpose_copy_kernel(char* 
       src_base += idx * g.batch_src_strides[d];
     }
     for (std::int64_t tk = blockIdx.y; tk < tiles_k; tk += gridDim.y) {
-      const std::int64_t ik = tk * tile;
+      const std::int64_t ik = tk * edge;
+      // read rows of dimension 0, V elements of dimension k per thread (dense in the source)
 #pragma unroll
-      for (int j = 0; j < tile; j += tile_rows) {
-        const std::int64_t a = i0 + threadIdx.y + j, c = ik + threadIdx.x;
+      for (int r = threadIdx.y; r < edge; r += tile_rows) {
+        const std::int64_t a = i0 + r, c = ik + std::int64_t{V} * threadIdx.x;
         if (a < g.n0 && c < g.nk) {
-          buffer[threadIdx.y + j][threadIdx.x] = *reinterpret_cast<const T*>(src + src_base + a * g.src_s0 + c * g.src_sk);
+          const vec v = *reinterpret_cast<const vec*>(src + src_base + a * g.src_s0 + c * g.src_sk);
+#pragma unroll
+          for (int i = 0; i < V; ++i) buffer[r][V * threadIdx.x + i] = v.values[i];
         }
       }
       __syncthreads();
+      // write columns of dimension k, V elements of dimension 0 per thread (dense in the destination)
 #pragma unroll
-      for (int j = 0; j < tile; j += tile_rows) {
-        const std::int64_t a = i0 + threadIdx.x, c = ik + threadIdx.y + j;
+      for (int col = threadIdx.y; col < edge; col += tile_rows) {
+        const std::int64_t a = i0 + std::int64_t{V} * threadIdx.x, c = ik + col;
         if (a < g.n0 && c < g.nk) {
-          *reinterpret_cast<T*>(dst + dst_base + a * g.dst_s0 + c * g.dst_sk) = buffer[threadIdx.x][threadIdx.y + j];
+          vec v;
+#pragma unroll
+          for (int i = 0; i < V; ++i) v.values[i] = buffer[V * threadIdx.x + i][col];
+          *reinterpret_cast<vec*>(dst + dst_base + a * g.dst_s0 + c * g.dst_sk) = v;
         }
       }
       __syncthreads();

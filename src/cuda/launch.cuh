@@ -16,14 +16,12 @@ struct alignas(sizeof(T) * N) vector_of {
   T values[N];
 };
 
-/// Elements per 16-byte access for the smaller of two element types, capped so the larger group is at most 64 B.
+/// Elements per access so that neither type moves more than 16 bytes per instruction: every load and store of a
+/// warp is then one fully used, coalesced request.
 template <class A, class B>
 constexpr int vector_width() {
-  constexpr std::size_t small = sizeof(A) < sizeof(B) ? sizeof(A) : sizeof(B);
   constexpr std::size_t large = sizeof(A) < sizeof(B) ? sizeof(B) : sizeof(A);
-  constexpr std::size_t by_small = 16 / small;
-  constexpr std::size_t by_large = 64 / large;
-  return static_cast<int>(by_small < by_large ? by_small : by_large);
+  return large >= 16 ? 1 : static_cast<int>(16 / large);
 }
 
 /// True when @p p is aligned for groups of @p bytes.

@@ -1,6 +1,6 @@
 // Copies of dense byte ranges between host memory and a GPU. Both return once the data has arrived, so the
-// host buffer may be reused at once. Pageable host memory larger than a few MiB goes through pinned
-// staging buffers, pipelined so that host copies overlap DMA.
+// host buffer may be reused at once. Host-to-device copies from pageable memory larger than a few MiB go
+// through pinned staging buffers, pipelined so that host copies overlap DMA.
 #pragma once
 
 #include <cstddef>
