@@ -10,15 +10,15 @@ build=$root/build/$preset
 arch=$(sed -n 's/^CMAKE_CUDA_ARCHITECTURES:[A-Z]*=//p' "$build/CMakeCache.txt")
 
 echo "installing into $build/install"
-cmake --install "$build" --prefix "$build/install" >/dev/null
+cmake --install "$build" --prefix "$build/install"
 cmake -S tests/consumer -B "$build/consumer-find-package" -G Ninja -DCMAKE_BUILD_TYPE=Release \
-  -DCMAKE_PREFIX_PATH="$build/install" >/dev/null
-cmake --build "$build/consumer-find-package" >/dev/null
+  -DCMAKE_PREFIX_PATH="$build/install"
+cmake --build "$build/consumer-find-package"
 echo "consumer through find_package:"
 "$build/consumer-find-package/consumer"
 
 cmake -S tests/consumer -B "$build/consumer-subdirectory" -G Ninja -DCMAKE_BUILD_TYPE=Release \
-  -DNUMCU_SOURCE_DIR="$root" -DCMAKE_CUDA_ARCHITECTURES="$arch" >/dev/null
-cmake --build "$build/consumer-subdirectory" -j "${NUMCU_JOBS:-$(nproc)}" >/dev/null
+  -DNUMCU_SOURCE_DIR="$root" -DCMAKE_CUDA_ARCHITECTURES="$arch"
+cmake --build "$build/consumer-subdirectory" -j "${NUMCU_JOBS:-$(nproc)}"
 echo "consumer through add_subdirectory:"
 "$build/consumer-subdirectory/consumer"

@@ -32,7 +32,10 @@ if [ "$what" = all ] || [ "$what" = test ]; then
     status=1
   fi
   grep -q "Status: SUCCESS" "$OUT/tests.log" || { grep -B2 -A8 "ERROR\|FATAL" "$OUT/tests.log" | head -120; status=1; }
-  compute-sanitizer --tool memcheck --error-exitcode 3 ./build/gpu/tests/numcu_tests -tc="*cuda*" >"$OUT/memcheck.log" 2>&1 || status=1
+  # the two cases that provoke CUDA API errors on purpose (a 1 PiB allocation, timing an untimed event) are
+  # left out: memcheck counts every failing API call as an error
+  compute-sanitizer --tool memcheck --error-exitcode 3 ./build/gpu/tests/numcu_tests -tc="*cuda*" \
+    -tce="*larger than the GPU*,*check their devices*" >"$OUT/memcheck.log" 2>&1 || status=1
   summary+=("memcheck:    $(grep -E "ERROR SUMMARY" "$OUT/memcheck.log" | tail -1)  $(grep "test cases:" "$OUT/memcheck.log")")
   grep -q "ERROR SUMMARY: 0 errors" "$OUT/memcheck.log" || grep -m 60 "=========" "$OUT/memcheck.log"
   scripts/check-consumer.sh gpu >"$OUT/consumer.log" 2>&1 || status=1

@@ -91,7 +91,8 @@ __global__ void __launch_bounds__(tile * tile_rows) transpose_copy_kernel(char* 
       const std::int64_t ik = tk * edge;
       // read rows of dimension 0, V elements of dimension k per thread (dense in the source)
 #pragma unroll
-      for (int r = threadIdx.y; r < edge; r += tile_rows) {
+      for (int j = 0; j < edge; j += tile_rows) {  // a constant trip count, so every load is issued at once
+        const int r = threadIdx.y + j;
         const std::int64_t a = i0 + r, c = ik + std::int64_t{V} * threadIdx.x;
         if (a < g.n0 && c < g.nk) {
           const vec v = *reinterpret_cast<const vec*>(src + src_base + a * g.src_s0 + c * g.src_sk);
@@ -102,7 +103,8 @@ __global__ void __launch_bounds__(tile * tile_rows) transpose_copy_kernel(char* 
       __syncthreads();
       // write columns of dimension k, V elements of dimension 0 per thread (dense in the destination)
 #pragma unroll
-      for (int col = threadIdx.y; col < edge; col += tile_rows) {
+      for (int j = 0; j < edge; j += tile_rows) {
+        const int col = threadIdx.y + j;
         const std::int64_t a = i0 + std::int64_t{V} * threadIdx.x, c = ik + col;
         if (a < g.n0 && c < g.nk) {
           vec v;
