@@ -27,6 +27,7 @@ class device {
   constexpr bool is_cuda() const { return m_type == device_type::cuda; }
   /// "cpu" or "cuda:0".
   std::string str() const;
+  /// True for the same kind and ordinal.
   friend constexpr bool operator==(device a, device b) { return a.m_type == b.m_type && a.m_index == b.m_index; }
 
  private:

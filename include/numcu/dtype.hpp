@@ -174,6 +174,7 @@ class dtype {
   /// True for complex64 and complex128.
   constexpr bool is_complex() const { return kind() == dtype_kind::complex; }
 
+  /// True when both are the same dtype.
   friend constexpr bool operator==(dtype a, dtype b) { return a.m_code == b.m_code; }
 
  private:
@@ -199,6 +200,7 @@ inline constexpr dtype float64{dtype::code::float64};        ///< IEEE double pr
 inline constexpr dtype complex64{dtype::code::complex64};    ///< two float32
 inline constexpr dtype complex128{dtype::code::complex128};  ///< two float64
 
+/// @cond INTERNAL
 namespace detail {
 template <class T>
 struct dtype_of_impl;
@@ -232,6 +234,7 @@ struct dtype_of_impl<T> {
                           : (sizeof(T) == 1 ? uint8 : sizeof(T) == 2 ? uint16 : sizeof(T) == 4 ? uint32 : uint64);
 };
 }  // namespace detail
+/// @endcond
 
 /// True when @p T is a C++ element type numcu stores (bool, fixed-width integers, float16_t, bfloat16_t,
 /// float, double, std::complex<float>, std::complex<double>).

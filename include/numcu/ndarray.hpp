@@ -38,7 +38,9 @@ class ndarray {
  public:
   /// An empty handle that refers to no array; every use but assignment throws error.
   ndarray() = default;
+  /// Another handle to the same array (no data is copied).
   ndarray(const ndarray&) = default;
+  /// Takes over the handle.
   ndarray(ndarray&&) noexcept = default;
   ~ndarray() = default;
 
@@ -170,8 +172,8 @@ class ndarray {
   bool m_is_view = false;
 };
 
-/// Prints like NumPy's repr: `array([[0., 1.],\n       [2., 3.]])`, `array([1, 2], dtype=int32)`; arrays of
-/// more than 1000 elements are summarized with `...`. Synchronizes the array's stream.
+/// Prints the array as NumPy's repr does, for example `array([1, 2], dtype=int32)`, wrapping rows at 75
+/// columns and summarizing arrays of more than 1000 elements. Synchronizes the array's stream.
 std::ostream& operator<<(std::ostream& os, const ndarray& a);
 
 /// The repr as a string (what operator<< prints).

@@ -32,12 +32,19 @@ class dim_vector {
   int size() const { return m_size; }
   /// True when there are no entries (the shape of a 0-d array).
   bool empty() const { return m_size == 0; }
+  /// Entry @p i (unchecked).
   std::int64_t& operator[](int i) { return m_values[i]; }
+  /// Entry @p i (unchecked).
   std::int64_t operator[](int i) const { return m_values[i]; }
+  /// First entry, for range-for.
   std::int64_t* begin() { return m_values.data(); }
+  /// One past the last entry.
   std::int64_t* end() { return m_values.data() + m_size; }
+  /// First entry, for range-for.
   const std::int64_t* begin() const { return m_values.data(); }
+  /// One past the last entry.
   const std::int64_t* end() const { return m_values.data() + m_size; }
+  /// The entries as a contiguous array.
   const std::int64_t* data() const { return m_values.data(); }
   /// The last entry.
   std::int64_t back() const { return m_values[m_size - 1]; }
@@ -52,6 +59,7 @@ class dim_vector {
   /// A std::vector copy.
   std::vector<std::int64_t> to_vector() const { return {begin(), end()}; }
 
+  /// True for the same entries.
   friend bool operator==(const dim_vector& a, const dim_vector& b) {
     return a.m_size == b.m_size && std::equal(a.begin(), a.end(), b.begin());
   }

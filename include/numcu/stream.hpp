@@ -29,6 +29,7 @@ class stream {
   void synchronize() const;
   /// True when all work queued on this stream has finished.
   bool query() const;
+  /// True when both name the same stream of the same device.
   friend bool operator==(const stream& a, const stream& b) {
     return a.m_device == b.m_device && a.m_handle == b.m_handle;
   }
