@@ -109,9 +109,14 @@ int main(int argc, char** argv) {
     auto a = nc::empty({static_cast<std::int64_t>(n)}, nc::uint8, gpu);
     auto b = nc::empty({static_cast<std::int64_t>(n)}, nc::uint8, gpu);
     a.fill(1);
-    const double ms = time_gpu([&] { check(cudaMemcpyAsync(b.data_ptr(), a.data_ptr(), n, cudaMemcpyDeviceToDevice, nullptr), "memcpy"); }, 3, 20);
+    const double ms = time_gpu(
+        [&] {
+          check(cudaMemcpyAsync(b.data_ptr(), a.data_ptr(), n, cudaMemcpyDeviceToDevice, nullptr), "memcpy");
+        },
+        3, 20);
     report("device copy 1 GiB (cudaMemcpyAsync)", 2.0 * n, ms);
-    const double ms_set = time_gpu([&] { check(cudaMemsetAsync(b.data_ptr(), 7, n, nullptr), "memset"); }, 3, 20);
+    const double ms_set =
+        time_gpu([&] { check(cudaMemsetAsync(b.data_ptr(), 7, n, nullptr), "memset"); }, 3, 20);
     report("device write 1 GiB (cudaMemsetAsync)", 1.0 * n, ms_set);
   }
   // astype float32 -> float64, 2^28 elements.
@@ -153,32 +158,61 @@ int main(int argc, char** argv) {
     auto host_pageable = nc::from_blob(pageable.data(), {n}, nc::float32);
     const int reps = 5;
     auto ms = [&](double us) { return us / 1e3; };
-    report_transfer("H2D 1 GiB pageable", bytes, ms(time_host_us([&] { nc::copyto(dev, host_pageable); }, 1, reps)));
-    report_transfer("H2D 1 GiB pageable (cudaMemcpy)", bytes, ms(time_host_us([&] { check(cudaMemcpy(dev.data_ptr(), pageable.data(), bytes, cudaMemcpyHostToDevice), "h2d"); }, 1, reps)));
-    report_transfer("H2D 1 GiB pinned", bytes, ms(time_host_us([&] { nc::copyto(dev, host_pinned); }, 1, reps)));
-    report_transfer("H2D 1 GiB pinned (cudaMemcpy)", bytes, ms(time_host_us([&] { check(cudaMemcpy(dev.data_ptr(), pinned, bytes, cudaMemcpyHostToDevice), "h2d"); }, 1, reps)));
-    report_transfer("D2H 1 GiB pageable", bytes, ms(time_host_us([&] { nc::copyto(host_pageable, dev); }, 1, reps)));
-    report_transfer("D2H 1 GiB pageable (cudaMemcpy)", bytes, ms(time_host_us([&] { check(cudaMemcpy(pageable.data(), dev.data_ptr(), bytes, cudaMemcpyDeviceToHost), "d2h"); }, 1, reps)));
-    report_transfer("D2H 1 GiB pinned", bytes, ms(time_host_us([&] { nc::copyto(host_pinned, dev); }, 1, reps)));
-    report_transfer("D2H 1 GiB pinned (cudaMemcpy)", bytes, ms(time_host_us([&] { check(cudaMemcpy(pinned, dev.data_ptr(), bytes, cudaMemcpyDeviceToHost), "d2h"); }, 1, reps)));
-    report_transfer("H2D 1 GiB pageable via nc::array(std::vector)", bytes, ms(time_host_us([&] { auto a = nc::array(pageable, std::nullopt, gpu); }, 1, reps)));
-    report_transfer("D2H 1 GiB pageable via to_vector<float>()", bytes, ms(time_host_us([&] { auto v = dev.to_vector<float>(); }, 1, reps)));
+    report_transfer("H2D 1 GiB pageable", bytes,
+                    ms(time_host_us([&] { nc::copyto(dev, host_pageable); }, 1, reps)));
+    report_transfer(
+        "H2D 1 GiB pageable (cudaMemcpy)", bytes,
+        ms(time_host_us(
+            [&] { check(cudaMemcpy(dev.data_ptr(), pageable.data(), bytes, cudaMemcpyHostToDevice), "h2d"); },
+            1, reps)));
+    report_transfer("H2D 1 GiB pinned", bytes,
+                    ms(time_host_us([&] { nc::copyto(dev, host_pinned); }, 1, reps)));
+    report_transfer(
+        "H2D 1 GiB pinned (cudaMemcpy)", bytes,
+        ms(time_host_us(
+            [&] { check(cudaMemcpy(dev.data_ptr(), pinned, bytes, cudaMemcpyHostToDevice), "h2d"); }, 1,
+            reps)));
+    report_transfer("D2H 1 GiB pageable", bytes,
+                    ms(time_host_us([&] { nc::copyto(host_pageable, dev); }, 1, reps)));
+    report_transfer(
+        "D2H 1 GiB pageable (cudaMemcpy)", bytes,
+        ms(time_host_us(
+            [&] { check(cudaMemcpy(pageable.data(), dev.data_ptr(), bytes, cudaMemcpyDeviceToHost), "d2h"); },
+            1, reps)));
+    report_transfer("D2H 1 GiB pinned", bytes,
+                    ms(time_host_us([&] { nc::copyto(host_pinned, dev); }, 1, reps)));
+    report_transfer(
+        "D2H 1 GiB pinned (cudaMemcpy)", bytes,
+        ms(time_host_us(
+            [&] { check(cudaMemcpy(pinned, dev.data_ptr(), bytes, cudaMemcpyDeviceToHost), "d2h"); }, 1,
+            reps)));
+    report_transfer("H2D 1 GiB pageable via nc::array(std::vector)", bytes,
+                    ms(time_host_us([&] { auto a = nc::array(pageable, std::nullopt, gpu); }, 1, reps)));
+    report_transfer("D2H 1 GiB pageable via to_vector<float>()", bytes,
+                    ms(time_host_us([&] { auto v = dev.to_vector<float>(); }, 1, reps)));
     check(cudaFreeHost(pinned), "cudaFreeHost");
   }
   // Allocate + free 1 MiB: numcu's pool against the driver.
   {
     const std::size_t bytes = 1u << 20;
-    report_us("alloc+free 1 MiB", time_host_us([&] { auto a = nc::empty({static_cast<std::int64_t>(bytes)}, nc::uint8, gpu); }, 100, 21, 1000));
-    report_us("alloc+free 1 MiB (cudaMallocAsync+cudaFreeAsync)", time_host_us([&] {
-      void* p = nullptr;
-      check(cudaMallocAsync(&p, bytes, nullptr), "cudaMallocAsync");
-      check(cudaFreeAsync(p, nullptr), "cudaFreeAsync");
-    }, 100, 21, 1000));
-    report_us("alloc+free 1 MiB (cudaMalloc+cudaFree)", time_host_us([&] {
-      void* p = nullptr;
-      check(cudaMalloc(&p, bytes), "cudaMalloc");
-      check(cudaFree(p), "cudaFree");
-    }, 10, 11, 50));
+    report_us("alloc+free 1 MiB",
+              time_host_us([&] { auto a = nc::empty({static_cast<std::int64_t>(bytes)}, nc::uint8, gpu); },
+                           100, 21, 1000));
+    report_us("alloc+free 1 MiB (cudaMallocAsync+cudaFreeAsync)",
+              time_host_us(
+                  [&] {
+                    void* p = nullptr;
+                    check(cudaMallocAsync(&p, bytes, nullptr), "cudaMallocAsync");
+                    check(cudaFreeAsync(p, nullptr), "cudaFreeAsync");
+                  },
+                  100, 21, 1000));
+    report_us("alloc+free 1 MiB (cudaMalloc+cudaFree)", time_host_us(
+                                                            [&] {
+                                                              void* p = nullptr;
+                                                              check(cudaMalloc(&p, bytes), "cudaMalloc");
+                                                              check(cudaFree(p), "cudaFree");
+                                                            },
+                                                            10, 11, 50));
   }
   check(cudaDeviceSynchronize(), "cudaDeviceSynchronize");
 
@@ -186,8 +220,8 @@ int main(int argc, char** argv) {
   out << "{\n  \"gpu\": \"" << prop.name << "\",\n  \"results\": [\n";
   for (std::size_t i = 0; i < results.size(); ++i) {
     const result& r = results[i];
-    out << "    {\"name\": \"" << r.name << "\", \"bytes\": " << r.bytes << ", \"ms\": " << r.ms << ", \"unit\": \"" << r.unit
-        << "\"}" << (i + 1 < results.size() ? "," : "") << "\n";
+    out << "    {\"name\": \"" << r.name << "\", \"bytes\": " << r.bytes << ", \"ms\": " << r.ms
+        << ", \"unit\": \"" << r.unit << "\"}" << (i + 1 < results.size() ? "," : "") << "\n";
   }
   out << "  ]\n}\n";
   std::printf("wrote %s\n", out_path.c_str());

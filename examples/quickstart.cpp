@@ -13,12 +13,12 @@ int main() {
   std::cout << "m =\n" << m << "\n";
 
   auto top = m(nc::slice(0, 2), nc::all);  // a view of rows 0 and 1, no copy
-  m(1, nc::all) = 0.0;                      // writes through, like m[1, :] = 0
+  m(1, nc::all) = 0.0;                     // writes through, like m[1, :] = 0
   std::cout << "top rows after m[1, :] = 0:\n" << top << "\n";
 
   std::cout << "m.T() =\n" << m.T() << "\n";
-  auto f = m.T().astype(nc::float32);                // a cast of a transposed view
-  std::vector<float> host = f.to_vector<float>();    // copy back to the host, C order
+  auto f = m.T().astype(nc::float32);              // a cast of a transposed view
+  std::vector<float> host = f.to_vector<float>();  // copy back to the host, C order
   std::cout << "m.T() as float32 on the host:";
   for (float v : host) std::cout << " " << v;
   std::cout << "\n";

@@ -26,11 +26,12 @@ TEST_SUITE("creation") {
     CHECK(nc::full({2}, true, std::nullopt, dev).dtype() == nc::bool_);
     CHECK(nc::full({2}, std::complex<double>(1, 2), std::nullopt, dev).dtype() == nc::complex128);
     CHECK(nc::full({3}, -7, nc::int16, dev).to_vector<std::int16_t>() == std::vector<std::int16_t>(3, -7));
-    CHECK_THROWS_WITH_AS(nc::full({3}, 1000, nc::int8, dev), "Python integer 1000 out of bounds for int8", nc::dtype_error);
+    CHECK_THROWS_WITH_AS(nc::full({3}, 1000, nc::int8, dev), "Python integer 1000 out of bounds for int8",
+                         nc::dtype_error);
     CHECK(nc::ones({}, nc::float32, dev).item<float>() == 1.0f);
     CHECK(nc::zeros({0, 4}, nc::float32, dev).shape() == nc::shape_t{0, 4});
-    CHECK_THROWS_WITH_AS(nc::empty({2, -1}, nc::float32, dev), "negative dimensions are not allowed: shape (2, -1)",
-                         nc::shape_error);
+    CHECK_THROWS_WITH_AS(nc::empty({2, -1}, nc::float32, dev),
+                         "negative dimensions are not allowed: shape (2, -1)", nc::shape_error);
   }
 
   NUMCU_TEST_ON_DEVICES("the _like forms take shape, dtype and device from the model", like_forms) {
@@ -57,8 +58,8 @@ TEST_SUITE("creation") {
         got = nc::arange(parse_scalar(w[1]), parse_scalar(w[2]), parse_scalar(w[3]), t, dev);
       } else {
         t = nc::dtype(w[5]);
-        got = nc::linspace(std::strtod(w[1].c_str(), nullptr), std::strtod(w[2].c_str(), nullptr), std::stoll(w[3]),
-                           w[4] == "1", t, dev);
+        got = nc::linspace(std::strtod(w[1].c_str(), nullptr), std::strtod(w[2].c_str(), nullptr),
+                           std::stoll(w[3]), w[4] == "1", t, dev);
       }
       CHECK(got.dtype() == t);
       REQUIRE(got.shape() == nc::shape_t{static_cast<std::int64_t>(values.size())});
@@ -79,7 +80,8 @@ TEST_SUITE("creation") {
     CHECK_THROWS_AS(nc::arange(0, 5, 0, std::nullopt, dev), nc::error);
     CHECK(nc::linspace(0.0, 1.0, 5, true, std::nullopt, dev).dtype() == nc::float64);
     CHECK(nc::linspace(std::complex<double>(0, 0), std::complex<double>(2, 4), 3, true, std::nullopt, dev)
-              .to_vector<std::complex<double>>() == std::vector<std::complex<double>>{{0, 0}, {1, 2}, {2, 4}});
+              .to_vector<std::complex<double>>() ==
+          std::vector<std::complex<double>>{{0, 0}, {1, 2}, {2, 4}});
     CHECK_THROWS_WITH_AS(nc::linspace(0.0, 1.0, -1, true, std::nullopt, dev),
                          "Number of samples, -1, must be non-negative.", nc::shape_error);
   }
@@ -93,7 +95,8 @@ TEST_SUITE("creation") {
     CHECK(nc::eye(2, 2, 5, nc::float64, dev).to_vector<double>() == std::vector<double>(4, 0.0));
     auto i = nc::identity(3, nc::bool_, dev);
     CHECK(i.shape() == nc::shape_t{3, 3});
-    CHECK(i.to_vector<bool>() == std::vector<bool>{true, false, false, false, true, false, false, false, true});
+    CHECK(i.to_vector<bool>() ==
+          std::vector<bool>{true, false, false, false, true, false, false, false, true});
   }
 
   NUMCU_TEST_ON_DEVICES("arrays from host vectors, spans, pointers and braced lists", from_host) {
@@ -125,10 +128,11 @@ TEST_SUITE("creation") {
   }
 
   NUMCU_TEST_ON_DEVICES("ragged braced lists are a shape_error", ragged_lists) {
-    CHECK_THROWS_WITH_AS(nc::array({{1, 2}, {3}}, std::nullopt, dev),
-                         "setting an array element with a sequence. The requested array has an inhomogeneous shape "
-                         "after 1 dimensions.",
-                         nc::shape_error);
+    CHECK_THROWS_WITH_AS(
+        nc::array({{1, 2}, {3}}, std::nullopt, dev),
+        "setting an array element with a sequence. The requested array has an inhomogeneous shape "
+        "after 1 dimensions.",
+        nc::shape_error);
     const std::int16_t raw[] = {1, 2};
     CHECK_THROWS_AS(nc::array_from_host(raw, nc::int16, 2, {3}, std::nullopt, dev), nc::shape_error);
   }

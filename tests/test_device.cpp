@@ -35,7 +35,8 @@ TEST_SUITE("device") {
     CHECK(nc::default_device() == before);
   }
 
-  TEST_CASE("a GPU ordinal that does not exist is a device_error [cuda]" * doctest::skip(numcu_test::no_gpu())) {
+  TEST_CASE("a GPU ordinal that does not exist is a device_error [cuda]" *
+            doctest::skip(numcu_test::no_gpu())) {
     const std::string expected =
         "CUDA device 99 does not exist; " + std::to_string(nc::cuda_device_count()) + " GPU(s) visible";
     CHECK_THROWS_WITH_AS(nc::zeros({2}, nc::float32, nc::cuda(99)), expected.c_str(), nc::device_error);

@@ -15,11 +15,21 @@ TEST_SUITE("dtype") {
       char kind;
     };
     const row rows[] = {
-        {nc::bool_, "bool", 1, 'b'},        {nc::int8, "int8", 1, 'i'},         {nc::int16, "int16", 2, 'i'},
-        {nc::int32, "int32", 4, 'i'},       {nc::int64, "int64", 8, 'i'},       {nc::uint8, "uint8", 1, 'u'},
-        {nc::uint16, "uint16", 2, 'u'},     {nc::uint32, "uint32", 4, 'u'},     {nc::uint64, "uint64", 8, 'u'},
-        {nc::float16, "float16", 2, 'f'},   {nc::bfloat16, "bfloat16", 2, 'f'}, {nc::float32, "float32", 4, 'f'},
-        {nc::float64, "float64", 8, 'f'},   {nc::complex64, "complex64", 8, 'c'}, {nc::complex128, "complex128", 16, 'c'},
+        {nc::bool_, "bool", 1, 'b'},
+        {nc::int8, "int8", 1, 'i'},
+        {nc::int16, "int16", 2, 'i'},
+        {nc::int32, "int32", 4, 'i'},
+        {nc::int64, "int64", 8, 'i'},
+        {nc::uint8, "uint8", 1, 'u'},
+        {nc::uint16, "uint16", 2, 'u'},
+        {nc::uint32, "uint32", 4, 'u'},
+        {nc::uint64, "uint64", 8, 'u'},
+        {nc::float16, "float16", 2, 'f'},
+        {nc::bfloat16, "bfloat16", 2, 'f'},
+        {nc::float32, "float32", 4, 'f'},
+        {nc::float64, "float64", 8, 'f'},
+        {nc::complex64, "complex64", 8, 'c'},
+        {nc::complex128, "complex128", 16, 'c'},
     };
     CHECK(std::size(rows) == nc::dtype::count);
     for (const row& r : rows) {
@@ -95,8 +105,8 @@ TEST_SUITE("dtype") {
   }
 
   TEST_CASE("can_cast matches NumPy's table in all five modes") {
-    const nc::casting modes[] = {nc::casting::no, nc::casting::equiv, nc::casting::safe, nc::casting::same_kind,
-                                 nc::casting::unsafe};
+    const nc::casting modes[] = {nc::casting::no, nc::casting::equiv, nc::casting::safe,
+                                 nc::casting::same_kind, nc::casting::unsafe};
     const auto lines = golden_lines("can_cast.txt");
     CHECK(lines.size() == 14 * 14);
     for (const auto& line : lines) {
@@ -148,12 +158,12 @@ TEST_SUITE("dtype") {
     CHECK(nc::float16_t(1.0f).bits == 0x3c00);
     CHECK(nc::float16_t(-2.0f).bits == 0xc000);
     CHECK(nc::float16_t(65504.0f).bits == 0x7bff);
-    CHECK(nc::float16_t(65519.0f).bits == 0x7bff);  // below the halfway point to 65536
-    CHECK(nc::float16_t(65520.0f).bits == 0x7c00);  // ties to even: infinity
-    CHECK(nc::float16_t(5.9604644775390625e-8f).bits == 0x0001);  // 2^-24, the smallest subnormal
+    CHECK(nc::float16_t(65519.0f).bits == 0x7bff);                 // below the halfway point to 65536
+    CHECK(nc::float16_t(65520.0f).bits == 0x7c00);                 // ties to even: infinity
+    CHECK(nc::float16_t(5.9604644775390625e-8f).bits == 0x0001);   // 2^-24, the smallest subnormal
     CHECK(nc::float16_t(2.98023223876953125e-8f).bits == 0x0000);  // 2^-25: tie, rounds to even zero
     CHECK(nc::float16_t(8.94069671630859375e-8f).bits == 0x0002);  // 3 * 2^-25: tie, rounds to even 2
-    CHECK(nc::float16_t(1.0f + 1.0f / 2048).bits == 0x3c00);        // tie between 1 and 1 + 2^-10
+    CHECK(nc::float16_t(1.0f + 1.0f / 2048).bits == 0x3c00);       // tie between 1 and 1 + 2^-10
     CHECK(nc::float16_t(1.0f + 3.0f / 2048).bits == 0x3c02);
     CHECK(std::isnan(static_cast<float>(nc::float16_t(std::nanf("")))));
     CHECK(static_cast<float>(nc::float16_t::from_bits(0x3555)) == doctest::Approx(0.33325195f).epsilon(1e-7));

@@ -20,7 +20,8 @@ TEST_SUITE("indexing") {
     CHECK(m(nc::slice(-100, 100)).shape() == nc::shape_t{4, 5});
     CHECK(m(nc::slice(3, 1)).shape() == nc::shape_t{0, 5});
     CHECK(m(nc::slice(2)).shape() == nc::shape_t{2, 5});
-    CHECK(m(nc::slice(nc::none, nc::none, 3), 0).to_vector<std::int64_t>() == std::vector<std::int64_t>{0, 15});
+    CHECK(m(nc::slice(nc::none, nc::none, 3), 0).to_vector<std::int64_t>() ==
+          std::vector<std::int64_t>{0, 15});
   }
 
   NUMCU_TEST_ON_DEVICES("newaxis and ellipsis", newaxis_ellipsis) {
@@ -48,11 +49,13 @@ TEST_SUITE("indexing") {
   NUMCU_TEST_ON_DEVICES("assignment through an index writes into the base", assignment) {
     auto m = nc::zeros({3, 4}, nc::float64, dev);
     m(1, nc::all) = 5.0;
-    m(nc::all, nc::slice(nc::none, nc::none, 3)) = nc::array(std::vector<double>{1.0, 2.0}, std::nullopt, dev);
+    m(nc::all, nc::slice(nc::none, nc::none, 3)) =
+        nc::array(std::vector<double>{1.0, 2.0}, std::nullopt, dev);
     m(2, 2) = 7;  // integer scalar into a float array
     CHECK(m.to_vector<double>() == std::vector<double>{1, 0, 0, 2, 1, 5, 5, 2, 1, 0, 7, 2});
     auto i = nc::zeros({4}, nc::int32, dev);
-    i(nc::slice(1, 3)) = nc::array(std::vector<double>{2.7, -3.2}, std::nullopt, dev);  // unsafe cast, as NumPy
+    i(nc::slice(1, 3)) =
+        nc::array(std::vector<double>{2.7, -3.2}, std::nullopt, dev);  // unsafe cast, as NumPy
     CHECK(i.to_vector<std::int32_t>() == std::vector<std::int32_t>{0, 2, -3, 0});
     auto v = m(0);
     v = m(2);  // rebinds the variable v; writes nothing
@@ -83,9 +86,10 @@ TEST_SUITE("indexing") {
     CHECK(small.to_vector<std::uint8_t>() == std::vector<std::uint8_t>{0, 0});
     if (dev.is_cuda()) {
       auto h = nc::zeros({3}, nc::float64, nc::cpu);
-      CHECK_THROWS_WITH_AS(m(0) = h,
-                           "assignment: operands are on different devices: cuda:0 and cpu (move one with .to(device))",
-                           nc::device_error);
+      CHECK_THROWS_WITH_AS(
+          m(0) = h,
+          "assignment: operands are on different devices: cuda:0 and cpu (move one with .to(device))",
+          nc::device_error);
       CHECK(m.to_vector<double>() == std::vector<double>{0, 1, 2, 3, 4, 5});
     }
   }
@@ -93,9 +97,10 @@ TEST_SUITE("indexing") {
   NUMCU_TEST_ON_DEVICES("copyto casts under a rule and may cross devices", copyto_rules) {
     auto dst = nc::zeros({2, 3}, nc::int64, dev);
     auto src = nc::array(std::vector<double>{1.5, 2.5, 3.5}, std::nullopt, nc::cpu);
-    CHECK_THROWS_WITH_AS(nc::copyto(dst, src),
-                         "Cannot cast array data from dtype('float64') to dtype('int64') according to the rule 'same_kind'",
-                         nc::dtype_error);
+    CHECK_THROWS_WITH_AS(
+        nc::copyto(dst, src),
+        "Cannot cast array data from dtype('float64') to dtype('int64') according to the rule 'same_kind'",
+        nc::dtype_error);
     CHECK(dst.to_vector<std::int64_t>() == std::vector<std::int64_t>(6, 0));
     nc::copyto(dst, src, nc::casting::unsafe);
     CHECK(dst.to_vector<std::int64_t>() == std::vector<std::int64_t>{1, 2, 3, 1, 2, 3});

@@ -108,8 +108,11 @@ TEST_SUITE("iteration plan") {
   }
 
   TEST_CASE("broadcast_strides rejects shapes that do not broadcast") {
-    CHECK(numcu::detail::broadcast_strides(shape_t{3, 1}, strides_t{8, 8}, shape_t{2, 3, 4}) == strides_t{0, 8, 0});
-    CHECK_THROWS_AS(numcu::detail::broadcast_strides(shape_t{3}, strides_t{8}, shape_t{4}), numcu::shape_error);
-    CHECK_THROWS_AS(numcu::detail::broadcast_strides(shape_t{2, 3}, strides_t{24, 8}, shape_t{3}), numcu::shape_error);
+    CHECK(numcu::detail::broadcast_strides(shape_t{3, 1}, strides_t{8, 8}, shape_t{2, 3, 4}) ==
+          strides_t{0, 8, 0});
+    CHECK_THROWS_AS(numcu::detail::broadcast_strides(shape_t{3}, strides_t{8}, shape_t{4}),
+                    numcu::shape_error);
+    CHECK_THROWS_AS(numcu::detail::broadcast_strides(shape_t{2, 3}, strides_t{24, 8}, shape_t{3}),
+                    numcu::shape_error);
   }
 }

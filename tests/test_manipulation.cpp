@@ -1,4 +1,5 @@
-// Shape manipulation: views where NumPy gives views, copies where it copies, values checked by index arithmetic.
+// Shape manipulation: views where NumPy gives views, copies where it copies, values checked by index
+// arithmetic.
 #include "test_support.hpp"
 
 TEST_SUITE("manipulation") {
@@ -28,7 +29,8 @@ TEST_SUITE("manipulation") {
     auto a = nc::arange(12, nc::float64, dev);
     CHECK_THROWS_WITH_AS(a.reshape({5}), "cannot reshape array of size 12 into shape (5,)", nc::shape_error);
     CHECK_THROWS_WITH_AS(a.reshape({-1, -1}), "can only specify one unknown dimension", nc::shape_error);
-    CHECK_THROWS_WITH_AS(a.reshape({5, -1}), "cannot reshape array of size 12 into shape (5, -1)", nc::shape_error);
+    CHECK_THROWS_WITH_AS(a.reshape({5, -1}), "cannot reshape array of size 12 into shape (5, -1)",
+                         nc::shape_error);
     CHECK_THROWS_AS(a.reshape({-2, 6}), nc::shape_error);
     CHECK(a.shape() == nc::shape_t{12});
     CHECK(a.to_vector<double>()[11] == 11.0);
@@ -61,7 +63,8 @@ TEST_SUITE("manipulation") {
     CHECK_THROWS_WITH_AS(a.transpose({0, 1}), "axes don't match array", nc::shape_error);
     CHECK_THROWS_AS(a.transpose({0, 0, 1}), nc::shape_error);
     CHECK_THROWS_AS(nc::swapaxes(a, 0, 3), nc::index_error);
-    CHECK_THROWS_AS(nc::moveaxis(a, std::vector<std::int64_t>{0}, std::vector<std::int64_t>{1, 2}), nc::shape_error);
+    CHECK_THROWS_AS(nc::moveaxis(a, std::vector<std::int64_t>{0}, std::vector<std::int64_t>{1, 2}),
+                    nc::shape_error);
   }
 
   NUMCU_TEST_ON_DEVICES("squeeze and expand_dims", squeeze_expand) {
@@ -69,7 +72,8 @@ TEST_SUITE("manipulation") {
     CHECK(nc::squeeze(a).shape() == nc::shape_t{3, 2});
     CHECK(nc::squeeze(a, std::vector<std::int64_t>{-2}).shape() == nc::shape_t{1, 3, 2});
     CHECK_THROWS_WITH_AS(nc::squeeze(a, std::vector<std::int64_t>{1}),
-                         "cannot select an axis to squeeze out which has size not equal to one", nc::shape_error);
+                         "cannot select an axis to squeeze out which has size not equal to one",
+                         nc::shape_error);
     auto b = nc::arange(3, nc::float32, dev);
     CHECK(nc::expand_dims(b, 0).shape() == nc::shape_t{1, 3});
     CHECK(nc::expand_dims(b, -1).shape() == nc::shape_t{3, 1});

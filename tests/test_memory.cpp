@@ -40,7 +40,8 @@ TEST_SUITE("memory") {
     CHECK(keep.to_vector<double>() == std::vector<double>(1000, 3.0));
   }
 
-  TEST_CASE("a GPU allocation larger than the GPU is out_of_memory [cuda]" * doctest::skip(numcu_test::no_gpu())) {
+  TEST_CASE("a GPU allocation larger than the GPU is out_of_memory [cuda]" *
+            doctest::skip(numcu_test::no_gpu())) {
     const std::int64_t huge = std::int64_t{1} << 50;  // 1 PiB
     try {
       auto a = nc::empty({huge}, nc::uint8, nc::cuda(0));

@@ -1,4 +1,5 @@
-// ndarray: layout, handle semantics, copy and astype against NumPy's casts, transfers, reading back, printing.
+// ndarray: layout, handle semantics, copy and astype against NumPy's casts, transfers, reading back,
+// printing.
 #include "test_support.hpp"
 
 using numcu_test::array_from_text;
@@ -91,13 +92,15 @@ TEST_SUITE("ndarray") {
 
   NUMCU_TEST_ON_DEVICES("astype honours the casting rule and copy=false", astype_rules) {
     auto a = nc::array(std::vector<double>{1.5, -2.5}, std::nullopt, dev);
-    CHECK_THROWS_WITH_AS(a.astype(nc::int32, nc::casting::safe),
-                         "Cannot cast array data from dtype('float64') to dtype('int32') according to the rule 'safe'",
-                         nc::dtype_error);
+    CHECK_THROWS_WITH_AS(
+        a.astype(nc::int32, nc::casting::safe),
+        "Cannot cast array data from dtype('float64') to dtype('int32') according to the rule 'safe'",
+        nc::dtype_error);
     CHECK(a.to_vector<double>() == std::vector<double>{1.5, -2.5});
     CHECK(a.astype(nc::float64, nc::casting::no, false).shares_memory_with(a));
     CHECK_FALSE(a.astype(nc::float64).shares_memory_with(a));
-    CHECK(a.astype(nc::int64, nc::casting::unsafe).to_vector<std::int64_t>() == std::vector<std::int64_t>{1, -2});
+    CHECK(a.astype(nc::int64, nc::casting::unsafe).to_vector<std::int64_t>() ==
+          std::vector<std::int64_t>{1, -2});
   }
 
   NUMCU_TEST_ON_DEVICES("astype of strided, transposed and broadcast views", astype_views) {
@@ -167,11 +170,13 @@ TEST_SUITE("ndarray") {
   NUMCU_TEST_ON_DEVICES("item and to_vector check the C++ type", item_and_vector) {
     auto a = nc::full({1}, 7, nc::int32, dev);
     CHECK(a.item<std::int32_t>() == 7);
-    CHECK_THROWS_WITH_AS(a.item<float>(),
-                         "item<float32>() on an array of dtype int32: the C++ type must match the dtype; use astype() first",
-                         nc::dtype_error);
+    CHECK_THROWS_WITH_AS(
+        a.item<float>(),
+        "item<float32>() on an array of dtype int32: the C++ type must match the dtype; use astype() first",
+        nc::dtype_error);
     CHECK_THROWS_WITH_AS(a.to_vector<double>(),
-                         "to_vector<float64>() on an array of dtype int32: the C++ type must match the dtype; use astype() first",
+                         "to_vector<float64>() on an array of dtype int32: the C++ type must match the "
+                         "dtype; use astype() first",
                          nc::dtype_error);
     auto b = nc::zeros({2}, nc::float64, dev);
     CHECK_THROWS_WITH_AS(b.item<double>(), "can only convert an array of size 1 to a C++ scalar, not size 2",
@@ -209,8 +214,9 @@ TEST_SUITE("ndarray") {
     s(nc::all, nc::slice(nc::none, nc::none, 2)).fill(9);
     const auto v = s.to_vector<std::int64_t>();
     for (int i = 0; i < 24; ++i) CHECK(v[i] == (i % 2 == 0 ? 9 : 0));
-    CHECK(nc::zeros({2}, nc::uint64, dev).fill(std::uint64_t{18446744073709551615ull}).to_vector<std::uint64_t>()[0] ==
-          18446744073709551615ull);
+    CHECK(nc::zeros({2}, nc::uint64, dev)
+              .fill(std::uint64_t{18446744073709551615ull})
+              .to_vector<std::uint64_t>()[0] == 18446744073709551615ull);
   }
 
   NUMCU_TEST_ON_DEVICES("operator<< prints NumPy's repr", repr_golden) {
@@ -247,7 +253,8 @@ TEST_SUITE("ndarray") {
   TEST_CASE("a default-constructed handle refers to nothing") {
     nc::ndarray a;
     CHECK_FALSE(a.defined());
-    CHECK_THROWS_WITH_AS(a.device(), "this ndarray handle refers to no array (default-constructed)", nc::error);
+    CHECK_THROWS_WITH_AS(a.device(), "this ndarray handle refers to no array (default-constructed)",
+                         nc::error);
     a = nc::zeros({1}, nc::float64, nc::cpu);
     CHECK(a.defined());
   }

@@ -47,7 +47,8 @@ TEST_SUITE("shape") {
   TEST_CASE("normalize_axis wraps negatives and rejects the rest") {
     CHECK(nc::normalize_axis(-1, 3) == 2);
     CHECK(nc::normalize_axis(0, 1) == 0);
-    CHECK_THROWS_WITH_AS(nc::normalize_axis(3, 2), "axis 3 is out of bounds for array of dimension 2", nc::index_error);
+    CHECK_THROWS_WITH_AS(nc::normalize_axis(3, 2), "axis 3 is out of bounds for array of dimension 2",
+                         nc::index_error);
     CHECK_THROWS_AS(nc::normalize_axis(-3, 2), nc::index_error);
   }
 }

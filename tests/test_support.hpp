@@ -17,7 +17,9 @@ namespace nc = numcu;
 
 namespace numcu_test {
 
-inline bool no_gpu() { return nc::cuda_device_count() == 0; }
+inline bool no_gpu() {
+  return nc::cuda_device_count() == 0;
+}
 
 /// Every dtype, in table order.
 inline std::vector<nc::dtype> all_dtypes() {
@@ -59,26 +61,54 @@ inline std::vector<unsigned char> encode_element(const std::string& text, nc::dt
   auto put = [&](auto v) { std::memcpy(bytes.data(), &v, sizeof v); };
   using C = nc::dtype::code;
   switch (t.id()) {
-    case C::bool_: put(static_cast<std::uint8_t>(std::stoi(text))); break;
-    case C::int8: put(static_cast<std::int8_t>(std::stoll(text))); break;
-    case C::int16: put(static_cast<std::int16_t>(std::stoll(text))); break;
-    case C::int32: put(static_cast<std::int32_t>(std::stoll(text))); break;
-    case C::int64: put(static_cast<std::int64_t>(std::stoll(text))); break;
-    case C::uint8: put(static_cast<std::uint8_t>(std::stoull(text))); break;
-    case C::uint16: put(static_cast<std::uint16_t>(std::stoull(text))); break;
-    case C::uint32: put(static_cast<std::uint32_t>(std::stoull(text))); break;
-    case C::uint64: put(static_cast<std::uint64_t>(std::stoull(text))); break;
+    case C::bool_:
+      put(static_cast<std::uint8_t>(std::stoi(text)));
+      break;
+    case C::int8:
+      put(static_cast<std::int8_t>(std::stoll(text)));
+      break;
+    case C::int16:
+      put(static_cast<std::int16_t>(std::stoll(text)));
+      break;
+    case C::int32:
+      put(static_cast<std::int32_t>(std::stoll(text)));
+      break;
+    case C::int64:
+      put(static_cast<std::int64_t>(std::stoll(text)));
+      break;
+    case C::uint8:
+      put(static_cast<std::uint8_t>(std::stoull(text)));
+      break;
+    case C::uint16:
+      put(static_cast<std::uint16_t>(std::stoull(text)));
+      break;
+    case C::uint32:
+      put(static_cast<std::uint32_t>(std::stoull(text)));
+      break;
+    case C::uint64:
+      put(static_cast<std::uint64_t>(std::stoull(text)));
+      break;
     // the golden values are exactly representable in their dtype, so these conversions are exact
-    case C::float16: put(nc::float16_t(static_cast<float>(std::strtod(text.c_str(), nullptr)))); break;
-    case C::bfloat16: put(nc::bfloat16_t(static_cast<float>(std::strtod(text.c_str(), nullptr)))); break;
-    case C::float32: put(static_cast<float>(std::strtod(text.c_str(), nullptr))); break;
-    case C::float64: put(std::strtod(text.c_str(), nullptr)); break;
+    case C::float16:
+      put(nc::float16_t(static_cast<float>(std::strtod(text.c_str(), nullptr))));
+      break;
+    case C::bfloat16:
+      put(nc::bfloat16_t(static_cast<float>(std::strtod(text.c_str(), nullptr))));
+      break;
+    case C::float32:
+      put(static_cast<float>(std::strtod(text.c_str(), nullptr)));
+      break;
+    case C::float64:
+      put(std::strtod(text.c_str(), nullptr));
+      break;
     case C::complex64:
     case C::complex128: {
       const auto parts = split(text, ',');
       const double re = std::strtod(parts[0].c_str(), nullptr), im = std::strtod(parts[1].c_str(), nullptr);
-      if (t == nc::complex64) put(std::complex<float>(static_cast<float>(re), static_cast<float>(im)));
-      else put(std::complex<double>(re, im));
+      if (t == nc::complex64)
+        put(std::complex<float>(static_cast<float>(re), static_cast<float>(im)));
+      else
+        put(std::complex<double>(re, im));
       break;
     }
   }
@@ -134,8 +164,8 @@ inline std::vector<unsigned char> host_bytes(const nc::ndarray& a) {
 }
 
 /// An array of dtype t on d from golden text values.
-inline nc::ndarray array_from_text(const std::vector<std::string>& texts, nc::dtype t, const nc::shape_t& shape,
-                                   nc::device d) {
+inline nc::ndarray array_from_text(const std::vector<std::string>& texts, nc::dtype t,
+                                   const nc::shape_t& shape, nc::device d) {
   const auto bytes = encode_elements(texts, t);
   return nc::array_from_host(bytes.data(), t, texts.size(), shape, std::nullopt, d);
 }
@@ -144,8 +174,12 @@ inline nc::ndarray array_from_text(const std::vector<std::string>& texts, nc::dt
 
 /// Defines a test case that runs once on the CPU and once on cuda(0) (reported as skipped without a GPU).
 /// The body receives `nc::device dev`.
-#define NUMCU_TEST_ON_DEVICES(title, body_name)                                                      \
-  static void body_name(nc::device dev);                                                           \
-  TEST_CASE(title " [cpu]") { body_name(nc::cpu); }                                                \
-  TEST_CASE(title " [cuda]" * doctest::skip(numcu_test::no_gpu())) { body_name(nc::cuda(0)); }     \
+#define NUMCU_TEST_ON_DEVICES(title, body_name)                      \
+  static void body_name(nc::device dev);                             \
+  TEST_CASE(title " [cpu]") {                                        \
+    body_name(nc::cpu);                                              \
+  }                                                                  \
+  TEST_CASE(title " [cuda]" * doctest::skip(numcu_test::no_gpu())) { \
+    body_name(nc::cuda(0));                                          \
+  }                                                                  \
   static void body_name([[maybe_unused]] nc::device dev)

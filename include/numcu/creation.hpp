@@ -21,19 +21,24 @@ ndarray zeros(const shape_t& shape, dtype t = float64, device d = default_device
 ndarray ones(const shape_t& shape, dtype t = float64, device d = default_device());
 /// A new array with every element @p value (`numpy.full`); the dtype defaults to the value's own
 /// (int64 for integers, float64, complex128, bool).
-ndarray full(const shape_t& shape, scalar value, std::optional<dtype> t = std::nullopt, device d = default_device());
+ndarray full(const shape_t& shape, scalar value, std::optional<dtype> t = std::nullopt,
+             device d = default_device());
 
 /// empty() with the shape of @p a, and its dtype and device unless given.
-ndarray empty_like(const ndarray& a, std::optional<dtype> t = std::nullopt, std::optional<device> d = std::nullopt);
+ndarray empty_like(const ndarray& a, std::optional<dtype> t = std::nullopt,
+                   std::optional<device> d = std::nullopt);
 /// zeros() with the shape of @p a, and its dtype and device unless given.
-ndarray zeros_like(const ndarray& a, std::optional<dtype> t = std::nullopt, std::optional<device> d = std::nullopt);
+ndarray zeros_like(const ndarray& a, std::optional<dtype> t = std::nullopt,
+                   std::optional<device> d = std::nullopt);
 /// ones() with the shape of @p a, and its dtype and device unless given.
-ndarray ones_like(const ndarray& a, std::optional<dtype> t = std::nullopt, std::optional<device> d = std::nullopt);
+ndarray ones_like(const ndarray& a, std::optional<dtype> t = std::nullopt,
+                  std::optional<device> d = std::nullopt);
 /// full() with the shape of @p a, and its dtype and device unless given.
 ndarray full_like(const ndarray& a, scalar value, std::optional<dtype> t = std::nullopt,
                   std::optional<device> d = std::nullopt);
 
-/// `numpy.arange(stop)`: 0, 1, ..., stop-1. The dtype defaults to int64 for an integer @p stop, float64 otherwise.
+/// `numpy.arange(stop)`: 0, 1, ..., stop-1. The dtype defaults to int64 for an integer @p stop, float64
+/// otherwise.
 ndarray arange(scalar stop, std::optional<dtype> t = std::nullopt, device d = default_device());
 /// `numpy.arange(start, stop, step)`: values start + i*step below stop (above, for a negative step), computed
 /// as NumPy does. The dtype defaults to int64 when all three are integers, float64 otherwise.
@@ -45,12 +50,13 @@ ndarray arange(scalar start, scalar stop, scalar step = 1, std::optional<dtype> 
 ndarray linspace(scalar start, scalar stop, std::int64_t num = 50, bool endpoint = true,
                  std::optional<dtype> t = std::nullopt, device d = default_device());
 /// `numpy.eye(N, M, k)`: ones on the k-th diagonal of an N x M matrix (M defaults to N).
-ndarray eye(std::int64_t n, std::optional<std::int64_t> m = std::nullopt, std::int64_t k = 0, dtype t = float64,
-            device d = default_device());
+ndarray eye(std::int64_t n, std::optional<std::int64_t> m = std::nullopt, std::int64_t k = 0,
+            dtype t = float64, device d = default_device());
 /// `numpy.identity(n)`: the n x n identity matrix.
 ndarray identity(std::int64_t n, dtype t = float64, device d = default_device());
 
-/// An array of @p shape on @p d holding a copy of @p count host elements of dtype @p src_dtype at @p data, cast to
+/// An array of @p shape on @p d holding a copy of @p count host elements of dtype @p src_dtype at @p data,
+/// cast to
 /// @p t (default: @p src_dtype). The non-template core of every array() overload.
 /// @throws shape_error when @p count is not the product of @p shape.
 ndarray array_from_host(const void* data, dtype src_dtype, std::size_t count, const shape_t& shape,
@@ -59,21 +65,25 @@ ndarray array_from_host(const void* data, dtype src_dtype, std::size_t count, co
 /// A 1-D array copied from @p values (dtype from T unless @p t is given).
 template <element_type T>
 ndarray array(std::span<const T> values, std::optional<dtype> t = std::nullopt, device d = default_device()) {
-  return array_from_host(values.data(), dtype_of<T>(), values.size(), {static_cast<std::int64_t>(values.size())}, t, d);
+  return array_from_host(values.data(), dtype_of<T>(), values.size(),
+                         {static_cast<std::int64_t>(values.size())}, t, d);
 }
 /// A 1-D array copied from @p values (dtype from T unless @p t is given).
 template <element_type T>
-ndarray array(const std::vector<T>& values, std::optional<dtype> t = std::nullopt, device d = default_device()) {
+ndarray array(const std::vector<T>& values, std::optional<dtype> t = std::nullopt,
+              device d = default_device()) {
   if constexpr (std::is_same_v<T, bool>) {
     const std::vector<std::uint8_t> bytes(values.begin(), values.end());  // std::vector<bool> packs bits
-    return array_from_host(bytes.data(), bool_, bytes.size(), {static_cast<std::int64_t>(bytes.size())}, t, d);
+    return array_from_host(bytes.data(), bool_, bytes.size(), {static_cast<std::int64_t>(bytes.size())}, t,
+                           d);
   } else {
     return array(std::span<const T>(values), t, d);
   }
 }
 /// An array of @p shape copied from the C-order host elements at @p data.
 template <element_type T>
-ndarray array(const T* data, const shape_t& shape, std::optional<dtype> t = std::nullopt, device d = default_device()) {
+ndarray array(const T* data, const shape_t& shape, std::optional<dtype> t = std::nullopt,
+              device d = default_device()) {
   return array_from_host(data, dtype_of<T>(), static_cast<std::size_t>(shape.product()), shape, t, d);
 }
 
@@ -82,21 +92,28 @@ namespace detail {
 [[noreturn]] void throw_inhomogeneous(int depth);
 template <class T>
 void flatten_nested(std::initializer_list<T> list, int depth, shape_t& shape, std::vector<T>& out) {
-  if (depth == shape.size()) shape.push_back(static_cast<std::int64_t>(list.size()));
-  else if (shape[depth] != static_cast<std::int64_t>(list.size())) throw_inhomogeneous(depth);
+  if (depth == shape.size())
+    shape.push_back(static_cast<std::int64_t>(list.size()));
+  else if (shape[depth] != static_cast<std::int64_t>(list.size()))
+    throw_inhomogeneous(depth);
   out.insert(out.end(), list.begin(), list.end());
 }
 template <class T>
-void flatten_nested(std::initializer_list<std::initializer_list<T>> list, int depth, shape_t& shape, std::vector<T>& out) {
-  if (depth == shape.size()) shape.push_back(static_cast<std::int64_t>(list.size()));
-  else if (shape[depth] != static_cast<std::int64_t>(list.size())) throw_inhomogeneous(depth);
+void flatten_nested(std::initializer_list<std::initializer_list<T>> list, int depth, shape_t& shape,
+                    std::vector<T>& out) {
+  if (depth == shape.size())
+    shape.push_back(static_cast<std::int64_t>(list.size()));
+  else if (shape[depth] != static_cast<std::int64_t>(list.size()))
+    throw_inhomogeneous(depth);
   for (const auto& inner : list) flatten_nested(inner, depth + 1, shape, out);
 }
 template <class T>
 void flatten_nested(std::initializer_list<std::initializer_list<std::initializer_list<T>>> list, int depth,
                     shape_t& shape, std::vector<T>& out) {
-  if (depth == shape.size()) shape.push_back(static_cast<std::int64_t>(list.size()));
-  else if (shape[depth] != static_cast<std::int64_t>(list.size())) throw_inhomogeneous(depth);
+  if (depth == shape.size())
+    shape.push_back(static_cast<std::int64_t>(list.size()));
+  else if (shape[depth] != static_cast<std::int64_t>(list.size()))
+    throw_inhomogeneous(depth);
   for (const auto& inner : list) flatten_nested(inner, depth + 1, shape, out);
 }
 template <class T, class List>
@@ -116,7 +133,8 @@ ndarray array_from_nested(List list, std::optional<dtype> t, device d) {
 
 /// A 1-D array from a braced list: `nc::array({1.0, 2.0})` (float64; `{1, 2}` gives int32, C++'s int).
 template <element_type T>
-ndarray array(std::initializer_list<T> values, std::optional<dtype> t = std::nullopt, device d = default_device()) {
+ndarray array(std::initializer_list<T> values, std::optional<dtype> t = std::nullopt,
+              device d = default_device()) {
   return detail::array_from_nested<T>(values, t, d);
 }
 /// A 2-D array from nested braced lists: `nc::array({{1, 2}, {3, 4}})`.

@@ -16,7 +16,8 @@ class device {
   /// The host.
   constexpr device() = default;
   /// A device of @p type; @p index is the CUDA ordinal (0 for the host).
-  constexpr device(device_type type, int index) : m_type(type), m_index(type == device_type::cpu ? 0 : index) {}
+  constexpr device(device_type type, int index)
+      : m_type(type), m_index(type == device_type::cpu ? 0 : index) {}
   /// cpu or cuda.
   constexpr device_type type() const { return m_type; }
   /// The CUDA ordinal; 0 for the host.
@@ -28,7 +29,9 @@ class device {
   /// "cpu" or "cuda:0".
   std::string str() const;
   /// True for the same kind and ordinal.
-  friend constexpr bool operator==(device a, device b) { return a.m_type == b.m_type && a.m_index == b.m_index; }
+  friend constexpr bool operator==(device a, device b) {
+    return a.m_type == b.m_type && a.m_index == b.m_index;
+  }
 
  private:
   device_type m_type = device_type::cpu;
@@ -39,7 +42,9 @@ class device {
 inline constexpr device cpu{device_type::cpu, 0};
 
 /// The CUDA GPU with ordinal @p index. Does not check that it exists; using it does.
-constexpr device cuda(int index = 0) { return device(device_type::cuda, index); }
+constexpr device cuda(int index = 0) {
+  return device(device_type::cuda, index);
+}
 
 /// Prints device::str().
 std::ostream& operator<<(std::ostream& os, device d);
@@ -48,7 +53,9 @@ std::ostream& operator<<(std::ostream& os, device d);
 int cuda_device_count();
 
 /// True when at least one CUDA GPU is usable.
-inline bool cuda_is_available() { return cuda_device_count() > 0; }
+inline bool cuda_is_available() {
+  return cuda_device_count() > 0;
+}
 
 /// The device arrays are created on when none is given: cuda(0) when a GPU is usable, else cpu.
 device default_device();

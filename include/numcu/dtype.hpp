@@ -41,7 +41,9 @@ struct float16_t {
     std::memcpy(&x, &value, 4);
     const std::uint32_t sign = (x >> 16) & 0x8000u;
     std::uint32_t ax = x & 0x7fffffffu;
-    if (ax >= 0x7f800000u) return static_cast<std::uint16_t>(sign | 0x7c00u | (ax > 0x7f800000u ? 0x200u | ((ax >> 13) & 0x3ffu) : 0u));
+    if (ax >= 0x7f800000u)
+      return static_cast<std::uint16_t>(sign | 0x7c00u |
+                                        (ax > 0x7f800000u ? 0x200u | ((ax >> 13) & 0x3ffu) : 0u));
     if (ax >= 0x477ff000u) return static_cast<std::uint16_t>(sign | 0x7c00u);  // rounds to infinity
     if (ax < 0x38800000u) {  // a binary16 subnormal: let float addition do the rounding
       float magnitude;
@@ -130,8 +132,21 @@ class dtype {
  public:
   /// The dtypes numcu supports, in the order of its tables.
   enum class code : std::uint8_t {
-    bool_, int8, int16, int32, int64, uint8, uint16, uint32, uint64,
-    float16, bfloat16, float32, float64, complex64, complex128,
+    bool_,
+    int8,
+    int16,
+    int32,
+    int64,
+    uint8,
+    uint16,
+    uint32,
+    uint64,
+    float16,
+    bfloat16,
+    float32,
+    float64,
+    complex64,
+    complex128,
   };
   /// Number of dtypes.
   static constexpr int count = 15;
@@ -140,7 +155,8 @@ class dtype {
   constexpr dtype() = default;
   /// The dtype with the given code.
   constexpr dtype(code c) : m_code(c) {}  // NOLINT(google-explicit-constructor): dtype::code::int8 is a dtype
-  /// Parses a NumPy name or type string: "float32", "f4", "<f4", "int64", "i8", "bool", "?", "complex64", "c8", ...
+  /// Parses a NumPy name or type string: "float32", "f4", "<f4", "int64", "i8", "bool", "?", "complex64",
+  /// "c8", ...
   /// @throws dtype_error for a name NumPy would not accept.
   explicit dtype(std::string_view name);
 
@@ -204,9 +220,9 @@ inline constexpr dtype complex128{dtype::code::complex128};  ///< two float64
 namespace detail {
 template <class T>
 struct dtype_of_impl;
-#define NUMCU_DTYPE_OF(T, D) \
-  template <>                \
-  struct dtype_of_impl<T> {  \
+#define NUMCU_DTYPE_OF(T, D)          \
+  template <>                         \
+  struct dtype_of_impl<T> {           \
     static constexpr dtype value = D; \
   };
 NUMCU_DTYPE_OF(bool, bool_)
@@ -227,11 +243,16 @@ NUMCU_DTYPE_OF(std::complex<double>, complex128)
 #undef NUMCU_DTYPE_OF
 // long long / unsigned long long are distinct types from int64_t / uint64_t on LP64 Linux.
 template <class T>
-  requires(std::is_integral_v<T> && !std::is_same_v<T, bool> && !std::is_same_v<T, char>)
-struct dtype_of_impl<T> {
-  static constexpr dtype value =
-      std::is_signed_v<T> ? (sizeof(T) == 1 ? int8 : sizeof(T) == 2 ? int16 : sizeof(T) == 4 ? int32 : int64)
-                          : (sizeof(T) == 1 ? uint8 : sizeof(T) == 2 ? uint16 : sizeof(T) == 4 ? uint32 : uint64);
+requires(std::is_integral_v<T> && !std::is_same_v<T, bool> &&
+         !std::is_same_v<T, char>) struct dtype_of_impl<T> {
+  static constexpr dtype value = std::is_signed_v<T> ? (sizeof(T) == 1   ? int8
+                                                        : sizeof(T) == 2 ? int16
+                                                        : sizeof(T) == 4 ? int32
+                                                                         : int64)
+                                                     : (sizeof(T) == 1   ? uint8
+                                                        : sizeof(T) == 2 ? uint16
+                                                        : sizeof(T) == 4 ? uint32
+                                                                         : uint64);
 };
 }  // namespace detail
 /// @endcond
@@ -239,7 +260,9 @@ struct dtype_of_impl<T> {
 /// True when @p T is a C++ element type numcu stores (bool, fixed-width integers, float16_t, bfloat16_t,
 /// float, double, std::complex<float>, std::complex<double>).
 template <class T>
-concept element_type = requires { detail::dtype_of_impl<std::remove_cv_t<T>>::value; };
+concept element_type = requires {
+  detail::dtype_of_impl<std::remove_cv_t<T>>::value;
+};
 
 /// The dtype that stores C++ type @p T: `dtype_of<float>() == float32`.
 template <element_type T>
@@ -271,10 +294,14 @@ dtype default_dtype(scalar_kind kind);
 /// The weak-scalar kind of C++ type @p T.
 template <class T>
 constexpr scalar_kind scalar_kind_of() {
-  if constexpr (std::is_same_v<T, bool>) return scalar_kind::boolean;
-  else if constexpr (std::is_integral_v<T>) return scalar_kind::integer;
-  else if constexpr (std::is_floating_point_v<T>) return scalar_kind::floating;
-  else return scalar_kind::complex;
+  if constexpr (std::is_same_v<T, bool>)
+    return scalar_kind::boolean;
+  else if constexpr (std::is_integral_v<T>)
+    return scalar_kind::integer;
+  else if constexpr (std::is_floating_point_v<T>)
+    return scalar_kind::floating;
+  else
+    return scalar_kind::complex;
 }
 
 /// The name of a casting mode as NumPy spells it: "no", "equiv", "safe", "same_kind", "unsafe".

@@ -38,7 +38,8 @@ class device_error : public error {
   using error::error;
 };
 
-/// An allocation failed even after freeing cached memory, or would exceed the limit set by set_memory_limit().
+/// An allocation failed even after freeing cached memory, or would exceed the limit set by
+/// set_memory_limit().
 class out_of_memory : public error {
  public:
   /// @param message the full message; @param requested bytes asked for; @param available bytes free then.

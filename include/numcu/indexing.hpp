@@ -14,8 +14,9 @@ inline constexpr std::nullopt_t none = std::nullopt;
 /// NumPy's `start:stop:step`; omitted bounds are `none`. Negative bounds count from the end.
 struct slice {
   std::optional<std::int64_t> start;  ///< First index, or none for the beginning (the end when step < 0).
-  std::optional<std::int64_t> stop;   ///< One past the last index, or none for the end (the beginning when step < 0).
-  std::int64_t step = 1;              ///< Stride between selected indices; must not be 0.
+  std::optional<std::int64_t>
+      stop;               ///< One past the last index, or none for the end (the beginning when step < 0).
+  std::int64_t step = 1;  ///< Stride between selected indices; must not be 0.
   /// `slice(start, stop, step)` as in Python.
   slice(std::optional<std::int64_t> start_, std::optional<std::int64_t> stop_, std::int64_t step_ = 1)
       : start(start_), stop(stop_), step(step_) {}

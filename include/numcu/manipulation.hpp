@@ -20,7 +20,8 @@ ndarray transpose(const ndarray& a, std::optional<std::vector<std::int64_t>> axe
 ndarray swapaxes(const ndarray& a, std::int64_t axis1, std::int64_t axis2);
 /// `numpy.moveaxis`: the axes @p source moved to positions @p destination, the others in order (a view).
 /// @throws index_error for a bad axis; shape_error for repeated axes or lists of different lengths.
-ndarray moveaxis(const ndarray& a, const std::vector<std::int64_t>& source, const std::vector<std::int64_t>& destination);
+ndarray moveaxis(const ndarray& a, const std::vector<std::int64_t>& source,
+                 const std::vector<std::int64_t>& destination);
 /// moveaxis for one axis.
 ndarray moveaxis(const ndarray& a, std::int64_t source, std::int64_t destination);
 /// `numpy.squeeze`: axes of length 1 removed (all of them, or those in @p axes) (a view).
@@ -36,8 +37,8 @@ ndarray broadcast_to(const ndarray& a, const shape_t& shape);
 /// `numpy.broadcast_arrays`: views of all @p arrays broadcast to their common shape.
 /// @throws shape_error "operands could not be broadcast together with shapes ...".
 std::vector<ndarray> broadcast_arrays(const std::vector<ndarray>& arrays);
-/// `numpy.ascontiguousarray`: @p a itself when C-contiguous (and at least 1-D), else a C-order copy. Transposed
-/// inputs are copied with tiles so both reads and writes are coalesced.
+/// `numpy.ascontiguousarray`: @p a itself when C-contiguous (and at least 1-D), else a C-order copy.
+/// Transposed inputs are copied with tiles so both reads and writes are coalesced.
 ndarray ascontiguousarray(const ndarray& a);
 
 }  // namespace numcu

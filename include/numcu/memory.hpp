@@ -11,10 +11,10 @@ namespace numcu {
 
 /// Byte counts of a device's allocator.
 struct memory_stats_t {
-  std::size_t in_use = 0;       ///< Bytes held by live arrays.
-  std::size_t cached = 0;       ///< Bytes the pool keeps reserved for reuse beyond those in use.
-  std::size_t peak = 0;         ///< Highest in_use since the start or the last reset_peak_memory_stats().
-  std::size_t limit = 0;        ///< The limit set by set_memory_limit(), 0 when there is none.
+  std::size_t in_use = 0;         ///< Bytes held by live arrays.
+  std::size_t cached = 0;         ///< Bytes the pool keeps reserved for reuse beyond those in use.
+  std::size_t peak = 0;           ///< Highest in_use since the start or the last reset_peak_memory_stats().
+  std::size_t limit = 0;          ///< The limit set by set_memory_limit(), 0 when there is none.
   std::uint64_t allocations = 0;  ///< Number of allocations made.
 };
 

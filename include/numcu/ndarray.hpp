@@ -149,16 +149,18 @@ class ndarray {
   ndarray index(std::span<const index_t> indices) const;
 
   /// For library internals: an array over @p buffer with the given layout.
-  ndarray(std::shared_ptr<detail::buffer> buffer, numcu::dtype t, const shape_t& shape, const strides_t& strides,
-          std::int64_t offset, bool is_view);
+  ndarray(std::shared_ptr<detail::buffer> buffer, numcu::dtype t, const shape_t& shape,
+          const strides_t& strides, std::int64_t offset, bool is_view);
   /// For library internals: the shared buffer.
   const std::shared_ptr<detail::buffer>& buffer() const { return m_buffer; }
 
  private:
   template <class I>
   static index_t to_index(I&& i) {
-    if constexpr (std::is_integral_v<std::remove_cvref_t<I>>) return static_cast<std::int64_t>(i);
-    else return index_t(std::forward<I>(i));
+    if constexpr (std::is_integral_v<std::remove_cvref_t<I>>)
+      return static_cast<std::int64_t>(i);
+    else
+      return index_t(std::forward<I>(i));
   }
   void read_item(void* out, numcu::dtype requested) const;
   void read_all(void* out, numcu::dtype requested) const;

@@ -19,8 +19,7 @@ class scalar {
   scalar(bool v) : m_kind(scalar_kind::boolean), m_int(v) {}  // NOLINT
   /// From any integer type; unsigned values above INT64_MAX are kept exactly.
   template <std::integral T>
-    requires(!std::is_same_v<T, bool>)
-  scalar(T v) : m_kind(scalar_kind::integer) {  // NOLINT
+  requires(!std::is_same_v<T, bool>) scalar(T v) : m_kind(scalar_kind::integer) {  // NOLINT
     if constexpr (std::is_unsigned_v<T>) {
       m_unsigned = static_cast<std::uint64_t>(v) > static_cast<std::uint64_t>(INT64_MAX);
       m_uint = static_cast<std::uint64_t>(v);
@@ -38,7 +37,9 @@ class scalar {
   /// From a complex number.
   template <std::floating_point T>
   scalar(std::complex<T> v)  // NOLINT
-      : m_kind(scalar_kind::complex), m_real(static_cast<double>(v.real())), m_imag(static_cast<double>(v.imag())) {}
+      : m_kind(scalar_kind::complex),
+        m_real(static_cast<double>(v.real())),
+        m_imag(static_cast<double>(v.imag())) {}
 
   /// boolean, integer, floating or complex.
   scalar_kind kind() const { return m_kind; }

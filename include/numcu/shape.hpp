@@ -20,11 +20,13 @@ class dim_vector {
  public:
   dim_vector() = default;
   /// `{3, 4}`. @throws index_error when longer than max_dims.
-  dim_vector(std::initializer_list<std::int64_t> values) : dim_vector(std::span<const std::int64_t>(values.begin(), values.size())) {}
+  dim_vector(std::initializer_list<std::int64_t> values)
+      : dim_vector(std::span<const std::int64_t>(values.begin(), values.size())) {}
   /// From any span of int64. @throws index_error when longer than max_dims.
   explicit dim_vector(std::span<const std::int64_t> values);
   /// From a std::vector. @throws index_error when longer than max_dims.
-  explicit dim_vector(const std::vector<std::int64_t>& values) : dim_vector(std::span<const std::int64_t>(values)) {}
+  explicit dim_vector(const std::vector<std::int64_t>& values)
+      : dim_vector(std::span<const std::int64_t>(values)) {}
   /// @p count copies of @p value.
   dim_vector(int count, std::int64_t value);
 
@@ -90,7 +92,8 @@ strides_t c_strides(const shape_t& shape, std::size_t itemsize);
 /// The Fortran-order (column-major) strides in bytes of a contiguous array of @p shape.
 strides_t f_strides(const shape_t& shape, std::size_t itemsize);
 
-/// Turns a possibly negative axis into 0 ... ndim-1. @throws index_error "axis 3 is out of bounds for array of dimension 2".
+/// Turns a possibly negative axis into 0 ... ndim-1. @throws index_error "axis 3 is out of bounds for array
+/// of dimension 2".
 int normalize_axis(std::int64_t axis, int ndim);
 
 }  // namespace numcu

@@ -42,7 +42,8 @@ class stream {
   std::shared_ptr<void> m_handle;
 };
 
-/// Makes @p s the current stream of its device for the lifetime of the guard; restores the previous one after.
+/// Makes @p s the current stream of its device for the lifetime of the guard; restores the previous one
+/// after.
 class stream_guard {
  public:
   /// Sets @p s as current on its device.

@@ -79,9 +79,12 @@ NUMCU_HD inline float16_t double_to_float16(double value) {
 /// The value of @p x as a double (or the real part, for complex).
 template <class Src>
 NUMCU_HD double to_double(Src x) {
-  if constexpr (is_complex_v<Src>) return static_cast<double>(x.real());
-  else if constexpr (is_half_v<Src>) return static_cast<double>(static_cast<float>(x));
-  else return static_cast<double>(x);
+  if constexpr (is_complex_v<Src>)
+    return static_cast<double>(x.real());
+  else if constexpr (is_half_v<Src>)
+    return static_cast<double>(static_cast<float>(x));
+  else
+    return static_cast<double>(x);
 }
 
 /// Casts one element from Src to Dst with NumPy's semantics (unsafe casting).
@@ -90,35 +93,52 @@ NUMCU_HD Dst cast(Src x) {
   if constexpr (std::is_same_v<Dst, Src>) {
     return x;
   } else if constexpr (is_complex_v<Src> && !is_complex_v<Dst>) {
-    if constexpr (std::is_same_v<Dst, bool>) return x.real() != 0 || x.imag() != 0;
-    else return cast<Dst>(x.real());
+    if constexpr (std::is_same_v<Dst, bool>)
+      return x.real() != 0 || x.imag() != 0;
+    else
+      return cast<Dst>(x.real());
   } else if constexpr (std::is_same_v<Dst, bool>) {
-    if constexpr (is_half_v<Src>) return static_cast<float>(x) != 0.0f;
-    else return x != Src(0);
+    if constexpr (is_half_v<Src>)
+      return static_cast<float>(x) != 0.0f;
+    else
+      return x != Src(0);
   } else if constexpr (std::is_same_v<Src, bool>) {
-    if constexpr (is_complex_v<Dst>) return Dst(x ? 1 : 0, 0);
-    else if constexpr (is_half_v<Dst>) return Dst(x ? 1.0f : 0.0f);
-    else return static_cast<Dst>(x ? 1 : 0);
+    if constexpr (is_complex_v<Dst>)
+      return Dst(x ? 1 : 0, 0);
+    else if constexpr (is_half_v<Dst>)
+      return Dst(x ? 1.0f : 0.0f);
+    else
+      return static_cast<Dst>(x ? 1 : 0);
   } else if constexpr (is_complex_v<Dst>) {
     using Part = typename Dst::value_type;
-    if constexpr (is_complex_v<Src>) return Dst(static_cast<Part>(x.real()), static_cast<Part>(x.imag()));
-    else if constexpr (is_half_v<Src>) return Dst(static_cast<Part>(static_cast<float>(x)), Part(0));
-    else return Dst(static_cast<Part>(x), Part(0));
+    if constexpr (is_complex_v<Src>)
+      return Dst(static_cast<Part>(x.real()), static_cast<Part>(x.imag()));
+    else if constexpr (is_half_v<Src>)
+      return Dst(static_cast<Part>(static_cast<float>(x)), Part(0));
+    else
+      return Dst(static_cast<Part>(x), Part(0));
   } else if constexpr (std::is_same_v<Dst, float16_t>) {
-    if constexpr (std::is_same_v<Src, float> || std::is_same_v<Src, bfloat16_t>) return Dst(static_cast<float>(x));
-    else return double_to_float16(static_cast<double>(x));
+    if constexpr (std::is_same_v<Src, float> || std::is_same_v<Src, bfloat16_t>)
+      return Dst(static_cast<float>(x));
+    else
+      return double_to_float16(static_cast<double>(x));
   } else if constexpr (std::is_same_v<Dst, bfloat16_t>) {
     return Dst(static_cast<float>(x));  // through float, as ml_dtypes does
   } else if constexpr (std::is_floating_point_v<Dst>) {
-    if constexpr (is_half_v<Src>) return static_cast<Dst>(static_cast<float>(x));
-    else return static_cast<Dst>(x);
+    if constexpr (is_half_v<Src>)
+      return static_cast<Dst>(static_cast<float>(x));
+    else
+      return static_cast<Dst>(x);
   } else if constexpr (is_half_v<Src>) {
     return cast<Dst>(static_cast<float>(x));
   } else if constexpr (std::is_floating_point_v<Src>) {
     // Dst is an integer
-    if constexpr (sizeof(Dst) < 4) return static_cast<Dst>(saturating_float_to_int<std::int32_t>(x));
-    else if constexpr (std::is_same_v<Dst, std::uint32_t>) return static_cast<Dst>(saturating_float_to_int<std::int64_t>(x));
-    else return saturating_float_to_int<Dst>(x);
+    if constexpr (sizeof(Dst) < 4)
+      return static_cast<Dst>(saturating_float_to_int<std::int32_t>(x));
+    else if constexpr (std::is_same_v<Dst, std::uint32_t>)
+      return static_cast<Dst>(saturating_float_to_int<std::int64_t>(x));
+    else
+      return saturating_float_to_int<Dst>(x);
   } else {
     return static_cast<Dst>(x);  // integer -> integer wraps (modular), as in NumPy
   }

@@ -12,7 +12,9 @@
 namespace numcu {
 namespace {
 
-dtype natural_dtype(const scalar& v) { return default_dtype(v.kind()); }
+dtype natural_dtype(const scalar& v) {
+  return default_dtype(v.kind());
+}
 
 double real_of(const scalar& v) {
   if (v.kind() == scalar_kind::integer) {
@@ -26,8 +28,9 @@ double real_of(const scalar& v) {
 
 namespace detail {
 void throw_inhomogeneous(int depth) {
-  throw shape_error("setting an array element with a sequence. The requested array has an inhomogeneous shape after " +
-                    std::to_string(depth) + " dimensions.");
+  throw shape_error(
+      "setting an array element with a sequence. The requested array has an inhomogeneous shape after " +
+      std::to_string(depth) + " dimensions.");
 }
 }  // namespace detail
 
@@ -72,7 +75,9 @@ ndarray full_like(const ndarray& a, scalar value, std::optional<dtype> t, std::o
   return full(a.shape(), value, t.value_or(a.dtype()), d.value_or(a.device()));
 }
 
-ndarray arange(scalar stop, std::optional<dtype> t, device d) { return arange(0, stop, 1, t, d); }
+ndarray arange(scalar stop, std::optional<dtype> t, device d) {
+  return arange(0, stop, 1, t, d);
+}
 
 ndarray arange(scalar start, scalar stop, scalar step, std::optional<dtype> t, device d) {
   for (const scalar* v : {&start, &stop, &step}) {
@@ -105,7 +110,8 @@ ndarray arange(scalar start, scalar stop, scalar step, std::optional<dtype> t, d
   return out;
 }
 
-ndarray linspace(scalar start, scalar stop, std::int64_t num, bool endpoint, std::optional<dtype> t, device d) {
+ndarray linspace(scalar start, scalar stop, std::int64_t num, bool endpoint, std::optional<dtype> t,
+                 device d) {
   if (num < 0) throw shape_error("Number of samples, " + std::to_string(num) + ", must be non-negative.");
   const bool is_complex = start.kind() == scalar_kind::complex || stop.kind() == scalar_kind::complex;
   const dtype type = t.value_or(is_complex ? complex128 : float64);
@@ -151,7 +157,9 @@ ndarray eye(std::int64_t n, std::optional<std::int64_t> m, std::int64_t k, dtype
   return out;
 }
 
-ndarray identity(std::int64_t n, dtype t, device d) { return eye(n, std::nullopt, 0, t, d); }
+ndarray identity(std::int64_t n, dtype t, device d) {
+  return eye(n, std::nullopt, 0, t, d);
+}
 
 ndarray array_from_host(const void* data, dtype src_dtype, std::size_t count, const shape_t& shape,
                         std::optional<dtype> t, device d) {

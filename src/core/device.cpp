@@ -12,9 +12,13 @@ namespace {
 std::atomic<int> default_ordinal{-2};
 }  // namespace
 
-std::string device::str() const { return is_cpu() ? "cpu" : "cuda:" + std::to_string(m_index); }
+std::string device::str() const {
+  return is_cpu() ? "cpu" : "cuda:" + std::to_string(m_index);
+}
 
-std::ostream& operator<<(std::ostream& os, device d) { return os << d.str(); }
+std::ostream& operator<<(std::ostream& os, device d) {
+  return os << d.str();
+}
 
 device default_device() {
   int ordinal = default_ordinal.load(std::memory_order_relaxed);
@@ -27,8 +31,8 @@ device default_device() {
 
 void set_default_device(device d) {
   if (d.is_cuda() && (d.index() < 0 || d.index() >= cuda_device_count())) {
-    throw device_error("cannot make " + d.str() + " the default device: " + std::to_string(cuda_device_count()) +
-                       " GPU(s) visible");
+    throw device_error("cannot make " + d.str() +
+                       " the default device: " + std::to_string(cuda_device_count()) + " GPU(s) visible");
   }
   default_ordinal.store(d.is_cpu() ? -1 : d.index(), std::memory_order_relaxed);
 }

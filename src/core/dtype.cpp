@@ -12,56 +12,111 @@ namespace numcu {
 namespace {
 
 constexpr std::array<std::string_view, dtype::count> names = {
-    "bool",  "int8",    "int16",    "int32",   "int64",   "uint8",     "uint16",     "uint32",
+    "bool",   "int8",    "int16",    "int32",   "int64",   "uint8",     "uint16",     "uint32",
     "uint64", "float16", "bfloat16", "float32", "float64", "complex64", "complex128",
 };
 
 // Every spelling numpy.dtype() accepts for these types on a little-endian LP64 machine, plus bfloat16.
 constexpr std::pair<std::string_view, dtype::code> aliases[] = {
-    {"bool", dtype::code::bool_},        {"bool_", dtype::code::bool_},        {"?", dtype::code::bool_},
-    {"b1", dtype::code::bool_},          {"int8", dtype::code::int8},          {"i1", dtype::code::int8},
-    {"b", dtype::code::int8},            {"byte", dtype::code::int8},          {"int16", dtype::code::int16},
-    {"i2", dtype::code::int16},          {"h", dtype::code::int16},            {"short", dtype::code::int16},
-    {"int32", dtype::code::int32},       {"i4", dtype::code::int32},           {"i", dtype::code::int32},
-    {"intc", dtype::code::int32},        {"int64", dtype::code::int64},        {"i8", dtype::code::int64},
-    {"l", dtype::code::int64},           {"q", dtype::code::int64},            {"long", dtype::code::int64},
-    {"longlong", dtype::code::int64},    {"int", dtype::code::int64},          {"int_", dtype::code::int64},
-    {"intp", dtype::code::int64},        {"p", dtype::code::int64},            {"uint8", dtype::code::uint8},
-    {"u1", dtype::code::uint8},          {"B", dtype::code::uint8},            {"ubyte", dtype::code::uint8},
-    {"uint16", dtype::code::uint16},     {"u2", dtype::code::uint16},          {"H", dtype::code::uint16},
-    {"ushort", dtype::code::uint16},     {"uint32", dtype::code::uint32},      {"u4", dtype::code::uint32},
-    {"I", dtype::code::uint32},          {"uintc", dtype::code::uint32},       {"uint64", dtype::code::uint64},
-    {"u8", dtype::code::uint64},         {"L", dtype::code::uint64},           {"Q", dtype::code::uint64},
-    {"ulong", dtype::code::uint64},      {"ulonglong", dtype::code::uint64},   {"uint", dtype::code::uint64},
-    {"uintp", dtype::code::uint64},      {"P", dtype::code::uint64},           {"float16", dtype::code::float16},
-    {"f2", dtype::code::float16},        {"e", dtype::code::float16},          {"half", dtype::code::float16},
-    {"bfloat16", dtype::code::bfloat16}, {"float32", dtype::code::float32},    {"f4", dtype::code::float32},
-    {"f", dtype::code::float32},         {"single", dtype::code::float32},     {"float64", dtype::code::float64},
-    {"f8", dtype::code::float64},        {"d", dtype::code::float64},          {"double", dtype::code::float64},
-    {"float", dtype::code::float64},     {"complex64", dtype::code::complex64}, {"c8", dtype::code::complex64},
-    {"F", dtype::code::complex64},       {"csingle", dtype::code::complex64},  {"complex128", dtype::code::complex128},
-    {"c16", dtype::code::complex128},    {"D", dtype::code::complex128},       {"cdouble", dtype::code::complex128},
+    {"bool", dtype::code::bool_},
+    {"bool_", dtype::code::bool_},
+    {"?", dtype::code::bool_},
+    {"b1", dtype::code::bool_},
+    {"int8", dtype::code::int8},
+    {"i1", dtype::code::int8},
+    {"b", dtype::code::int8},
+    {"byte", dtype::code::int8},
+    {"int16", dtype::code::int16},
+    {"i2", dtype::code::int16},
+    {"h", dtype::code::int16},
+    {"short", dtype::code::int16},
+    {"int32", dtype::code::int32},
+    {"i4", dtype::code::int32},
+    {"i", dtype::code::int32},
+    {"intc", dtype::code::int32},
+    {"int64", dtype::code::int64},
+    {"i8", dtype::code::int64},
+    {"l", dtype::code::int64},
+    {"q", dtype::code::int64},
+    {"long", dtype::code::int64},
+    {"longlong", dtype::code::int64},
+    {"int", dtype::code::int64},
+    {"int_", dtype::code::int64},
+    {"intp", dtype::code::int64},
+    {"p", dtype::code::int64},
+    {"uint8", dtype::code::uint8},
+    {"u1", dtype::code::uint8},
+    {"B", dtype::code::uint8},
+    {"ubyte", dtype::code::uint8},
+    {"uint16", dtype::code::uint16},
+    {"u2", dtype::code::uint16},
+    {"H", dtype::code::uint16},
+    {"ushort", dtype::code::uint16},
+    {"uint32", dtype::code::uint32},
+    {"u4", dtype::code::uint32},
+    {"I", dtype::code::uint32},
+    {"uintc", dtype::code::uint32},
+    {"uint64", dtype::code::uint64},
+    {"u8", dtype::code::uint64},
+    {"L", dtype::code::uint64},
+    {"Q", dtype::code::uint64},
+    {"ulong", dtype::code::uint64},
+    {"ulonglong", dtype::code::uint64},
+    {"uint", dtype::code::uint64},
+    {"uintp", dtype::code::uint64},
+    {"P", dtype::code::uint64},
+    {"float16", dtype::code::float16},
+    {"f2", dtype::code::float16},
+    {"e", dtype::code::float16},
+    {"half", dtype::code::float16},
+    {"bfloat16", dtype::code::bfloat16},
+    {"float32", dtype::code::float32},
+    {"f4", dtype::code::float32},
+    {"f", dtype::code::float32},
+    {"single", dtype::code::float32},
+    {"float64", dtype::code::float64},
+    {"f8", dtype::code::float64},
+    {"d", dtype::code::float64},
+    {"double", dtype::code::float64},
+    {"float", dtype::code::float64},
+    {"complex64", dtype::code::complex64},
+    {"c8", dtype::code::complex64},
+    {"F", dtype::code::complex64},
+    {"csingle", dtype::code::complex64},
+    {"complex128", dtype::code::complex128},
+    {"c16", dtype::code::complex128},
+    {"D", dtype::code::complex128},
+    {"cdouble", dtype::code::complex128},
     {"complex", dtype::code::complex128},
 };
 
 // NumPy orders kinds b < u < i < f < c for same_kind casting.
 int kind_rank(dtype t) {
   switch (t.kind()) {
-    case dtype_kind::boolean: return 0;
-    case dtype_kind::unsigned_integer: return 1;
-    case dtype_kind::signed_integer: return 2;
-    case dtype_kind::floating: return 3;
-    case dtype_kind::complex: return 4;
+    case dtype_kind::boolean:
+      return 0;
+    case dtype_kind::unsigned_integer:
+      return 1;
+    case dtype_kind::signed_integer:
+      return 2;
+    case dtype_kind::floating:
+      return 3;
+    case dtype_kind::complex:
+      return 4;
   }
   return 4;
 }
 
 dtype signed_of_size(std::size_t size) {
   switch (size) {
-    case 1: return int8;
-    case 2: return int16;
-    case 4: return int32;
-    default: return int64;
+    case 1:
+      return int8;
+    case 2:
+      return int16;
+    case 4:
+      return int32;
+    default:
+      return int64;
   }
 }
 
@@ -86,8 +141,12 @@ dtype promote_floats(dtype a, dtype b) {
   return a.itemsize() >= b.itemsize() ? a : b;
 }
 
-dtype real_of(dtype c) { return c == complex64 ? float32 : float64; }
-dtype complex_of(dtype f) { return f == float64 ? complex128 : complex64; }
+dtype real_of(dtype c) {
+  return c == complex64 ? float32 : float64;
+}
+dtype complex_of(dtype f) {
+  return f == float64 ? complex128 : complex64;
+}
 
 dtype promote_real(dtype a, dtype b);
 
@@ -130,9 +189,13 @@ dtype::dtype(std::string_view name) {
   throw dtype_error("data type '" + std::string(name) + "' not understood");
 }
 
-std::string_view dtype::name() const { return names[index()]; }
+std::string_view dtype::name() const {
+  return names[index()];
+}
 
-std::ostream& operator<<(std::ostream& os, dtype t) { return os << t.name(); }
+std::ostream& operator<<(std::ostream& os, dtype t) {
+  return os << t.name();
+}
 
 dtype promote_types(dtype a, dtype b) {
   if (a.is_complex() || b.is_complex()) {
@@ -146,39 +209,56 @@ dtype promote_types(dtype a, dtype b) {
 bool can_cast(dtype from, dtype to, casting rule) {
   switch (rule) {
     case casting::no:
-    case casting::equiv: return from == to;
-    case casting::safe: return promote_types(from, to) == to;
-    case casting::same_kind: return promote_types(from, to) == to || kind_rank(from) <= kind_rank(to);
-    case casting::unsafe: return true;
+    case casting::equiv:
+      return from == to;
+    case casting::safe:
+      return promote_types(from, to) == to;
+    case casting::same_kind:
+      return promote_types(from, to) == to || kind_rank(from) <= kind_rank(to);
+    case casting::unsafe:
+      return true;
   }
   return false;
 }
 
 dtype default_dtype(scalar_kind kind) {
   switch (kind) {
-    case scalar_kind::boolean: return bool_;
-    case scalar_kind::integer: return int64;
-    case scalar_kind::floating: return float64;
-    case scalar_kind::complex: return complex128;
+    case scalar_kind::boolean:
+      return bool_;
+    case scalar_kind::integer:
+      return int64;
+    case scalar_kind::floating:
+      return float64;
+    case scalar_kind::complex:
+      return complex128;
   }
   return float64;
 }
 
 dtype result_type(dtype array_dtype, scalar_kind scalar) {
-  const int array_rank = array_dtype.is_bool() ? 0 : array_dtype.is_integer() ? 1 : array_dtype.is_floating() ? 2 : 3;
+  const int array_rank = array_dtype.is_bool()       ? 0
+                         : array_dtype.is_integer()  ? 1
+                         : array_dtype.is_floating() ? 2
+                                                     : 3;
   const int scalar_rank = static_cast<int>(scalar);
   if (scalar_rank <= array_rank) return array_dtype;
-  if (scalar == scalar_kind::complex && array_dtype.is_floating()) return complex_of(promote_floats(array_dtype, float32));
+  if (scalar == scalar_kind::complex && array_dtype.is_floating())
+    return complex_of(promote_floats(array_dtype, float32));
   return promote_types(array_dtype, default_dtype(scalar));
 }
 
 std::string_view casting_name(casting rule) {
   switch (rule) {
-    case casting::no: return "no";
-    case casting::equiv: return "equiv";
-    case casting::safe: return "safe";
-    case casting::same_kind: return "same_kind";
-    case casting::unsafe: return "unsafe";
+    case casting::no:
+      return "no";
+    case casting::equiv:
+      return "equiv";
+    case casting::safe:
+      return "safe";
+    case casting::same_kind:
+      return "same_kind";
+    case casting::unsafe:
+      return "unsafe";
   }
   return "unsafe";
 }

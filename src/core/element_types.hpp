@@ -10,21 +10,66 @@ namespace numcu::detail {
 
 template <dtype::code C>
 struct storage;
-template <> struct storage<dtype::code::bool_> { using type = bool; };
-template <> struct storage<dtype::code::int8> { using type = std::int8_t; };
-template <> struct storage<dtype::code::int16> { using type = std::int16_t; };
-template <> struct storage<dtype::code::int32> { using type = std::int32_t; };
-template <> struct storage<dtype::code::int64> { using type = std::int64_t; };
-template <> struct storage<dtype::code::uint8> { using type = std::uint8_t; };
-template <> struct storage<dtype::code::uint16> { using type = std::uint16_t; };
-template <> struct storage<dtype::code::uint32> { using type = std::uint32_t; };
-template <> struct storage<dtype::code::uint64> { using type = std::uint64_t; };
-template <> struct storage<dtype::code::float16> { using type = float16_t; };
-template <> struct storage<dtype::code::bfloat16> { using type = bfloat16_t; };
-template <> struct storage<dtype::code::float32> { using type = float; };
-template <> struct storage<dtype::code::float64> { using type = double; };
-template <> struct storage<dtype::code::complex64> { using type = ::cuda::std::complex<float>; };
-template <> struct storage<dtype::code::complex128> { using type = ::cuda::std::complex<double>; };
+template <>
+struct storage<dtype::code::bool_> {
+  using type = bool;
+};
+template <>
+struct storage<dtype::code::int8> {
+  using type = std::int8_t;
+};
+template <>
+struct storage<dtype::code::int16> {
+  using type = std::int16_t;
+};
+template <>
+struct storage<dtype::code::int32> {
+  using type = std::int32_t;
+};
+template <>
+struct storage<dtype::code::int64> {
+  using type = std::int64_t;
+};
+template <>
+struct storage<dtype::code::uint8> {
+  using type = std::uint8_t;
+};
+template <>
+struct storage<dtype::code::uint16> {
+  using type = std::uint16_t;
+};
+template <>
+struct storage<dtype::code::uint32> {
+  using type = std::uint32_t;
+};
+template <>
+struct storage<dtype::code::uint64> {
+  using type = std::uint64_t;
+};
+template <>
+struct storage<dtype::code::float16> {
+  using type = float16_t;
+};
+template <>
+struct storage<dtype::code::bfloat16> {
+  using type = bfloat16_t;
+};
+template <>
+struct storage<dtype::code::float32> {
+  using type = float;
+};
+template <>
+struct storage<dtype::code::float64> {
+  using type = double;
+};
+template <>
+struct storage<dtype::code::complex64> {
+  using type = ::cuda::std::complex<float>;
+};
+template <>
+struct storage<dtype::code::complex128> {
+  using type = ::cuda::std::complex<double>;
+};
 
 /// The storage type of dtype code C.
 template <dtype::code C>
@@ -41,21 +86,36 @@ template <class F>
 decltype(auto) visit_dtype(dtype t, F&& f) {
   using C = dtype::code;
   switch (t.id()) {
-    case C::bool_: return f(type_tag<storage_t<C::bool_>>{});
-    case C::int8: return f(type_tag<storage_t<C::int8>>{});
-    case C::int16: return f(type_tag<storage_t<C::int16>>{});
-    case C::int32: return f(type_tag<storage_t<C::int32>>{});
-    case C::int64: return f(type_tag<storage_t<C::int64>>{});
-    case C::uint8: return f(type_tag<storage_t<C::uint8>>{});
-    case C::uint16: return f(type_tag<storage_t<C::uint16>>{});
-    case C::uint32: return f(type_tag<storage_t<C::uint32>>{});
-    case C::uint64: return f(type_tag<storage_t<C::uint64>>{});
-    case C::float16: return f(type_tag<storage_t<C::float16>>{});
-    case C::bfloat16: return f(type_tag<storage_t<C::bfloat16>>{});
-    case C::float32: return f(type_tag<storage_t<C::float32>>{});
-    case C::float64: return f(type_tag<storage_t<C::float64>>{});
-    case C::complex64: return f(type_tag<storage_t<C::complex64>>{});
-    case C::complex128: break;
+    case C::bool_:
+      return f(type_tag<storage_t<C::bool_>>{});
+    case C::int8:
+      return f(type_tag<storage_t<C::int8>>{});
+    case C::int16:
+      return f(type_tag<storage_t<C::int16>>{});
+    case C::int32:
+      return f(type_tag<storage_t<C::int32>>{});
+    case C::int64:
+      return f(type_tag<storage_t<C::int64>>{});
+    case C::uint8:
+      return f(type_tag<storage_t<C::uint8>>{});
+    case C::uint16:
+      return f(type_tag<storage_t<C::uint16>>{});
+    case C::uint32:
+      return f(type_tag<storage_t<C::uint32>>{});
+    case C::uint64:
+      return f(type_tag<storage_t<C::uint64>>{});
+    case C::float16:
+      return f(type_tag<storage_t<C::float16>>{});
+    case C::bfloat16:
+      return f(type_tag<storage_t<C::bfloat16>>{});
+    case C::float32:
+      return f(type_tag<storage_t<C::float32>>{});
+    case C::float64:
+      return f(type_tag<storage_t<C::float64>>{});
+    case C::complex64:
+      return f(type_tag<storage_t<C::complex64>>{});
+    case C::complex128:
+      break;
   }
   return f(type_tag<storage_t<C::complex128>>{});
 }
@@ -63,24 +123,44 @@ decltype(auto) visit_dtype(dtype t, F&& f) {
 /// An unsigned integer type of @p Size bytes (16: a two-word struct), for dtype-agnostic moves of elements.
 template <std::size_t Size>
 struct bits_of_size;
-template <> struct bits_of_size<1> { using type = std::uint8_t; };
-template <> struct bits_of_size<2> { using type = std::uint16_t; };
-template <> struct bits_of_size<4> { using type = std::uint32_t; };
-template <> struct bits_of_size<8> { using type = std::uint64_t; };
+template <>
+struct bits_of_size<1> {
+  using type = std::uint8_t;
+};
+template <>
+struct bits_of_size<2> {
+  using type = std::uint16_t;
+};
+template <>
+struct bits_of_size<4> {
+  using type = std::uint32_t;
+};
+template <>
+struct bits_of_size<8> {
+  using type = std::uint64_t;
+};
 struct alignas(16) bits128 {
   std::uint64_t lo, hi;
 };
-template <> struct bits_of_size<16> { using type = bits128; };
+template <>
+struct bits_of_size<16> {
+  using type = bits128;
+};
 
 /// Calls f(type_tag<bits type>{}) for an element size of 1, 2, 4, 8 or 16 bytes.
 template <class F>
 decltype(auto) visit_itemsize(std::size_t itemsize, F&& f) {
   switch (itemsize) {
-    case 1: return f(type_tag<std::uint8_t>{});
-    case 2: return f(type_tag<std::uint16_t>{});
-    case 4: return f(type_tag<std::uint32_t>{});
-    case 8: return f(type_tag<std::uint64_t>{});
-    default: break;
+    case 1:
+      return f(type_tag<std::uint8_t>{});
+    case 2:
+      return f(type_tag<std::uint16_t>{});
+    case 4:
+      return f(type_tag<std::uint32_t>{});
+    case 8:
+      return f(type_tag<std::uint64_t>{});
+    default:
+      break;
   }
   return f(type_tag<bits128>{});
 }

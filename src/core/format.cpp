@@ -32,7 +32,8 @@ struct decimal {
 
 bool round_trips(double parsed, double value, dtype t) {
   if (t == float16) return detail::double_to_float16(parsed).bits == detail::double_to_float16(value).bits;
-  if (t == bfloat16) return bfloat16_t(static_cast<float>(parsed)).bits == bfloat16_t(static_cast<float>(value)).bits;
+  if (t == bfloat16)
+    return bfloat16_t(static_cast<float>(parsed)).bits == bfloat16_t(static_cast<float>(value)).bits;
   if (t == float32 || t == complex64) return static_cast<float>(parsed) == static_cast<float>(value);
   return parsed == value;
 }
@@ -72,7 +73,8 @@ std::pair<std::string, std::string> positional_parts(double value, dtype t) {
     // place the decimal point in the digit string
     if (d.exponent >= 0) {
       std::string digits = d.digits;
-      if (static_cast<int>(digits.size()) <= d.exponent + 1) digits.append(d.exponent + 1 - digits.size(), '0');
+      if (static_cast<int>(digits.size()) <= d.exponent + 1)
+        digits.append(d.exponent + 1 - digits.size(), '0');
       text = digits.substr(0, d.exponent + 1) + "." + digits.substr(d.exponent + 1);
     } else {
       text = "0." + std::string(-d.exponent - 1, '0') + d.digits;
@@ -126,7 +128,10 @@ class float_format {
       min_val = std::min(min_val, a);
       any_nonzero = true;
     }
-    const int type_precision = t == float16 ? 3 : t == bfloat16 ? 2 : (t == float32 || t == complex64) ? 6 : 15;
+    const int type_precision = t == float16                       ? 3
+                               : t == bfloat16                    ? 2
+                               : (t == float32 || t == complex64) ? 6
+                                                                  : 15;
     const double cutoff = std::pow(10.0, std::min(8, type_precision));
     if (any_nonzero && (max_val >= cutoff || min_val < 0.0001 || max_val / min_val > 1000.0)) m_exp = true;
     if (finite.empty()) {
@@ -139,7 +144,8 @@ class float_format {
         const int e = std::abs(s.exponent);
         exp_digits = std::max(exp_digits, e >= 100 ? 3 : 2);
         m_precision = std::max(m_precision, static_cast<int>(s.frac_part.size()));
-        m_pad_left = std::max(m_pad_left, static_cast<int>(s.int_part.size()) + (m_sign && v >= 0 && !std::signbit(v) ? 1 : 0));
+        m_pad_left = std::max(
+            m_pad_left, static_cast<int>(s.int_part.size()) + (m_sign && v >= 0 && !std::signbit(v) ? 1 : 0));
       }
       m_exp_size = exp_digits;
       m_pad_right = m_exp_size + 2 + m_precision;
@@ -160,7 +166,8 @@ class float_format {
 
   std::string operator()(double v) const {
     if (!std::isfinite(v)) {
-      std::string r = std::isnan(v) ? (m_sign ? "+nan" : "nan") : (v < 0 ? "-inf" : (m_sign ? "+inf" : "inf"));
+      std::string r =
+          std::isnan(v) ? (m_sign ? "+nan" : "nan") : (v < 0 ? "-inf" : (m_sign ? "+inf" : "inf"));
       const int width = m_pad_left + m_pad_right + 1;
       return std::string(std::max(0, width - static_cast<int>(r.size())), ' ') + r;
     }
@@ -360,6 +367,8 @@ std::string repr(const ndarray& a) {
   return out + spacer + extra;
 }
 
-std::ostream& operator<<(std::ostream& os, const ndarray& a) { return os << repr(a); }
+std::ostream& operator<<(std::ostream& os, const ndarray& a) {
+  return os << repr(a);
+}
 
 }  // namespace numcu

@@ -23,9 +23,9 @@ struct plan_operand {
 };
 
 struct iteration_plan {
-  int ndim = 0;                   // dimensions after coalescing; 0 means a single element
+  int ndim = 0;  // dimensions after coalescing; 0 means a single element
   int noperands = 0;
-  std::int64_t numel = 0;         // product of sizes; 0 means there is nothing to do
+  std::int64_t numel = 0;                      // product of sizes; 0 means there is nothing to do
   std::array<std::int64_t, max_dims> sizes{};  // innermost dimension first
   std::array<std::array<std::int64_t, max_dims>, max_operands> strides{};  // [operand][dim], bytes
   std::array<char*, max_operands> data{};

@@ -27,9 +27,13 @@ std::vector<int> normalize_axes(const std::vector<std::int64_t>& axes, int ndim,
 
 }  // namespace
 
-ndarray reshape(const ndarray& a, const shape_t& shape) { return a.reshape(shape); }
+ndarray reshape(const ndarray& a, const shape_t& shape) {
+  return a.reshape(shape);
+}
 
-ndarray ravel(const ndarray& a) { return a.ravel(); }
+ndarray ravel(const ndarray& a) {
+  return a.ravel();
+}
 
 ndarray transpose(const ndarray& a, std::optional<std::vector<std::int64_t>> axes) {
   return axes ? a.transpose(*axes) : a.transpose();
@@ -43,7 +47,8 @@ ndarray swapaxes(const ndarray& a, std::int64_t axis1, std::int64_t axis2) {
   return a.transpose(order);
 }
 
-ndarray moveaxis(const ndarray& a, const std::vector<std::int64_t>& source, const std::vector<std::int64_t>& destination) {
+ndarray moveaxis(const ndarray& a, const std::vector<std::int64_t>& source,
+                 const std::vector<std::int64_t>& destination) {
   if (source.size() != destination.size()) {
     throw shape_error("`source` and `destination` arguments must have the same number of elements");
   }
@@ -68,7 +73,8 @@ ndarray squeeze(const ndarray& a, std::optional<std::vector<std::int64_t>> axes)
   std::vector<bool> drop(a.ndim(), false);
   if (axes) {
     for (int axis : normalize_axes(*axes, a.ndim(), "axis")) {
-      if (a.shape()[axis] != 1) throw shape_error("cannot select an axis to squeeze out which has size not equal to one");
+      if (a.shape()[axis] != 1)
+        throw shape_error("cannot select an axis to squeeze out which has size not equal to one");
       drop[axis] = true;
     }
   } else {
@@ -104,7 +110,9 @@ ndarray expand_dims(const ndarray& a, const std::vector<std::int64_t>& axes) {
   return with_layout(a, shape, strides);
 }
 
-ndarray expand_dims(const ndarray& a, std::int64_t axis) { return expand_dims(a, std::vector<std::int64_t>{axis}); }
+ndarray expand_dims(const ndarray& a, std::int64_t axis) {
+  return expand_dims(a, std::vector<std::int64_t>{axis});
+}
 
 ndarray broadcast_to(const ndarray& a, const shape_t& shape) {
   for (std::int64_t n : shape) {

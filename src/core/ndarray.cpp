@@ -13,7 +13,9 @@
 namespace numcu {
 namespace {
 
-std::string dtype_repr(dtype t) { return "dtype('" + std::string(t.name()) + "')"; }
+std::string dtype_repr(dtype t) {
+  return "dtype('" + std::string(t.name()) + "')";
+}
 
 // NumPy's _attempt_nocopy_reshape: the strides that view @p a with @p new_shape, or false when the
 // elements are not evenly spaced along some merged group of axes.
@@ -67,16 +69,22 @@ shape_t resolve_reshape(const shape_t& requested, std::int64_t size) {
   }
   if (unknown >= 0 && known != 0 && size % known == 0) shape[unknown] = size / known;
   if ((unknown >= 0 && (known == 0 || size % known != 0)) || shape.product() != size) {
-    throw shape_error("cannot reshape array of size " + std::to_string(size) + " into shape " + to_string(requested));
+    throw shape_error("cannot reshape array of size " + std::to_string(size) + " into shape " +
+                      to_string(requested));
   }
   return shape;
 }
 
 }  // namespace
 
-ndarray::ndarray(std::shared_ptr<detail::buffer> buffer, numcu::dtype t, const shape_t& shape, const strides_t& strides,
-                 std::int64_t offset, bool is_view)
-    : m_buffer(std::move(buffer)), m_dtype(t), m_shape(shape), m_strides(strides), m_offset(offset), m_is_view(is_view) {}
+ndarray::ndarray(std::shared_ptr<detail::buffer> buffer, numcu::dtype t, const shape_t& shape,
+                 const strides_t& strides, std::int64_t offset, bool is_view)
+    : m_buffer(std::move(buffer)),
+      m_dtype(t),
+      m_shape(shape),
+      m_strides(strides),
+      m_offset(offset),
+      m_is_view(is_view) {}
 
 void ndarray::require_defined() const {
   if (!m_buffer) throw error("this ndarray handle refers to no array (default-constructed)");
@@ -160,10 +168,12 @@ void ndarray::read_item(void* out, numcu::dtype requested) const {
   require_defined();
   if (requested != m_dtype) {
     throw dtype_error("item<" + std::string(requested.name()) + ">() on an array of dtype " +
-                      std::string(m_dtype.name()) + ": the C++ type must match the dtype; use astype() first");
+                      std::string(m_dtype.name()) +
+                      ": the C++ type must match the dtype; use astype() first");
   }
   if (size() != 1) {
-    throw shape_error("can only convert an array of size 1 to a C++ scalar, not size " + std::to_string(size()));
+    throw shape_error("can only convert an array of size 1 to a C++ scalar, not size " +
+                      std::to_string(size()));
   }
   if (device().is_cpu()) {
     std::memcpy(out, data_ptr(), itemsize());
@@ -176,7 +186,8 @@ void ndarray::read_all(void* out, numcu::dtype requested) const {
   require_defined();
   if (requested != m_dtype) {
     throw dtype_error("to_vector<" + std::string(requested.name()) + ">() on an array of dtype " +
-                      std::string(m_dtype.name()) + ": the C++ type must match the dtype; use astype() first");
+                      std::string(m_dtype.name()) +
+                      ": the C++ type must match the dtype; use astype() first");
   }
   if (size() == 0) return;
   const ndarray dense = is_c_contiguous() ? *this : copy();
@@ -201,8 +212,8 @@ ndarray& ndarray::operator=(const ndarray& values) && {
     const shape_t both[] = {m_shape, values.shape()};
     if (!(broadcast_shapes(both) == m_shape)) throw shape_error("");
   } catch (const shape_error&) {
-    throw shape_error("could not broadcast input array from shape " + to_string(values.shape()) + " into shape " +
-                      to_string(m_shape));
+    throw shape_error("could not broadcast input array from shape " + to_string(values.shape()) +
+                      " into shape " + to_string(m_shape));
   }
   detail::copy_into(*this, values);
   return *this;
@@ -227,7 +238,9 @@ ndarray ndarray::ravel() const {
   return is_c_contiguous() ? reshape({-1}) : flatten();
 }
 
-ndarray ndarray::flatten() const { return copy().reshape({-1}); }
+ndarray ndarray::flatten() const {
+  return copy().reshape({-1});
+}
 
 ndarray ndarray::transpose() const {
   std::vector<std::int64_t> axes(ndim());
@@ -255,13 +268,15 @@ ndarray ndarray::index(std::span<const index_t> indices) const {
   require_defined();
   int consumed = 0, ellipses = 0;
   for (const index_t& i : indices) {
-    if (std::holds_alternative<ellipsis_t>(i)) ++ellipses;
-    else if (!std::holds_alternative<newaxis_t>(i)) ++consumed;
+    if (std::holds_alternative<ellipsis_t>(i))
+      ++ellipses;
+    else if (!std::holds_alternative<newaxis_t>(i))
+      ++consumed;
   }
   if (ellipses > 1) throw index_error("an index can only have a single ellipsis ('...')");
   if (consumed > ndim()) {
-    throw index_error("too many indices for array: array is " + std::to_string(ndim()) + "-dimensional, but " +
-                      std::to_string(consumed) + " were indexed");
+    throw index_error("too many indices for array: array is " + std::to_string(ndim()) +
+                      "-dimensional, but " + std::to_string(consumed) + " were indexed");
   }
   shape_t shape;
   strides_t strides;
@@ -277,8 +292,8 @@ ndarray ndarray::index(std::span<const index_t> indices) const {
     if (const auto* i = std::get_if<std::int64_t>(&entry)) {
       const std::int64_t n = m_shape[axis];
       if (*i < -n || *i >= n) {
-        throw index_error("index " + std::to_string(*i) + " is out of bounds for axis " + std::to_string(axis) +
-                          " with size " + std::to_string(n));
+        throw index_error("index " + std::to_string(*i) + " is out of bounds for axis " +
+                          std::to_string(axis) + " with size " + std::to_string(n));
       }
       offset += (*i < 0 ? *i + n : *i) * m_strides[axis];
       ++axis;
@@ -320,8 +335,9 @@ ndarray asnumpy(const ndarray& a) {
 
 void copyto(const ndarray& dst, const ndarray& src, casting rule) {
   if (!can_cast(src.dtype(), dst.dtype(), rule)) {
-    throw dtype_error("Cannot cast array data from " + dtype_repr(src.dtype()) + " to " + dtype_repr(dst.dtype()) +
-                      " according to the rule '" + std::string(casting_name(rule)) + "'");
+    throw dtype_error("Cannot cast array data from " + dtype_repr(src.dtype()) + " to " +
+                      dtype_repr(dst.dtype()) + " according to the rule '" + std::string(casting_name(rule)) +
+                      "'");
   }
   if (src.device() == dst.device()) {
     ndarray{dst} = src;  // assignment through a temporary handle writes into dst
@@ -329,7 +345,8 @@ void copyto(const ndarray& dst, const ndarray& src, casting rule) {
   }
   // A dense transfer straight into dst's memory (pinned host memory wrapped by from_blob goes at full speed);
   // anything else moves src first and then copies on dst's device.
-  if (src.dtype() == dst.dtype() && src.shape() == dst.shape() && src.is_c_contiguous() && dst.is_c_contiguous()) {
+  if (src.dtype() == dst.dtype() && src.shape() == dst.shape() && src.is_c_contiguous() &&
+      dst.is_c_contiguous()) {
     if (dst.device().is_cpu()) {
       detail::copy_device_to_host(dst.data_ptr(), src.data_ptr(), src.nbytes(), src.device());
     } else if (src.device().is_cpu()) {

@@ -38,13 +38,19 @@ element_bytes scalar_to_element(const scalar& value, dtype t) {
     using T = typename decltype(tag)::type;
     T element{};
     switch (value.kind()) {
-      case scalar_kind::boolean: element = cast<T>(value.int_value() != 0); break;
+      case scalar_kind::boolean:
+        element = cast<T>(value.int_value() != 0);
+        break;
       case scalar_kind::integer:
         if constexpr (std::is_integral_v<T> && !std::is_same_v<T, bool>) check_integer_fits<T>(value, t);
         element = value.is_large_unsigned() ? cast<T>(value.uint_value()) : cast<T>(value.int_value());
         break;
-      case scalar_kind::floating: element = cast<T>(value.real()); break;
-      case scalar_kind::complex: element = cast<T>(::cuda::std::complex<double>(value.real(), value.imag())); break;
+      case scalar_kind::floating:
+        element = cast<T>(value.real());
+        break;
+      case scalar_kind::complex:
+        element = cast<T>(::cuda::std::complex<double>(value.real(), value.imag()));
+        break;
     }
     std::memcpy(out.bytes, static_cast<const void*>(&element), sizeof(T));
   });
@@ -56,9 +62,12 @@ scalar element_to_scalar(const void* element, dtype t) {
     using T = typename decltype(tag)::type;
     T x;
     std::memcpy(static_cast<void*>(&x), element, sizeof(T));
-    if constexpr (is_complex_v<T>) return std::complex<double>(x.real(), x.imag());
-    else if constexpr (is_half_v<T>) return static_cast<double>(static_cast<float>(x));
-    else return x;
+    if constexpr (is_complex_v<T>)
+      return std::complex<double>(x.real(), x.imag());
+    else if constexpr (is_half_v<T>)
+      return static_cast<double>(static_cast<float>(x));
+    else
+      return x;
   });
 }
 

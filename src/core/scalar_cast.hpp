@@ -12,7 +12,8 @@ struct element_bytes {
 };
 
 /// Writes @p value as an element of @p t (unsafe cast, as `a.fill(v)` and `a[i] = v`).
-/// @throws dtype_error "Python integer 300 out of bounds for uint8" when an integer does not fit an integer dtype.
+/// @throws dtype_error "Python integer 300 out of bounds for uint8" when an integer does not fit an integer
+/// dtype.
 element_bytes scalar_to_element(const scalar& value, dtype t);
 
 /// Reads one element of dtype @p t as a scalar of its natural kind.

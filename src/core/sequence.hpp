@@ -42,17 +42,18 @@ NUMCU_HD inline float add_rn(float a, float b) {
 /// The arithmetic NumPy's arange fill uses for T: int64 for integers and bool, float for float16, bfloat16
 /// and float32, the type itself otherwise.
 template <class T>
-using arange_arith_t = std::conditional_t<
-    std::is_integral_v<T>, std::int64_t,
-    std::conditional_t<is_half_v<T> || std::is_same_v<T, float>, float,
-                       std::conditional_t<is_complex_v<T>, T, double>>>;
+using arange_arith_t = std::conditional_t<std::is_integral_v<T>, std::int64_t,
+                                          std::conditional_t<is_half_v<T> || std::is_same_v<T, float>, float,
+                                                             std::conditional_t<is_complex_v<T>, T, double>>>;
 
 /// Converts an element of T to its arange arithmetic (the start, and start + step, as NumPy stores them).
 template <class T>
 NUMCU_HD arange_arith_t<T> to_arange_arith(T x) {
   using A = arange_arith_t<T>;
-  if constexpr (is_half_v<T>) return static_cast<float>(x);
-  else return static_cast<A>(x);
+  if constexpr (is_half_v<T>)
+    return static_cast<float>(x);
+  else
+    return static_cast<A>(x);
 }
 
 /// Element i of arange: first + i * delta, in T's arange arithmetic.
@@ -61,8 +62,9 @@ NUMCU_HD T arange_value(arange_arith_t<T> first, arange_arith_t<T> delta, std::i
   using A = arange_arith_t<T>;
   if constexpr (std::is_integral_v<A>) {
     // unsigned arithmetic wraps like NumPy's fill in the integer type
-    return cast<T>(static_cast<std::int64_t>(static_cast<std::uint64_t>(first) +
-                                             static_cast<std::uint64_t>(i) * static_cast<std::uint64_t>(delta)));
+    return cast<T>(
+        static_cast<std::int64_t>(static_cast<std::uint64_t>(first) +
+                                  static_cast<std::uint64_t>(i) * static_cast<std::uint64_t>(delta)));
   } else if constexpr (is_complex_v<A>) {
     using P = typename A::value_type;
     const P k = static_cast<P>(i);
@@ -91,8 +93,9 @@ NUMCU_HD T linspace_value(const linspace_params& p, std::int64_t i) {
   const bool last = p.endpoint && p.n > 1 && i == p.n - 1;
   for (int c = 0; c < 2; ++c) {
     const double k = static_cast<double>(i);
-    part[c] = last ? p.stop[c]
-                   : p.step_is_zero ? add_rn(mul_rn(k / p.div, p.delta[c]), p.start[c]) : add_rn(mul_rn(k, p.step[c]), p.start[c]);
+    part[c] = last             ? p.stop[c]
+              : p.step_is_zero ? add_rn(mul_rn(k / p.div, p.delta[c]), p.start[c])
+                               : add_rn(mul_rn(k, p.step[c]), p.start[c]);
   }
   if constexpr (is_complex_v<T>) {
     return cast<T>(::cuda::std::complex<double>(part[0], part[1]));

@@ -10,8 +10,8 @@ namespace numcu {
 
 dim_vector::dim_vector(std::span<const std::int64_t> values) {
   if (values.size() > static_cast<std::size_t>(max_dims)) {
-    throw index_error("maximum supported dimension for an ndarray is " + std::to_string(max_dims) + ", found " +
-                      std::to_string(values.size()));
+    throw index_error("maximum supported dimension for an ndarray is " + std::to_string(max_dims) +
+                      ", found " + std::to_string(values.size()));
   }
   std::copy(values.begin(), values.end(), m_values.begin());
   m_size = static_cast<int>(values.size());
@@ -19,19 +19,21 @@ dim_vector::dim_vector(std::span<const std::int64_t> values) {
 
 dim_vector::dim_vector(int count, std::int64_t value) {
   if (count < 0 || count > max_dims) {
-    throw index_error("maximum supported dimension for an ndarray is " + std::to_string(max_dims) + ", found " +
-                      std::to_string(count));
+    throw index_error("maximum supported dimension for an ndarray is " + std::to_string(max_dims) +
+                      ", found " + std::to_string(count));
   }
   std::fill(m_values.begin(), m_values.begin() + count, value);
   m_size = count;
 }
 
-void dim_vector::push_back(std::int64_t value) { insert(m_size, value); }
+void dim_vector::push_back(std::int64_t value) {
+  insert(m_size, value);
+}
 
 void dim_vector::insert(int pos, std::int64_t value) {
   if (m_size == max_dims) {
-    throw index_error("maximum supported dimension for an ndarray is " + std::to_string(max_dims) + ", found " +
-                      std::to_string(max_dims + 1));
+    throw index_error("maximum supported dimension for an ndarray is " + std::to_string(max_dims) +
+                      ", found " + std::to_string(max_dims + 1));
   }
   std::copy_backward(m_values.begin() + pos, m_values.begin() + m_size, m_values.begin() + m_size + 1);
   m_values[pos] = value;
@@ -59,7 +61,9 @@ std::string to_string(const dim_vector& dims) {
   return s + ")";
 }
 
-std::ostream& operator<<(std::ostream& os, const dim_vector& dims) { return os << to_string(dims); }
+std::ostream& operator<<(std::ostream& os, const dim_vector& dims) {
+  return os << to_string(dims);
+}
 
 namespace {
 // NumPy writes shapes without spaces in broadcast errors: (3,4) (5,)

@@ -60,9 +60,11 @@ void launch_transpose(const iteration_plan& plan, int k, cudaStream_t stream) {
   auto aligned = [&](std::int64_t x) { return x % static_cast<std::int64_t>(v * item) == 0; };
   bool vectorized = v > 1 && g.n0 % v == 0 && g.nk % v == 0 && aligned(g.src_s0) && aligned(g.dst_sk) &&
                     is_aligned(plan.data[0], v * item) && is_aligned(plan.data[1], v * item);
-  for (int d = 0; d < g.batch_ndim; ++d) vectorized = vectorized && aligned(g.batch_src_strides[d]) && aligned(g.batch_dst_strides[d]);
+  for (int d = 0; d < g.batch_ndim; ++d)
+    vectorized = vectorized && aligned(g.batch_src_strides[d]) && aligned(g.batch_dst_strides[d]);
   const int edge = tile * (vectorized ? v : 1);
-  const dim3 grid(grid_for(g.n0, edge), static_cast<unsigned>(std::min<std::int64_t>((g.nk + edge - 1) / edge, 65535)),
+  const dim3 grid(grid_for(g.n0, edge),
+                  static_cast<unsigned>(std::min<std::int64_t>((g.nk + edge - 1) / edge, 65535)),
                   static_cast<unsigned>(std::min<std::int64_t>(g.batch_count, 65535)));
   const dim3 block(tile, tile_rows);
   visit_itemsize(item, [&](auto tag) {

@@ -67,13 +67,14 @@ struct transpose_geometry {
   std::int64_t batch_src_strides[max_dims];
 };
 
-inline constexpr int tile = 32;       // a tile is tile*V by tile*V elements
-inline constexpr int tile_rows = 8;   // threads along the second tile axis
+inline constexpr int tile = 32;      // a tile is tile*V by tile*V elements
+inline constexpr int tile_rows = 8;  // threads along the second tile axis
 
 /// Transposing copy through shared memory. Each thread moves V adjacent elements per access, so 4-byte
 /// elements travel as 8-byte vectors along both the source's and the destination's dense axis.
 template <class T, int V>
-__global__ void __launch_bounds__(tile * tile_rows) transpose_copy_kernel(char* dst, const char* src, transpose_geometry g) {
+__global__ void __launch_bounds__(tile* tile_rows)
+    transpose_copy_kernel(char* dst, const char* src, transpose_geometry g) {
   constexpr int edge = tile * V;
   __shared__ T buffer[edge][edge + 1];
   using vec = vector_of<T, V>;
@@ -127,17 +128,21 @@ void launch_copy(const iteration_plan& plan, cudaStream_t stream) {
     const std::int64_t n = plan.numel;
     constexpr int vec = vector_width<Dst, Src>();
     if (is_aligned(dst, sizeof(Dst) * vec) && is_aligned(src, sizeof(Src) * vec)) {
-      copy_contiguous_kernel<Dst, Src, vec><<<grid_for(n, std::int64_t{block_threads} * vec * copy_unroll), block_threads, 0, stream>>>(dst, src, n);
+      copy_contiguous_kernel<Dst, Src, vec>
+          <<<grid_for(n, std::int64_t{block_threads} * vec * copy_unroll), block_threads, 0, stream>>>(
+              dst, src, n);
     } else {
-      copy_contiguous_kernel<Dst, Src, 1><<<grid_for(n, std::int64_t{block_threads} * copy_unroll), block_threads, 0, stream>>>(dst, src, n);
+      copy_contiguous_kernel<Dst, Src, 1>
+          <<<grid_for(n, std::int64_t{block_threads} * copy_unroll), block_threads, 0, stream>>>(dst, src, n);
     }
     NUMCU_CHECK_LAUNCH();
     return;
   }
   for_each_sub_plan(plan, max_32bit_numel, [&](const iteration_plan& piece) {
     const offset_calculator<2> offsets(piece);
-    copy_strided_kernel<Dst, Src><<<grid_for(piece.numel, block_threads * strided_items), block_threads, 0, stream>>>(
-        piece.data[0], piece.data[1], offsets, static_cast<std::uint32_t>(piece.numel));
+    copy_strided_kernel<Dst, Src>
+        <<<grid_for(piece.numel, block_threads * strided_items), block_threads, 0, stream>>>(
+            piece.data[0], piece.data[1], offsets, static_cast<std::uint32_t>(piece.numel));
     NUMCU_CHECK_LAUNCH();
   });
 }

@@ -10,7 +10,8 @@ namespace numcu::detail::cuda {
 namespace {
 
 template <class T, int Vec>
-__global__ void __launch_bounds__(block_threads) fill_contiguous_kernel(T* __restrict__ dst, T value, std::int64_t n) {
+__global__ void __launch_bounds__(block_threads)
+    fill_contiguous_kernel(T* __restrict__ dst, T value, std::int64_t n) {
   constexpr std::int64_t per_block = std::int64_t{block_threads} * Vec;
   const std::int64_t start = blockIdx.x * per_block;
   if (start + per_block <= n) {
@@ -60,9 +61,11 @@ void fill(const iteration_plan& plan, const void* value, std::size_t itemsize, d
       constexpr int vec = 16 / sizeof(T);
       T* dst = reinterpret_cast<T*>(plan.data[0]);
       if (is_aligned(dst, 16)) {
-        fill_contiguous_kernel<T, vec><<<grid_for(plan.numel, block_threads * vec), block_threads, 0, stream>>>(dst, v, plan.numel);
+        fill_contiguous_kernel<T, vec>
+            <<<grid_for(plan.numel, block_threads * vec), block_threads, 0, stream>>>(dst, v, plan.numel);
       } else {
-        fill_contiguous_kernel<T, 1><<<grid_for(plan.numel, block_threads), block_threads, 0, stream>>>(dst, v, plan.numel);
+        fill_contiguous_kernel<T, 1>
+            <<<grid_for(plan.numel, block_threads), block_threads, 0, stream>>>(dst, v, plan.numel);
       }
       NUMCU_CHECK_LAUNCH();
       return;

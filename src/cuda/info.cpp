@@ -12,11 +12,15 @@
 namespace numcu {
 namespace {
 
-std::string cuda_version_text(int v) { return std::to_string(v / 1000) + "." + std::to_string((v % 1000) / 10); }
+std::string cuda_version_text(int v) {
+  return std::to_string(v / 1000) + "." + std::to_string((v % 1000) / 10);
+}
 
 }  // namespace
 
-std::string version() { return NUMCU_VERSION; }
+std::string version() {
+  return NUMCU_VERSION;
+}
 
 std::string info() {
   std::ostringstream os;
@@ -25,8 +29,8 @@ std::string info() {
   const bool have_driver = cudaDriverGetVersion(&driver) == cudaSuccess && driver > 0;
   cudaRuntimeGetVersion(&runtime);
   os << "  CUDA driver:  " << (have_driver ? cuda_version_text(driver) : std::string("not found")) << "\n";
-  os << "  CUDA runtime: " << cuda_version_text(runtime) << " (numcu was built with CUDA " << CUDART_VERSION / 1000
-     << "." << (CUDART_VERSION % 1000) / 10 << ")\n";
+  os << "  CUDA runtime: " << cuda_version_text(runtime) << " (numcu was built with CUDA "
+     << CUDART_VERSION / 1000 << "." << (CUDART_VERSION % 1000) / 10 << ")\n";
   int nvrtc_major = 0, nvrtc_minor = 0;
   if (nvrtcVersion(&nvrtc_major, &nvrtc_minor) == NVRTC_SUCCESS) {
     os << "  NVRTC:        " << nvrtc_major << "." << nvrtc_minor << "\n";

@@ -16,8 +16,8 @@ struct alignas(sizeof(T) * N) vector_of {
   T values[N];
 };
 
-/// Elements per access so that neither type moves more than 16 bytes per instruction: every load and store of a
-/// warp is then one fully used, coalesced request.
+/// Elements per access so that neither type moves more than 16 bytes per instruction: every load and store of
+/// a warp is then one fully used, coalesced request.
 template <class A, class B>
 constexpr int vector_width() {
   constexpr std::size_t large = sizeof(A) < sizeof(B) ? sizeof(B) : sizeof(A);
@@ -25,7 +25,9 @@ constexpr int vector_width() {
 }
 
 /// True when @p p is aligned for groups of @p bytes.
-inline bool is_aligned(const void* p, std::size_t bytes) { return reinterpret_cast<std::uintptr_t>(p) % bytes == 0; }
+inline bool is_aligned(const void* p, std::size_t bytes) {
+  return reinterpret_cast<std::uintptr_t>(p) % bytes == 0;
+}
 
 /// Blocks needed to cover @p n items with @p per_block items each.
 inline unsigned grid_for(std::int64_t n, std::int64_t per_block) {

@@ -17,7 +17,8 @@ struct fast_divmod {
   fast_divmod() = default;
   explicit fast_divmod(std::uint32_t d) : divisor(d) {
     while (shift < 32 && (std::uint64_t{1} << shift) < d) ++shift;
-    multiplier = static_cast<std::uint32_t>(((std::uint64_t{1} << 32) * ((std::uint64_t{1} << shift) - d)) / d + 1);
+    multiplier =
+        static_cast<std::uint32_t>(((std::uint64_t{1} << 32) * ((std::uint64_t{1} << shift) - d)) / d + 1);
   }
   NUMCU_HD std::uint32_t div(std::uint32_t n) const {
 #if defined(__CUDA_ARCH__)

@@ -27,11 +27,12 @@ void throw_cuda_error(cudaError_t code, const char* api, const char* file, int l
 void require_cuda_device(device d) {
   const int count = cuda_device_count();
   if (count == 0) {
-    throw device_error("no CUDA GPU is available (" + d.str() + " requested); use nc::cpu or a machine with a GPU");
+    throw device_error("no CUDA GPU is available (" + d.str() +
+                       " requested); use nc::cpu or a machine with a GPU");
   }
   if (d.index() < 0 || d.index() >= count) {
-    throw device_error("CUDA device " + std::to_string(d.index()) + " does not exist; " + std::to_string(count) +
-                       " GPU(s) visible");
+    throw device_error("CUDA device " + std::to_string(d.index()) + " does not exist; " +
+                       std::to_string(count) + " GPU(s) visible");
   }
 }
 

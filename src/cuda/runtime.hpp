@@ -12,10 +12,11 @@ namespace numcu::detail {
 [[noreturn]] void throw_cuda_error(cudaError_t code, const char* api, const char* file, int line);
 
 /// Checks the cudaError_t of a runtime call; on failure throws numcu::cuda_error.
-#define NUMCU_CUDA_CHECK(call)                                                                  \
-  do {                                                                                          \
-    const cudaError_t numcu_status_ = (call);                                                   \
-    if (numcu_status_ != cudaSuccess) ::numcu::detail::throw_cuda_error(numcu_status_, #call, __FILE__, __LINE__); \
+#define NUMCU_CUDA_CHECK(call)                                                     \
+  do {                                                                             \
+    const cudaError_t numcu_status_ = (call);                                      \
+    if (numcu_status_ != cudaSuccess)                                              \
+      ::numcu::detail::throw_cuda_error(numcu_status_, #call, __FILE__, __LINE__); \
   } while (0)
 
 /// Checks that the kernel launch just made succeeded.

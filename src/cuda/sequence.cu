@@ -34,7 +34,8 @@ void arange(void* out, dtype t, std::int64_t n, const void* first, const void* s
     std::memcpy(static_cast<void*>(&b), second, sizeof(T));
     const auto start = to_arange_arith(a);
     const auto delta = to_arange_arith(b) - start;
-    arange_kernel<T><<<grid_for(n, block_threads), block_threads, 0, stream>>>(static_cast<T*>(out), start, delta, n);
+    arange_kernel<T>
+        <<<grid_for(n, block_threads), block_threads, 0, stream>>>(static_cast<T*>(out), start, delta, n);
   });
   NUMCU_CHECK_LAUNCH();
 }

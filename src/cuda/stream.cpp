@@ -15,13 +15,16 @@ constexpr int max_gpus = 64;
 thread_local std::array<std::shared_ptr<void>, max_gpus> current_streams;
 
 double host_now_ms() {
-  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now().time_since_epoch()).count();
+  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now().time_since_epoch())
+      .count();
 }
 
 }  // namespace
 
 namespace detail {
-cudaStream_t current_cuda_stream(int ordinal) { return static_cast<cudaStream_t>(current_streams[ordinal].get()); }
+cudaStream_t current_cuda_stream(int ordinal) {
+  return static_cast<cudaStream_t>(current_streams[ordinal].get());
+}
 }  // namespace detail
 
 stream::stream(device d) : m_device(d) {
@@ -67,7 +70,8 @@ stream_guard::stream_guard(const stream& s) : m_previous(current_stream(s.get_de
 }
 
 stream_guard::~stream_guard() {
-  if (m_previous.get_device().is_cuda()) current_streams[m_previous.get_device().index()] = m_previous.m_handle;
+  if (m_previous.get_device().is_cuda())
+    current_streams[m_previous.get_device().index()] = m_previous.m_handle;
 }
 
 event::event(device d, bool enable_timing) : m_device(d) {
@@ -79,18 +83,22 @@ event::event(device d, bool enable_timing) : m_device(d) {
   m_handle = std::shared_ptr<void>(e, [](void* p) { cudaEventDestroy(static_cast<cudaEvent_t>(p)); });
 }
 
-void event::record() { record(current_stream(m_device)); }
+void event::record() {
+  record(current_stream(m_device));
+}
 
 void event::record(const stream& s) {
   if (!(s.get_device() == m_device)) {
-    throw device_error("cannot record an event of " + m_device.str() + " on a stream of " + s.get_device().str());
+    throw device_error("cannot record an event of " + m_device.str() + " on a stream of " +
+                       s.get_device().str());
   }
   if (m_device.is_cpu()) {
     m_host_time_ms = host_now_ms();
     return;
   }
   detail::cuda_device_guard guard(m_device);
-  NUMCU_CUDA_CHECK(cudaEventRecord(static_cast<cudaEvent_t>(m_handle.get()), static_cast<cudaStream_t>(s.native_handle())));
+  NUMCU_CUDA_CHECK(cudaEventRecord(static_cast<cudaEvent_t>(m_handle.get()),
+                                   static_cast<cudaStream_t>(s.native_handle())));
 }
 
 void event::synchronize() const {

@@ -32,19 +32,21 @@ bool overlaps(const ndarray& a, const ndarray& b) {
 
 void require_same_device(const ndarray& a, const ndarray& b, const char* what) {
   if (!(a.device() == b.device())) {
-    throw device_error(std::string(what) + ": operands are on different devices: " + a.device().str() + " and " +
-                       b.device().str() + " (move one with .to(device))");
+    throw device_error(std::string(what) + ": operands are on different devices: " + a.device().str() +
+                       " and " + b.device().str() + " (move one with .to(device))");
   }
 }
 
 void copy_into(const ndarray& dst, const ndarray& src) {
-  if (overlaps(dst, src) && !(dst.offset() == src.offset() && dst.strides() == src.strides() && dst.shape() == src.shape())) {
+  if (overlaps(dst, src) &&
+      !(dst.offset() == src.offset() && dst.strides() == src.strides() && dst.shape() == src.shape())) {
     copy_into(dst, src.copy());
     return;
   }
   const plan_operand operands[] = {
       {static_cast<char*>(dst.data_ptr()), dst.strides(), dst.itemsize()},
-      {static_cast<char*>(src.data_ptr()), broadcast_strides(src.shape(), src.strides(), dst.shape()), src.itemsize()},
+      {static_cast<char*>(src.data_ptr()), broadcast_strides(src.shape(), src.strides(), dst.shape()),
+       src.itemsize()},
   };
   const iteration_plan plan = make_iteration_plan(dst.shape(), operands);
   if (dst.device().is_cpu()) {

@@ -27,7 +27,9 @@ constexpr int max_gpus = 64;
 allocator_state host_state;
 std::array<allocator_state, max_gpus> gpu_states;
 
-allocator_state& state_of(device d) { return d.is_cpu() ? host_state : gpu_states[d.index()]; }
+allocator_state& state_of(device d) {
+  return d.is_cpu() ? host_state : gpu_states[d.index()];
+}
 
 std::string mib(std::size_t bytes) {
   char text[64];
@@ -63,8 +65,8 @@ void enforce_limit(device d, std::size_t nbytes) {
   if (in_use + nbytes <= limit) return;
   const std::size_t available = limit > in_use ? limit - in_use : 0;
   throw out_of_memory("out of memory on " + d.str() + ": tried to allocate " + mib(nbytes) + " (" +
-                          std::to_string(nbytes) + " bytes) with " + mib(in_use) + " in use under a limit of " +
-                          mib(limit) + " (" + mib(available) + " available)",
+                          std::to_string(nbytes) + " bytes) with " + mib(in_use) +
+                          " in use under a limit of " + mib(limit) + " (" + mib(available) + " available)",
                       nbytes, available);
 }
 

@@ -70,7 +70,8 @@ void copy_host_to_device(void* dst, const void* src, std::size_t nbytes, device 
     const std::size_t n = std::min(chunk_bytes, nbytes - done);
     if (in_flight[k]) NUMCU_CUDA_CHECK(cudaEventSynchronize(s.done[k]));
     std::memcpy(s.chunks[k], static_cast<const char*>(src) + done, n);
-    NUMCU_CUDA_CHECK(cudaMemcpyAsync(static_cast<char*>(dst) + done, s.chunks[k], n, cudaMemcpyHostToDevice, stream));
+    NUMCU_CUDA_CHECK(
+        cudaMemcpyAsync(static_cast<char*>(dst) + done, s.chunks[k], n, cudaMemcpyHostToDevice, stream));
     NUMCU_CUDA_CHECK(cudaEventRecord(s.done[k], stream));
     in_flight[k] = true;
   }
@@ -86,7 +87,8 @@ void copy_device_to_host(void* dst, const void* src, std::size_t nbytes, device 
   NUMCU_CUDA_CHECK(cudaStreamSynchronize(stream));
 }
 
-void copy_between_devices(void* dst, device dst_device, const void* src, device src_device, std::size_t nbytes) {
+void copy_between_devices(void* dst, device dst_device, const void* src, device src_device,
+                          std::size_t nbytes) {
   if (nbytes == 0) return;
   cuda_device_guard guard(dst_device);
   // The source's pending work must finish before the copy reads it.

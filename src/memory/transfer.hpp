@@ -16,6 +16,7 @@ void copy_host_to_device(void* dst, const void* src, std::size_t nbytes, device 
 void copy_device_to_host(void* dst, const void* src, std::size_t nbytes, device d);
 
 /// Copies @p nbytes from GPU @p src_device to GPU @p dst_device (peer copy); returns once it has arrived.
-void copy_between_devices(void* dst, device dst_device, const void* src, device src_device, std::size_t nbytes);
+void copy_between_devices(void* dst, device dst_device, const void* src, device src_device,
+                          std::size_t nbytes);
 
 }  // namespace numcu::detail

@@ -21,11 +21,11 @@ int main() {
   std::vector<nc::device> devices{nc::cpu};
   if (nc::cuda_is_available()) devices.push_back(nc::cuda(0));
   for (nc::device d : devices) {
-    auto a = nc::arange(24, nc::int32, d).reshape({2, 3, 4});        // create, reshape
+    auto a = nc::arange(24, nc::int32, d).reshape({2, 3, 4});       // create, reshape
     auto t = nc::transpose(a, std::vector<std::int64_t>{2, 0, 1});  // transpose: (4, 2, 3)
     auto s = t(nc::slice(1, nc::none, 2), nc::all, nc::slice(nc::none, nc::none, -1));  // t[1::2, :, ::-1]
-    auto f = s.astype(nc::float64);                                  // cast
-    std::vector<double> v = f.to_vector<double>();                   // copy back
+    auto f = s.astype(nc::float64);                                                     // cast
+    std::vector<double> v = f.to_vector<double>();                                      // copy back
     bool ok = f.shape() == nc::shape_t{2, 2, 3} && v.size() == 12;
     for (int i = 0; ok && i < 2; ++i) {
       for (int j = 0; j < 2; ++j) {
@@ -38,7 +38,8 @@ int main() {
     expect(ok, "arange/reshape/transpose/slice/astype/to_vector", d);
     auto m = nc::zeros({3, 4}, nc::float32, d);
     m(1, nc::all) = 2.5;
-    expect(m.to_vector<float>()[5] == 2.5f && m.to_vector<float>()[0] == 0.0f, "assignment through a view", d);
+    expect(m.to_vector<float>()[5] == 2.5f && m.to_vector<float>()[0] == 0.0f, "assignment through a view",
+           d);
     std::printf("  %s: %s\n", d.str().c_str(), failures == 0 ? "ok" : "mismatch");
   }
   return failures == 0 ? 0 : 1;
