@@ -162,6 +162,7 @@ class ndarray {
     else
       return index_t(std::forward<I>(i));
   }
+  void require_element_type(numcu::dtype requested, const char* caller) const;
   void read_item(void* out, numcu::dtype requested) const;
   void read_all(void* out, numcu::dtype requested) const;
   void require_defined() const;

@@ -38,6 +38,17 @@ bool round_trips(double parsed, double value, dtype t) {
   return parsed == value;
 }
 
+// Takes the digits (trailing zeros dropped) and the exponent from printf's "d.ddde+XX".
+void read_scientific(const char* text, decimal& d) {
+  const char* e = std::strchr(text, 'e');
+  d.exponent = std::atoi(e + 1);
+  d.digits.clear();
+  for (const char* c = text; c != e; ++c) {
+    if (*c != '.') d.digits += *c;
+  }
+  while (d.digits.size() > 1 && d.digits.back() == '0') d.digits.pop_back();
+}
+
 // The digits and exponent of |value| with the fewest significant digits that round-trip in type t.
 decimal shortest(double value, dtype t) {
   decimal d{std::signbit(value), "0", 0};
@@ -48,13 +59,7 @@ decimal shortest(double value, dtype t) {
     std::snprintf(text, sizeof text, "%.*e", digits - 1, magnitude);
     if (round_trips(std::strtod(text, nullptr), magnitude, t) || digits == 17) break;
   }
-  std::string mantissa(text, std::strchr(text, 'e'));
-  d.exponent = std::atoi(std::strchr(text, 'e') + 1);
-  d.digits.clear();
-  for (char c : mantissa) {
-    if (c != '.') d.digits += c;
-  }
-  while (d.digits.size() > 1 && d.digits.back() == '0') d.digits.pop_back();
+  read_scientific(text, d);
   return d;
 }
 
@@ -98,13 +103,7 @@ scientific scientific_parts(double value, dtype t) {
   if (static_cast<int>(d.digits.size()) > precision + 1) {
     char buf[64];
     std::snprintf(buf, sizeof buf, "%.*e", precision, std::fabs(value));
-    std::string mantissa(buf, std::strchr(buf, 'e'));
-    d.exponent = std::atoi(std::strchr(buf, 'e') + 1);
-    d.digits.clear();
-    for (char c : mantissa) {
-      if (c != '.') d.digits += c;
-    }
-    while (d.digits.size() > 1 && d.digits.back() == '0') d.digits.pop_back();
+    read_scientific(buf, d);
   }
   scientific s{std::string(d.negative ? "-" : "") + d.digits.substr(0, 1), d.digits.substr(1), d.exponent};
   return s;

@@ -164,13 +164,17 @@ ndarray ndarray::to(numcu::device d) const {
   return out;
 }
 
-void ndarray::read_item(void* out, numcu::dtype requested) const {
+void ndarray::require_element_type(numcu::dtype requested, const char* caller) const {
   require_defined();
   if (requested != m_dtype) {
-    throw dtype_error("item<" + std::string(requested.name()) + ">() on an array of dtype " +
-                      std::string(m_dtype.name()) +
+    throw dtype_error(std::string(caller) + "<" + std::string(requested.name()) +
+                      ">() on an array of dtype " + std::string(m_dtype.name()) +
                       ": the C++ type must match the dtype; use astype() first");
   }
+}
+
+void ndarray::read_item(void* out, numcu::dtype requested) const {
+  require_element_type(requested, "item");
   if (size() != 1) {
     throw shape_error("can only convert an array of size 1 to a C++ scalar, not size " +
                       std::to_string(size()));
@@ -183,12 +187,7 @@ void ndarray::read_item(void* out, numcu::dtype requested) const {
 }
 
 void ndarray::read_all(void* out, numcu::dtype requested) const {
-  require_defined();
-  if (requested != m_dtype) {
-    throw dtype_error("to_vector<" + std::string(requested.name()) + ">() on an array of dtype " +
-                      std::string(m_dtype.name()) +
-                      ": the C++ type must match the dtype; use astype() first");
-  }
+  require_element_type(requested, "to_vector");
   if (size() == 0) return;
   const ndarray dense = is_c_contiguous() ? *this : copy();
   if (device().is_cpu()) {

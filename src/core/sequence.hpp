@@ -4,36 +4,35 @@
 
 #include <cmath>
 #include <cstdint>
+#include <cstring>
 #include <type_traits>
+#include <utility>
 
 #include "core/cast.hpp"
 
 namespace numcu::detail {
 
-NUMCU_HD inline double mul_rn(double a, double b) {
+/// a * b rounded once, never contracted with a following add into a fused multiply-add.
+template <class T>
+NUMCU_HD T mul_rn(T a, T b) {
 #if defined(__CUDA_ARCH__)
-  return __dmul_rn(a, b);
+  if constexpr (std::is_same_v<T, float>)
+    return __fmul_rn(a, b);
+  else
+    return __dmul_rn(a, b);
 #else
-  return a * b;
+  return a * b;  // the host backend is compiled with -ffp-contract=off
 #endif
 }
-NUMCU_HD inline double add_rn(double a, double b) {
+
+/// a + b rounded once (see mul_rn).
+template <class T>
+NUMCU_HD T add_rn(T a, T b) {
 #if defined(__CUDA_ARCH__)
-  return __dadd_rn(a, b);
-#else
-  return a + b;
-#endif
-}
-NUMCU_HD inline float mul_rn(float a, float b) {
-#if defined(__CUDA_ARCH__)
-  return __fmul_rn(a, b);
-#else
-  return a * b;
-#endif
-}
-NUMCU_HD inline float add_rn(float a, float b) {
-#if defined(__CUDA_ARCH__)
-  return __fadd_rn(a, b);
+  if constexpr (std::is_same_v<T, float>)
+    return __fadd_rn(a, b);
+  else
+    return __dadd_rn(a, b);
 #else
   return a + b;
 #endif
@@ -54,6 +53,17 @@ NUMCU_HD arange_arith_t<T> to_arange_arith(T x) {
     return static_cast<float>(x);
   else
     return static_cast<A>(x);
+}
+
+/// The start and step of arange in T's arithmetic, from its first two elements (raw elements of T), as
+/// NumPy's fill functions derive them.
+template <class T>
+std::pair<arange_arith_t<T>, arange_arith_t<T>> arange_start_delta(const void* first, const void* second) {
+  T a, b;
+  std::memcpy(static_cast<void*>(&a), first, sizeof(T));
+  std::memcpy(static_cast<void*>(&b), second, sizeof(T));
+  const auto start = to_arange_arith(a);
+  return {start, to_arange_arith(b) - start};
 }
 
 /// Element i of arange: first + i * delta, in T's arange arithmetic.

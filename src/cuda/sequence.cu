@@ -29,11 +29,7 @@ void arange(void* out, dtype t, std::int64_t n, const void* first, const void* s
   cudaStream_t stream = current_cuda_stream(d.index());
   visit_dtype(t, [&](auto tag) {
     using T = typename decltype(tag)::type;
-    T a, b;
-    std::memcpy(static_cast<void*>(&a), first, sizeof(T));
-    std::memcpy(static_cast<void*>(&b), second, sizeof(T));
-    const auto start = to_arange_arith(a);
-    const auto delta = to_arange_arith(b) - start;
+    const auto [start, delta] = arange_start_delta<T>(first, second);
     arange_kernel<T>
         <<<grid_for(n, block_threads), block_threads, 0, stream>>>(static_cast<T*>(out), start, delta, n);
   });

@@ -19,6 +19,16 @@ double host_now_ms() {
       .count();
 }
 
+// The answer of cudaStreamQuery / cudaEventQuery: cudaErrorNotReady means "not yet", not a failure.
+bool finished(cudaError_t status, const char* api) {
+  if (status == cudaErrorNotReady) {
+    cudaGetLastError();
+    return false;
+  }
+  if (status != cudaSuccess) detail::throw_cuda_error(status, api, __FILE__, __LINE__);
+  return true;
+}
+
 }  // namespace
 
 namespace detail {
@@ -50,13 +60,7 @@ void stream::synchronize() const {
 bool stream::query() const {
   if (m_device.is_cpu()) return true;
   detail::cuda_device_guard guard(m_device);
-  const cudaError_t status = cudaStreamQuery(static_cast<cudaStream_t>(m_handle.get()));
-  if (status == cudaErrorNotReady) {
-    cudaGetLastError();
-    return false;
-  }
-  NUMCU_CUDA_CHECK(status);
-  return true;
+  return finished(cudaStreamQuery(static_cast<cudaStream_t>(m_handle.get())), "cudaStreamQuery");
 }
 
 stream current_stream(device d) {
@@ -108,13 +112,7 @@ void event::synchronize() const {
 
 bool event::query() const {
   if (m_device.is_cpu()) return true;
-  const cudaError_t status = cudaEventQuery(static_cast<cudaEvent_t>(m_handle.get()));
-  if (status == cudaErrorNotReady) {
-    cudaGetLastError();
-    return false;
-  }
-  NUMCU_CUDA_CHECK(status);
-  return true;
+  return finished(cudaEventQuery(static_cast<cudaEvent_t>(m_handle.get())), "cudaEventQuery");
 }
 
 float event::elapsed_time(const event& start) const {
