@@ -92,7 +92,7 @@ shape_t broadcast_shapes(std::span<const shape_t> shapes) {
         continue;
       }
       std::string msg = "operands could not be broadcast together with shapes";
-      for (const auto& t : shapes) msg += " " + compact(t);
+      for (const auto& t : shapes) msg.append(" ").append(compact(t));
       throw shape_error(msg);
     }
   }
