@@ -2,6 +2,7 @@
 // Plans hold device addresses; work is queued on the current stream of @p d.
 #pragma once
 
+#include "core/elementwise_call.hpp"
 #include "core/iteration_plan.hpp"
 #include "core/sequence.hpp"
 #include "numcu/device.hpp"
@@ -21,5 +22,11 @@ void arange(void* out, dtype t, std::int64_t n, const void* first, const void* s
 
 /// Writes NumPy's linspace (core/sequence.hpp) into the @p p.n contiguous elements of dtype @p t at @p out.
 void linspace(void* out, dtype t, const linspace_params& p, device d);
+
+/// True when every bool element of plan operand 0 is true (synchronizes the current stream).
+bool all_nonzero(const iteration_plan& plan, device d);
+
+/// Runs one elementwise call: call.plan operand 0 = ufunc(inputs), as resolved by the dispatch layer.
+void run_ufunc(const elementwise_call& call, device d);
 
 }  // namespace numcu::detail::cuda

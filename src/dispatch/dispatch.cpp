@@ -7,6 +7,7 @@
 #include "core/scalar_cast.hpp"
 #include "cuda/backend.hpp"
 #include "host/backend.hpp"
+#include "numcu/elementwise.hpp"
 
 namespace numcu::detail {
 namespace {
@@ -21,6 +22,8 @@ std::pair<std::int64_t, std::int64_t> byte_extent(const ndarray& a) {
   return {low, high + static_cast<std::int64_t>(a.itemsize())};
 }
 
+}  // namespace
+
 bool overlaps(const ndarray& a, const ndarray& b) {
   if (!a.shares_memory_with(b) || a.size() == 0 || b.size() == 0) return false;
   const auto [a0, a1] = byte_extent(a);
@@ -28,7 +31,9 @@ bool overlaps(const ndarray& a, const ndarray& b) {
   return a0 < b1 && b0 < a1;
 }
 
-}  // namespace
+bool same_layout(const ndarray& a, const ndarray& b) {
+  return a.shares_memory_with(b) && a.offset() == b.offset() && a.strides() == b.strides() && a.shape() == b.shape();
+}
 
 void require_same_device(const ndarray& a, const ndarray& b, const char* what) {
   if (!(a.device() == b.device())) {
@@ -65,6 +70,13 @@ void fill_with(const ndarray& dst, const scalar& value) {
   } else {
     cuda::fill(plan, element.bytes, dst.itemsize(), dst.device());
   }
+}
+
+bool all_nonzero(const ndarray& a) {
+  const ndarray truth = a.dtype().is_bool() ? a : logical_not(logical_not(a));
+  const plan_operand operands[] = {{static_cast<char*>(truth.data_ptr()), truth.strides(), truth.itemsize()}};
+  const iteration_plan plan = make_iteration_plan(truth.shape(), operands);
+  return truth.device().is_cpu() ? host::all_nonzero(plan) : cuda::all_nonzero(plan, truth.device());
 }
 
 void arange_into(const ndarray& out, const void* first, const void* second) {

@@ -20,6 +20,16 @@ void arange_into(const ndarray& out, const void* first, const void* second);
 /// Fills the contiguous 1-D @p out with NumPy's linspace.
 void linspace_into(const ndarray& out, const linspace_params& params);
 
+/// True when every element of @p a is nonzero (synchronizes @p a's stream).
+bool all_nonzero(const ndarray& a);
+
+/// True when @p a and @p b touch a common byte of the same buffer.
+bool overlaps(const ndarray& a, const ndarray& b);
+
+/// True when @p a and @p b are the very same elements (same buffer, offset, shape and strides): an
+/// elementwise operation may then read and write them in place.
+bool same_layout(const ndarray& a, const ndarray& b);
+
 /// Throws device_error unless @p a and @p b are on the same device ("operands are on different devices:
 /// cuda:0 and cpu"), naming @p what.
 void require_same_device(const ndarray& a, const ndarray& b, const char* what);

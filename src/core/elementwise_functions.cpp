@@ -1,0 +1,548 @@
+// The public elementwise functions and operators: each names its ufunc and hands over to the dispatch layer.
+#include <cmath>
+
+#include "dispatch/dispatch.hpp"
+#include "dispatch/elementwise.hpp"
+#include "numcu/creation.hpp"
+#include "numcu/elementwise.hpp"
+
+namespace numcu {
+
+ndarray add(const operand& a, const operand& b, const std::optional<ndarray>& out) {
+  return detail::call_ufunc(detail::ufunc_id::add, {a, b}, out);
+}
+
+ndarray subtract(const operand& a, const operand& b, const std::optional<ndarray>& out) {
+  return detail::call_ufunc(detail::ufunc_id::subtract, {a, b}, out);
+}
+
+ndarray multiply(const operand& a, const operand& b, const std::optional<ndarray>& out) {
+  return detail::call_ufunc(detail::ufunc_id::multiply, {a, b}, out);
+}
+
+ndarray divide(const operand& a, const operand& b, const std::optional<ndarray>& out) {
+  return detail::call_ufunc(detail::ufunc_id::true_divide, {a, b}, out);
+}
+
+ndarray true_divide(const operand& a, const operand& b, const std::optional<ndarray>& out) {
+  return detail::call_ufunc(detail::ufunc_id::true_divide, {a, b}, out);
+}
+
+ndarray floor_divide(const operand& a, const operand& b, const std::optional<ndarray>& out) {
+  return detail::call_ufunc(detail::ufunc_id::floor_divide, {a, b}, out);
+}
+
+ndarray remainder(const operand& a, const operand& b, const std::optional<ndarray>& out) {
+  return detail::call_ufunc(detail::ufunc_id::remainder, {a, b}, out);
+}
+
+ndarray mod(const operand& a, const operand& b, const std::optional<ndarray>& out) {
+  return detail::call_ufunc(detail::ufunc_id::remainder, {a, b}, out);
+}
+
+ndarray fmod(const operand& a, const operand& b, const std::optional<ndarray>& out) {
+  return detail::call_ufunc(detail::ufunc_id::fmod, {a, b}, out);
+}
+
+ndarray power(const operand& a, const operand& b, const std::optional<ndarray>& out) {
+  return detail::call_ufunc(detail::ufunc_id::power, {a, b}, out);
+}
+
+ndarray float_power(const operand& a, const operand& b, const std::optional<ndarray>& out) {
+  return detail::call_ufunc(detail::ufunc_id::float_power, {a, b}, out);
+}
+
+ndarray negative(const operand& a, const std::optional<ndarray>& out) {
+  return detail::call_ufunc(detail::ufunc_id::negative, {a}, out);
+}
+
+ndarray positive(const operand& a, const std::optional<ndarray>& out) {
+  return detail::call_ufunc(detail::ufunc_id::positive, {a}, out);
+}
+
+ndarray absolute(const operand& a, const std::optional<ndarray>& out) {
+  return detail::call_ufunc(detail::ufunc_id::absolute, {a}, out);
+}
+
+ndarray abs(const operand& a, const std::optional<ndarray>& out) {
+  return detail::call_ufunc(detail::ufunc_id::absolute, {a}, out);
+}
+
+ndarray sign(const operand& a, const std::optional<ndarray>& out) {
+  return detail::call_ufunc(detail::ufunc_id::sign, {a}, out);
+}
+
+ndarray reciprocal(const operand& a, const std::optional<ndarray>& out) {
+  return detail::call_ufunc(detail::ufunc_id::reciprocal, {a}, out);
+}
+
+ndarray square(const operand& a, const std::optional<ndarray>& out) {
+  return detail::call_ufunc(detail::ufunc_id::square, {a}, out);
+}
+
+ndarray sqrt(const operand& a, const std::optional<ndarray>& out) {
+  return detail::call_ufunc(detail::ufunc_id::sqrt, {a}, out);
+}
+
+ndarray cbrt(const operand& a, const std::optional<ndarray>& out) {
+  return detail::call_ufunc(detail::ufunc_id::cbrt, {a}, out);
+}
+
+ndarray exp(const operand& a, const std::optional<ndarray>& out) {
+  return detail::call_ufunc(detail::ufunc_id::exp, {a}, out);
+}
+
+ndarray exp2(const operand& a, const std::optional<ndarray>& out) {
+  return detail::call_ufunc(detail::ufunc_id::exp2, {a}, out);
+}
+
+ndarray expm1(const operand& a, const std::optional<ndarray>& out) {
+  return detail::call_ufunc(detail::ufunc_id::expm1, {a}, out);
+}
+
+ndarray log(const operand& a, const std::optional<ndarray>& out) {
+  return detail::call_ufunc(detail::ufunc_id::log, {a}, out);
+}
+
+ndarray log2(const operand& a, const std::optional<ndarray>& out) {
+  return detail::call_ufunc(detail::ufunc_id::log2, {a}, out);
+}
+
+ndarray log10(const operand& a, const std::optional<ndarray>& out) {
+  return detail::call_ufunc(detail::ufunc_id::log10, {a}, out);
+}
+
+ndarray log1p(const operand& a, const std::optional<ndarray>& out) {
+  return detail::call_ufunc(detail::ufunc_id::log1p, {a}, out);
+}
+
+ndarray sin(const operand& a, const std::optional<ndarray>& out) {
+  return detail::call_ufunc(detail::ufunc_id::sin, {a}, out);
+}
+
+ndarray cos(const operand& a, const std::optional<ndarray>& out) {
+  return detail::call_ufunc(detail::ufunc_id::cos, {a}, out);
+}
+
+ndarray tan(const operand& a, const std::optional<ndarray>& out) {
+  return detail::call_ufunc(detail::ufunc_id::tan, {a}, out);
+}
+
+ndarray arcsin(const operand& a, const std::optional<ndarray>& out) {
+  return detail::call_ufunc(detail::ufunc_id::arcsin, {a}, out);
+}
+
+ndarray arccos(const operand& a, const std::optional<ndarray>& out) {
+  return detail::call_ufunc(detail::ufunc_id::arccos, {a}, out);
+}
+
+ndarray arctan(const operand& a, const std::optional<ndarray>& out) {
+  return detail::call_ufunc(detail::ufunc_id::arctan, {a}, out);
+}
+
+ndarray arctan2(const operand& a, const operand& b, const std::optional<ndarray>& out) {
+  return detail::call_ufunc(detail::ufunc_id::arctan2, {a, b}, out);
+}
+
+ndarray hypot(const operand& a, const operand& b, const std::optional<ndarray>& out) {
+  return detail::call_ufunc(detail::ufunc_id::hypot, {a, b}, out);
+}
+
+ndarray sinh(const operand& a, const std::optional<ndarray>& out) {
+  return detail::call_ufunc(detail::ufunc_id::sinh, {a}, out);
+}
+
+ndarray cosh(const operand& a, const std::optional<ndarray>& out) {
+  return detail::call_ufunc(detail::ufunc_id::cosh, {a}, out);
+}
+
+ndarray tanh(const operand& a, const std::optional<ndarray>& out) {
+  return detail::call_ufunc(detail::ufunc_id::tanh, {a}, out);
+}
+
+ndarray arcsinh(const operand& a, const std::optional<ndarray>& out) {
+  return detail::call_ufunc(detail::ufunc_id::arcsinh, {a}, out);
+}
+
+ndarray arccosh(const operand& a, const std::optional<ndarray>& out) {
+  return detail::call_ufunc(detail::ufunc_id::arccosh, {a}, out);
+}
+
+ndarray arctanh(const operand& a, const std::optional<ndarray>& out) {
+  return detail::call_ufunc(detail::ufunc_id::arctanh, {a}, out);
+}
+
+ndarray deg2rad(const operand& a, const std::optional<ndarray>& out) {
+  return detail::call_ufunc(detail::ufunc_id::deg2rad, {a}, out);
+}
+
+ndarray rad2deg(const operand& a, const std::optional<ndarray>& out) {
+  return detail::call_ufunc(detail::ufunc_id::rad2deg, {a}, out);
+}
+
+ndarray floor(const operand& a, const std::optional<ndarray>& out) {
+  return detail::call_ufunc(detail::ufunc_id::floor, {a}, out);
+}
+
+ndarray ceil(const operand& a, const std::optional<ndarray>& out) {
+  return detail::call_ufunc(detail::ufunc_id::ceil, {a}, out);
+}
+
+ndarray trunc(const operand& a, const std::optional<ndarray>& out) {
+  return detail::call_ufunc(detail::ufunc_id::trunc, {a}, out);
+}
+
+ndarray rint(const operand& a, const std::optional<ndarray>& out) {
+  return detail::call_ufunc(detail::ufunc_id::rint, {a}, out);
+}
+
+ndarray maximum(const operand& a, const operand& b, const std::optional<ndarray>& out) {
+  return detail::call_ufunc(detail::ufunc_id::maximum, {a, b}, out);
+}
+
+ndarray minimum(const operand& a, const operand& b, const std::optional<ndarray>& out) {
+  return detail::call_ufunc(detail::ufunc_id::minimum, {a, b}, out);
+}
+
+ndarray fmax(const operand& a, const operand& b, const std::optional<ndarray>& out) {
+  return detail::call_ufunc(detail::ufunc_id::fmax, {a, b}, out);
+}
+
+ndarray fmin(const operand& a, const operand& b, const std::optional<ndarray>& out) {
+  return detail::call_ufunc(detail::ufunc_id::fmin, {a, b}, out);
+}
+
+ndarray logical_and(const operand& a, const operand& b, const std::optional<ndarray>& out) {
+  return detail::call_ufunc(detail::ufunc_id::logical_and, {a, b}, out);
+}
+
+ndarray logical_or(const operand& a, const operand& b, const std::optional<ndarray>& out) {
+  return detail::call_ufunc(detail::ufunc_id::logical_or, {a, b}, out);
+}
+
+ndarray logical_xor(const operand& a, const operand& b, const std::optional<ndarray>& out) {
+  return detail::call_ufunc(detail::ufunc_id::logical_xor, {a, b}, out);
+}
+
+ndarray logical_not(const operand& a, const std::optional<ndarray>& out) {
+  return detail::call_ufunc(detail::ufunc_id::logical_not, {a}, out);
+}
+
+ndarray bitwise_and(const operand& a, const operand& b, const std::optional<ndarray>& out) {
+  return detail::call_ufunc(detail::ufunc_id::bitwise_and, {a, b}, out);
+}
+
+ndarray bitwise_or(const operand& a, const operand& b, const std::optional<ndarray>& out) {
+  return detail::call_ufunc(detail::ufunc_id::bitwise_or, {a, b}, out);
+}
+
+ndarray bitwise_xor(const operand& a, const operand& b, const std::optional<ndarray>& out) {
+  return detail::call_ufunc(detail::ufunc_id::bitwise_xor, {a, b}, out);
+}
+
+ndarray invert(const operand& a, const std::optional<ndarray>& out) {
+  return detail::call_ufunc(detail::ufunc_id::invert, {a}, out);
+}
+
+ndarray bitwise_invert(const operand& a, const std::optional<ndarray>& out) {
+  return detail::call_ufunc(detail::ufunc_id::invert, {a}, out);
+}
+
+ndarray left_shift(const operand& a, const operand& b, const std::optional<ndarray>& out) {
+  return detail::call_ufunc(detail::ufunc_id::left_shift, {a, b}, out);
+}
+
+ndarray right_shift(const operand& a, const operand& b, const std::optional<ndarray>& out) {
+  return detail::call_ufunc(detail::ufunc_id::right_shift, {a, b}, out);
+}
+
+ndarray isnan(const operand& a, const std::optional<ndarray>& out) {
+  return detail::call_ufunc(detail::ufunc_id::isnan, {a}, out);
+}
+
+ndarray isinf(const operand& a, const std::optional<ndarray>& out) {
+  return detail::call_ufunc(detail::ufunc_id::isinf, {a}, out);
+}
+
+ndarray isfinite(const operand& a, const std::optional<ndarray>& out) {
+  return detail::call_ufunc(detail::ufunc_id::isfinite, {a}, out);
+}
+
+ndarray signbit(const operand& a, const std::optional<ndarray>& out) {
+  return detail::call_ufunc(detail::ufunc_id::signbit, {a}, out);
+}
+
+ndarray copysign(const operand& a, const operand& b, const std::optional<ndarray>& out) {
+  return detail::call_ufunc(detail::ufunc_id::copysign, {a, b}, out);
+}
+
+ndarray nextafter(const operand& a, const operand& b, const std::optional<ndarray>& out) {
+  return detail::call_ufunc(detail::ufunc_id::nextafter, {a, b}, out);
+}
+
+ndarray logaddexp(const operand& a, const operand& b, const std::optional<ndarray>& out) {
+  return detail::call_ufunc(detail::ufunc_id::logaddexp, {a, b}, out);
+}
+
+ndarray logaddexp2(const operand& a, const operand& b, const std::optional<ndarray>& out) {
+  return detail::call_ufunc(detail::ufunc_id::logaddexp2, {a, b}, out);
+}
+
+ndarray heaviside(const operand& a, const operand& b, const std::optional<ndarray>& out) {
+  return detail::call_ufunc(detail::ufunc_id::heaviside, {a, b}, out);
+}
+
+ndarray gcd(const operand& a, const operand& b, const std::optional<ndarray>& out) {
+  return detail::call_ufunc(detail::ufunc_id::gcd, {a, b}, out);
+}
+
+ndarray lcm(const operand& a, const operand& b, const std::optional<ndarray>& out) {
+  return detail::call_ufunc(detail::ufunc_id::lcm, {a, b}, out);
+}
+
+ndarray equal(const operand& a, const operand& b, const std::optional<ndarray>& out) {
+  return detail::call_ufunc(detail::ufunc_id::equal, {a, b}, out);
+}
+
+ndarray not_equal(const operand& a, const operand& b, const std::optional<ndarray>& out) {
+  return detail::call_ufunc(detail::ufunc_id::not_equal, {a, b}, out);
+}
+
+ndarray less(const operand& a, const operand& b, const std::optional<ndarray>& out) {
+  return detail::call_ufunc(detail::ufunc_id::less, {a, b}, out);
+}
+
+ndarray less_equal(const operand& a, const operand& b, const std::optional<ndarray>& out) {
+  return detail::call_ufunc(detail::ufunc_id::less_equal, {a, b}, out);
+}
+
+ndarray greater(const operand& a, const operand& b, const std::optional<ndarray>& out) {
+  return detail::call_ufunc(detail::ufunc_id::greater, {a, b}, out);
+}
+
+ndarray greater_equal(const operand& a, const operand& b, const std::optional<ndarray>& out) {
+  return detail::call_ufunc(detail::ufunc_id::greater_equal, {a, b}, out);
+}
+
+ndarray conjugate(const operand& a, const std::optional<ndarray>& out) {
+  return detail::call_ufunc(detail::ufunc_id::conjugate, {a}, out);
+}
+
+ndarray conj(const operand& a, const std::optional<ndarray>& out) {
+  return detail::call_ufunc(detail::ufunc_id::conjugate, {a}, out);
+}
+
+ndarray clip(const operand& a, const operand& lo, const operand& hi, const std::optional<ndarray>& out) {
+  return detail::call_ufunc(detail::ufunc_id::clip, {a, lo, hi}, out);
+}
+
+ndarray operator+(const ndarray& a, const ndarray& b) { return add(a, b); }
+ndarray operator+(const ndarray& a, const scalar& b) { return add(a, b); }
+ndarray operator+(const scalar& a, const ndarray& b) { return add(a, b); }
+
+ndarray operator-(const ndarray& a, const ndarray& b) { return subtract(a, b); }
+ndarray operator-(const ndarray& a, const scalar& b) { return subtract(a, b); }
+ndarray operator-(const scalar& a, const ndarray& b) { return subtract(a, b); }
+
+ndarray operator*(const ndarray& a, const ndarray& b) { return multiply(a, b); }
+ndarray operator*(const ndarray& a, const scalar& b) { return multiply(a, b); }
+ndarray operator*(const scalar& a, const ndarray& b) { return multiply(a, b); }
+
+ndarray operator/(const ndarray& a, const ndarray& b) { return divide(a, b); }
+ndarray operator/(const ndarray& a, const scalar& b) { return divide(a, b); }
+ndarray operator/(const scalar& a, const ndarray& b) { return divide(a, b); }
+
+ndarray operator%(const ndarray& a, const ndarray& b) { return remainder(a, b); }
+ndarray operator%(const ndarray& a, const scalar& b) { return remainder(a, b); }
+ndarray operator%(const scalar& a, const ndarray& b) { return remainder(a, b); }
+
+ndarray operator&(const ndarray& a, const ndarray& b) { return bitwise_and(a, b); }
+ndarray operator&(const ndarray& a, const scalar& b) { return bitwise_and(a, b); }
+ndarray operator&(const scalar& a, const ndarray& b) { return bitwise_and(a, b); }
+
+ndarray operator|(const ndarray& a, const ndarray& b) { return bitwise_or(a, b); }
+ndarray operator|(const ndarray& a, const scalar& b) { return bitwise_or(a, b); }
+ndarray operator|(const scalar& a, const ndarray& b) { return bitwise_or(a, b); }
+
+ndarray operator^(const ndarray& a, const ndarray& b) { return bitwise_xor(a, b); }
+ndarray operator^(const ndarray& a, const scalar& b) { return bitwise_xor(a, b); }
+ndarray operator^(const scalar& a, const ndarray& b) { return bitwise_xor(a, b); }
+
+ndarray operator<<(const ndarray& a, const ndarray& b) { return left_shift(a, b); }
+ndarray operator<<(const ndarray& a, const scalar& b) { return left_shift(a, b); }
+ndarray operator<<(const scalar& a, const ndarray& b) { return left_shift(a, b); }
+
+ndarray operator>>(const ndarray& a, const ndarray& b) { return right_shift(a, b); }
+ndarray operator>>(const ndarray& a, const scalar& b) { return right_shift(a, b); }
+ndarray operator>>(const scalar& a, const ndarray& b) { return right_shift(a, b); }
+
+ndarray operator==(const ndarray& a, const ndarray& b) { return equal(a, b); }
+ndarray operator==(const ndarray& a, const scalar& b) { return equal(a, b); }
+ndarray operator==(const scalar& a, const ndarray& b) { return equal(a, b); }
+
+ndarray operator!=(const ndarray& a, const ndarray& b) { return not_equal(a, b); }
+ndarray operator!=(const ndarray& a, const scalar& b) { return not_equal(a, b); }
+ndarray operator!=(const scalar& a, const ndarray& b) { return not_equal(a, b); }
+
+ndarray operator<(const ndarray& a, const ndarray& b) { return less(a, b); }
+ndarray operator<(const ndarray& a, const scalar& b) { return less(a, b); }
+ndarray operator<(const scalar& a, const ndarray& b) { return less(a, b); }
+
+ndarray operator<=(const ndarray& a, const ndarray& b) { return less_equal(a, b); }
+ndarray operator<=(const ndarray& a, const scalar& b) { return less_equal(a, b); }
+ndarray operator<=(const scalar& a, const ndarray& b) { return less_equal(a, b); }
+
+ndarray operator>(const ndarray& a, const ndarray& b) { return greater(a, b); }
+ndarray operator>(const ndarray& a, const scalar& b) { return greater(a, b); }
+ndarray operator>(const scalar& a, const ndarray& b) { return greater(a, b); }
+
+ndarray operator>=(const ndarray& a, const ndarray& b) { return greater_equal(a, b); }
+ndarray operator>=(const ndarray& a, const scalar& b) { return greater_equal(a, b); }
+ndarray operator>=(const scalar& a, const ndarray& b) { return greater_equal(a, b); }
+
+const ndarray& operator+=(const ndarray& a, const operand& b) {
+  add(a, b, a);
+  return a;
+}
+
+const ndarray& operator-=(const ndarray& a, const operand& b) {
+  subtract(a, b, a);
+  return a;
+}
+
+const ndarray& operator*=(const ndarray& a, const operand& b) {
+  multiply(a, b, a);
+  return a;
+}
+
+const ndarray& operator/=(const ndarray& a, const operand& b) {
+  divide(a, b, a);
+  return a;
+}
+
+const ndarray& operator%=(const ndarray& a, const operand& b) {
+  remainder(a, b, a);
+  return a;
+}
+
+const ndarray& operator&=(const ndarray& a, const operand& b) {
+  bitwise_and(a, b, a);
+  return a;
+}
+
+const ndarray& operator|=(const ndarray& a, const operand& b) {
+  bitwise_or(a, b, a);
+  return a;
+}
+
+const ndarray& operator^=(const ndarray& a, const operand& b) {
+  bitwise_xor(a, b, a);
+  return a;
+}
+
+const ndarray& operator<<=(const ndarray& a, const operand& b) {
+  left_shift(a, b, a);
+  return a;
+}
+
+const ndarray& operator>>=(const ndarray& a, const operand& b) {
+  right_shift(a, b, a);
+  return a;
+}
+
+ndarray operator-(const ndarray& a) { return negative(a); }
+
+ndarray operator+(const ndarray& a) { return positive(a); }
+
+ndarray operator~(const ndarray& a) { return invert(a); }
+
+ndarray operator!(const ndarray& a) { return logical_not(a); }
+
+}  // namespace numcu
+
+namespace numcu {
+
+ndarray where(const operand& condition, const operand& x, const operand& y, const std::optional<ndarray>& out) {
+  return detail::call_ufunc(detail::ufunc_id::where, {condition, x, y}, out);
+}
+
+ndarray round(const ndarray& a, int decimals, const std::optional<ndarray>& out) {
+  if (a.dtype().is_bool() || a.dtype().is_integer()) {
+    if (decimals >= 0) {
+      ndarray result = out ? *out : empty_like(a);
+      copyto(result, a, casting::same_kind);
+      return result;
+    }
+    // numpy rounds integers to multiples of 10**-decimals through float64, ties to even
+    const double factor = std::pow(10.0, -decimals);
+    const ndarray scaled = rint(divide(a, factor));
+    ndarray result = out ? *out : empty_like(a);
+    copyto(result, multiply(scaled, factor), casting::unsafe);
+    return result;
+  }
+  if (decimals == 0) return rint(a, out);
+  const double factor = std::pow(10.0, std::abs(decimals));
+  const ndarray scaled = decimals > 0 ? multiply(a, factor) : divide(a, factor);
+  const ndarray rounded = rint(scaled);
+  return decimals > 0 ? divide(rounded, factor, out) : multiply(rounded, factor, out);
+}
+
+ndarray around(const ndarray& a, int decimals, const std::optional<ndarray>& out) { return round(a, decimals, out); }
+
+std::pair<ndarray, ndarray> divmod(const operand& a, const operand& b) { return {floor_divide(a, b), remainder(a, b)}; }
+
+ndarray isclose(const operand& a, const operand& b, double rtol, double atol, bool equal_nan) {
+  detail::ufunc_params p;
+  p.a = rtol;
+  p.b = atol;
+  p.flag = equal_nan;
+  return detail::call_ufunc(detail::ufunc_id::isclose, {a, b}, std::nullopt, p);
+}
+
+bool allclose(const operand& a, const operand& b, double rtol, double atol, bool equal_nan) {
+  return all_true(isclose(a, b, rtol, atol, equal_nan));
+}
+
+bool array_equal(const ndarray& a, const ndarray& b, bool equal_nan) {
+  if (!(a.shape() == b.shape())) return false;
+  const ndarray same = equal(a, b);
+  if (equal_nan && (a.dtype().is_floating() || a.dtype().is_complex())) {
+    return all_true(logical_or(same, logical_and(isnan(a), isnan(b))));
+  }
+  return all_true(same);
+}
+
+bool all_true(const ndarray& a) { return detail::all_nonzero(a); }
+
+ndarray nan_to_num(const ndarray& a, double nan, std::optional<double> posinf, std::optional<double> neginf) {
+  const dtype part = a.dtype() == complex64 ? float32 : a.dtype() == complex128 ? float64 : a.dtype();
+  double largest = 0;
+  if (part == float16) largest = 65504.0;
+  if (part == bfloat16) largest = 3.3895313892515355e38;
+  if (part == float32) largest = 3.4028234663852886e38;
+  if (part == float64) largest = 1.7976931348623157e308;
+  detail::ufunc_params p;
+  p.a = nan;
+  p.b = posinf.value_or(largest);
+  p.c = neginf.value_or(-largest);
+  return detail::call_ufunc(detail::ufunc_id::nan_to_num, {a}, std::nullopt, p);
+}
+
+ndarray real(const ndarray& a) {
+  if (!a.dtype().is_complex()) return a;
+  const dtype part = a.dtype() == complex64 ? float32 : float64;
+  return ndarray(a.buffer(), part, a.shape(), a.strides(), a.offset(), true);
+}
+
+ndarray imag(const ndarray& a) {
+  if (!a.dtype().is_complex()) return zeros_like(a);
+  const dtype part = a.dtype() == complex64 ? float32 : float64;
+  return ndarray(a.buffer(), part, a.shape(), a.strides(), a.offset() + static_cast<std::int64_t>(part.itemsize()), true);
+}
+
+ndarray angle(const ndarray& a, bool deg) {
+  const ndarray radians = a.dtype().is_complex() ? arctan2(imag(a), real(a)) : arctan2(zeros_like(a, a.dtype().is_floating() ? a.dtype() : float64), a);
+  return deg ? rad2deg(radians) : radians;
+}
+
+}  // namespace numcu

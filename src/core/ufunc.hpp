@@ -1,0 +1,89 @@
+// The ufunc table: every elementwise function numcu implements, with NumPy's own loop list
+// (src/core/ufunc_loops.inc, generated from NumPy), which decides result dtypes exactly as NumPy does.
+// Compile-time queries pick the kernels to instantiate; run-time queries resolve a call's loop.
+#pragma once
+
+#include <string_view>
+
+#include "core/element_types.hpp"
+#include "numcu/dtype.hpp"
+
+namespace numcu::detail {
+
+enum class ufunc_id : int {
+#define NUMCU_UFUNC(name, nin, loops) name,
+#include "core/ufunc_loops.inc"
+#undef NUMCU_UFUNC
+  // numcu's own fused functions, with NumPy's semantics and hand-written loop lists
+  isclose,
+  nan_to_num,
+  where,
+  count
+};
+
+struct ufunc_info {
+  std::string_view name;
+  int nin;
+  std::string_view loops;  // "ff->f,dd->d": input letters -> output letter
+};
+
+inline constexpr ufunc_info ufunc_table[] = {
+#define NUMCU_UFUNC(name, nin, loops) {#name, nin, loops},
+#include "core/ufunc_loops.inc"
+#undef NUMCU_UFUNC
+    {"isclose", 2, "ee->?,EE->?,ff->?,dd->?,FF->?,DD->?"},
+    {"nan_to_num", 1, "?->?,b->b,B->B,h->h,H->H,i->i,I->I,l->l,L->L,e->e,E->E,f->f,d->d,F->F,D->D"},
+    {"where", 3, "???->?,?bb->b,?BB->B,?hh->h,?HH->H,?ii->i,?II->I,?ll->l,?LL->L,?ee->e,?EE->E,?ff->f,?dd->d,?FF->F,?DD->D"},
+};
+static_assert(sizeof(ufunc_table) / sizeof(ufunc_table[0]) == static_cast<int>(ufunc_id::count));
+
+constexpr const ufunc_info& info_of(ufunc_id u) { return ufunc_table[static_cast<int>(u)]; }
+
+/// The loop letter of a dtype (numpy.dtype.char on LP64 Linux; 'E' for bfloat16).
+constexpr char letter_of(dtype t) {
+  constexpr char letters[dtype::count] = {'?', 'b', 'h', 'i', 'l', 'B', 'H', 'I', 'L', 'e', 'E', 'f', 'd', 'F', 'D'};
+  return letters[t.index()];
+}
+
+/// The dtype of a loop letter.
+constexpr dtype dtype_of_letter(char c) {
+  for (int i = 0; i < dtype::count; ++i) {
+    const dtype t(static_cast<dtype::code>(i));
+    if (letter_of(t) == c) return t;
+  }
+  return float64;
+}
+
+/// The output letter of the loop of @p u whose inputs are all @p in, or 0 when there is none. For `where`,
+/// @p in is the letter of the value inputs (the condition is always bool).
+constexpr char loop_output(ufunc_id u, char in) {
+  const std::string_view loops = info_of(u).loops;
+  const int nin = info_of(u).nin;
+  std::size_t start = 0;
+  while (start < loops.size()) {
+    std::size_t end = loops.find(',', start);
+    if (end == std::string_view::npos) end = loops.size();
+    const std::string_view loop = loops.substr(start, end - start);
+    if (loop[nin - 1] == in && loop[static_cast<std::size_t>(nin) + 2] != '\0') return loop[static_cast<std::size_t>(nin) + 2];
+    start = end + 1;
+  }
+  return 0;
+}
+
+/// The storage type of dtype letter C.
+template <char C>
+struct storage_of_letter {
+  using type = storage_t<dtype_of_letter(C).id()>;
+};
+
+/// The loop a call resolves to: the input dtype every input is cast to, and the output dtype.
+struct resolved_loop {
+  dtype input;
+  dtype output;
+};
+
+/// NumPy's loop search: the first loop of @p u whose input dtype @p common (the promoted dtype of the
+/// operands) casts to safely. @throws dtype_error naming the ufunc and the input dtypes.
+resolved_loop resolve_loop(ufunc_id u, dtype common);
+
+}  // namespace numcu::detail

@@ -1,0 +1,19 @@
+// Logical ufuncs for the CUDA backend: logical_and, logical_or, logical_xor, logical_not, bitwise_and, bitwise_or, bitwise_xor, invert, left_shift, right_shift, gcd, lcm.
+#include "cuda/elementwise.cuh"
+
+namespace numcu::detail::cuda {
+
+template void launch_ufunc<ufunc_id::logical_and>(const elementwise_call&, cudaStream_t);
+template void launch_ufunc<ufunc_id::logical_or>(const elementwise_call&, cudaStream_t);
+template void launch_ufunc<ufunc_id::logical_xor>(const elementwise_call&, cudaStream_t);
+template void launch_ufunc<ufunc_id::logical_not>(const elementwise_call&, cudaStream_t);
+template void launch_ufunc<ufunc_id::bitwise_and>(const elementwise_call&, cudaStream_t);
+template void launch_ufunc<ufunc_id::bitwise_or>(const elementwise_call&, cudaStream_t);
+template void launch_ufunc<ufunc_id::bitwise_xor>(const elementwise_call&, cudaStream_t);
+template void launch_ufunc<ufunc_id::invert>(const elementwise_call&, cudaStream_t);
+template void launch_ufunc<ufunc_id::left_shift>(const elementwise_call&, cudaStream_t);
+template void launch_ufunc<ufunc_id::right_shift>(const elementwise_call&, cudaStream_t);
+template void launch_ufunc<ufunc_id::gcd>(const elementwise_call&, cudaStream_t);
+template void launch_ufunc<ufunc_id::lcm>(const elementwise_call&, cudaStream_t);
+
+}  // namespace numcu::detail::cuda

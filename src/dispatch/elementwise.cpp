@@ -1,0 +1,151 @@
+#include "dispatch/elementwise.hpp"
+
+#include <string>
+#include <vector>
+
+#include "core/elementwise_call.hpp"
+#include "cuda/backend.hpp"
+#include "dispatch/dispatch.hpp"
+#include "host/backend.hpp"
+#include "numcu/creation.hpp"
+
+namespace numcu::detail {
+namespace {
+
+std::string dtype_repr(dtype t) { return "dtype('" + std::string(t.name()) + "')"; }
+
+std::string types_text(const std::vector<operand>& inputs) {
+  std::string s = "(";
+  for (std::size_t k = 0; k < inputs.size(); ++k) {
+    if (k) s += ", ";
+    s += inputs[k].is_scalar() ? "<C++ scalar>" : dtype_repr(inputs[k].array().dtype());
+  }
+  return s + (inputs.size() == 1 ? ",)" : ")");
+}
+
+// The dtype NumPy 2 computes in: arrays promote among themselves, then weak scalars join (NEP 50).
+dtype common_dtype(ufunc_id u, const std::vector<operand>& inputs) {
+  const std::size_t first = u == ufunc_id::where ? 1 : 0;  // where's condition does not promote
+  std::optional<dtype> common;
+  for (std::size_t k = first; k < inputs.size(); ++k) {
+    if (!inputs[k].is_scalar()) common = common ? promote_types(*common, inputs[k].array().dtype()) : inputs[k].array().dtype();
+  }
+  for (std::size_t k = first; k < inputs.size(); ++k) {
+    if (!inputs[k].is_scalar()) continue;
+    const scalar_kind kind = inputs[k].value().kind();
+    common = common ? result_type(*common, kind) : default_dtype(kind);
+  }
+  return *common;
+}
+
+}  // namespace
+
+resolved_loop resolve_loop(ufunc_id u, dtype common) {
+  const std::string_view loops = info_of(u).loops;
+  const int nin = info_of(u).nin;
+  std::size_t start = 0;
+  while (start < loops.size()) {
+    std::size_t end = loops.find(',', start);
+    if (end == std::string_view::npos) end = loops.size();
+    const std::string_view loop = loops.substr(start, end - start);
+    const dtype in = dtype_of_letter(loop[nin - 1]);
+    if (can_cast(common, in, casting::safe)) return {in, dtype_of_letter(loop[nin + 2])};
+    start = end + 1;
+  }
+  throw dtype_error("ufunc '" + std::string(info_of(u).name) + "' not supported for the input types, and the inputs "
+                    "could not be safely coerced to any supported types according to the casting rule ''safe''");
+}
+
+ndarray call_ufunc(ufunc_id u, std::initializer_list<operand> input_list, const std::optional<ndarray>& out,
+                   const ufunc_params& params) {
+  std::vector<operand> inputs(input_list);
+  const std::string name(info_of(u).name);
+  // the device: where the arrays are (all of them); the default device for scalars alone
+  std::optional<device> where;
+  std::vector<shape_t> shapes;
+  for (const operand& x : inputs) {
+    if (x.is_scalar()) continue;
+    if (where && !(x.array().device() == *where)) {
+      throw device_error(name + ": operands are on different devices: " + where->str() + " and " +
+                         x.array().device().str() + " (move one with .to(device))");
+    }
+    where = x.array().device();
+    shapes.push_back(x.array().shape());
+  }
+  if (out) {
+    if (where && !(out->device() == *where)) {
+      throw device_error(name + ": the output is on " + out->device().str() + " but the operands are on " + where->str());
+    }
+    where = out->device();
+  }
+  const device d = where.value_or(default_device());
+
+  dtype common = common_dtype(u, inputs);
+  if ((u == ufunc_id::subtract || u == ufunc_id::negative) && common.is_bool()) {
+    throw dtype_error(std::string("numpy boolean ") + (u == ufunc_id::subtract ? "subtract, the `-` operator" : "negative, the `-` operator") +
+                      ", is not supported, use the bitwise_xor, the `^` operator, or the logical_xor function instead.");
+  }
+  if (u == ufunc_id::true_divide && (common.is_bool() || common.is_integer())) common = float64;  // NumPy's resolver
+  if (u == ufunc_id::isclose) common = result_type(common, scalar_kind::floating);
+  resolved_loop loop;
+  try {
+    loop = resolve_loop(u, common);
+  } catch (const dtype_error&) {
+    throw dtype_error("ufunc '" + name + "' not supported for the input types " + types_text(inputs) +
+                      ", and the inputs could not be safely coerced to any supported types according to the casting rule 'safe'");
+  }
+
+  const shape_t shape = broadcast_shapes(shapes);
+  ndarray result;
+  if (out) {
+    const shape_t both[] = {shape, out->shape()};
+    if (!(broadcast_shapes(both) == out->shape())) {
+      throw shape_error("non-broadcastable output operand with shape " + to_string(out->shape()) +
+                        " doesn't match the broadcast shape " + to_string(shape));
+    }
+    if (!can_cast(loop.output, out->dtype(), casting::same_kind)) {
+      throw dtype_error("Cannot cast ufunc '" + name + "' output from " + dtype_repr(loop.output) + " to " +
+                        dtype_repr(out->dtype()) + " with casting rule 'same_kind'");
+    }
+  }
+
+  elementwise_call call;
+  call.op = u;
+  call.nin = static_cast<int>(inputs.size());
+  call.loop_input = loop.input;
+  call.loop_output = loop.output;
+  call.args.params = params;
+  // scalars become elements of their loop dtype now, so a value that does not fit fails before any work
+  for (int k = 0; k < call.nin; ++k) {
+    if (inputs[k].is_scalar()) call.args.scalars[k] = scalar_to_element(inputs[k].value(), call.input_dtype_of(k));
+  }
+  result = out ? *out : empty(shape, loop.output, d);
+  call.args.out_dtype = result.dtype();
+
+  std::vector<plan_operand> operands;
+  operands.push_back({static_cast<char*>(result.data_ptr()), result.strides(), result.itemsize()});
+  std::vector<ndarray> keep;  // copies of inputs that overlap the output, alive until the work is queued
+  for (int k = 0; k < call.nin; ++k) {
+    if (inputs[k].is_scalar()) {
+      call.args.plan_index[k] = -1;
+      continue;
+    }
+    ndarray a = inputs[k].array();
+    if (overlaps(a, result) && !same_layout(a, result)) {
+      a = a.copy();
+      keep.push_back(a);
+    }
+    call.args.plan_index[k] = static_cast<int>(operands.size());
+    call.args.input_dtypes[k] = a.dtype();
+    operands.push_back({static_cast<char*>(a.data_ptr()), broadcast_strides(a.shape(), a.strides(), result.shape()), a.itemsize()});
+  }
+  call.plan = make_iteration_plan(result.shape(), operands);
+  if (d.is_cpu()) {
+    host::run_ufunc(call);
+  } else {
+    cuda::run_ufunc(call, d);
+  }
+  return result;
+}
+
+}  // namespace numcu::detail

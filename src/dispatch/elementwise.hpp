@@ -1,0 +1,19 @@
+// Elementwise calls from the public API: NumPy 2's type resolution (promotion with weak scalars, then the
+// ufunc's loop list), broadcasting, the out argument and overlap, then the backend of the operands' device.
+#pragma once
+
+#include <initializer_list>
+#include <optional>
+
+#include "core/ufunc_ops.hpp"
+#include "numcu/elementwise.hpp"
+
+namespace numcu::detail {
+
+/// Runs ufunc @p u on @p inputs, into @p out when given.
+/// @throws dtype_error (no loop, output cast not allowed, integer scalar out of range), shape_error,
+/// device_error.
+ndarray call_ufunc(ufunc_id u, std::initializer_list<operand> inputs, const std::optional<ndarray>& out,
+                   const ufunc_params& params = {});
+
+}  // namespace numcu::detail

@@ -1,0 +1,28 @@
+// The host elementwise entry: one switch from the ufunc to its loop, instantiated in ufunc_*.cpp.
+#include "host/backend.hpp"
+#include "host/elementwise.hpp"
+
+namespace numcu::detail::host {
+
+#define NUMCU_UFUNC(name, nin, loops) extern template void launch_ufunc<ufunc_id::name>(const elementwise_call&);
+#include "core/ufunc_loops.inc"
+NUMCU_UFUNC(isclose, 2, "")
+NUMCU_UFUNC(nan_to_num, 1, "")
+NUMCU_UFUNC(where, 3, "")
+#undef NUMCU_UFUNC
+
+void run_ufunc(const elementwise_call& call) {
+  switch (call.op) {
+#define NUMCU_UFUNC(name, nin, loops) \
+  case ufunc_id::name:                \
+    return launch_ufunc<ufunc_id::name>(call);
+#include "core/ufunc_loops.inc"
+    NUMCU_UFUNC(isclose, 2, "")
+    NUMCU_UFUNC(nan_to_num, 1, "")
+    NUMCU_UFUNC(where, 3, "")
+#undef NUMCU_UFUNC
+    case ufunc_id::count: break;
+  }
+}
+
+}  // namespace numcu::detail::host

@@ -1,0 +1,23 @@
+// Trigonometric ufuncs for the host backend: sin, cos, tan, arcsin, arccos, arctan, arctan2, hypot, sinh, cosh, tanh, arcsinh, arccosh, arctanh, deg2rad, rad2deg.
+#include "host/elementwise.hpp"
+
+namespace numcu::detail::host {
+
+template void launch_ufunc<ufunc_id::sin>(const elementwise_call&);
+template void launch_ufunc<ufunc_id::cos>(const elementwise_call&);
+template void launch_ufunc<ufunc_id::tan>(const elementwise_call&);
+template void launch_ufunc<ufunc_id::arcsin>(const elementwise_call&);
+template void launch_ufunc<ufunc_id::arccos>(const elementwise_call&);
+template void launch_ufunc<ufunc_id::arctan>(const elementwise_call&);
+template void launch_ufunc<ufunc_id::arctan2>(const elementwise_call&);
+template void launch_ufunc<ufunc_id::hypot>(const elementwise_call&);
+template void launch_ufunc<ufunc_id::sinh>(const elementwise_call&);
+template void launch_ufunc<ufunc_id::cosh>(const elementwise_call&);
+template void launch_ufunc<ufunc_id::tanh>(const elementwise_call&);
+template void launch_ufunc<ufunc_id::arcsinh>(const elementwise_call&);
+template void launch_ufunc<ufunc_id::arccosh>(const elementwise_call&);
+template void launch_ufunc<ufunc_id::arctanh>(const elementwise_call&);
+template void launch_ufunc<ufunc_id::deg2rad>(const elementwise_call&);
+template void launch_ufunc<ufunc_id::rad2deg>(const elementwise_call&);
+
+}  // namespace numcu::detail::host

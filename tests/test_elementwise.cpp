@@ -1,0 +1,330 @@
+// Elementwise functions and operators: every function over every dtype NumPy has a loop for, against NumPy's
+// results (tests/data/ufuncs.txt); layouts, broadcasting, scalars, mixed dtypes, out, overlap, errors.
+#include <functional>
+#include <map>
+#include <set>
+
+#include "test_support.hpp"
+
+using numcu_test::array_from_text;
+using numcu_test::golden_lines;
+using numcu_test::host_bytes;
+using numcu_test::same_element;
+using numcu_test::split;
+using numcu_test::words;
+
+namespace {
+
+using ufunc_fn = std::function<nc::ndarray(const std::vector<nc::ndarray>&)>;
+
+const std::map<std::string, ufunc_fn>& functions() {
+  static const std::map<std::string, ufunc_fn> table = [] {
+    std::map<std::string, ufunc_fn> t;
+#define UNARY(name) t[#name] = [](const std::vector<nc::ndarray>& x) { return nc::name(x[0]); };
+#define BINARY(name) t[#name] = [](const std::vector<nc::ndarray>& x) { return nc::name(x[0], x[1]); };
+    BINARY(add) BINARY(subtract) BINARY(multiply) BINARY(divide) BINARY(floor_divide) BINARY(remainder)
+    BINARY(fmod) BINARY(power) BINARY(float_power) UNARY(negative) UNARY(positive) UNARY(absolute) UNARY(sign)
+    UNARY(reciprocal) UNARY(square) UNARY(sqrt) UNARY(cbrt) UNARY(exp) UNARY(exp2) UNARY(expm1) UNARY(log)
+    UNARY(log2) UNARY(log10) UNARY(log1p) UNARY(sin) UNARY(cos) UNARY(tan) UNARY(arcsin) UNARY(arccos)
+    UNARY(arctan) BINARY(arctan2) BINARY(hypot) UNARY(sinh) UNARY(cosh) UNARY(tanh) UNARY(arcsinh)
+    UNARY(arccosh) UNARY(arctanh) UNARY(deg2rad) UNARY(rad2deg) UNARY(floor) UNARY(ceil) UNARY(trunc)
+    UNARY(rint) BINARY(maximum) BINARY(minimum) BINARY(fmax) BINARY(fmin) BINARY(logical_and)
+    BINARY(logical_or) BINARY(logical_xor) UNARY(logical_not) BINARY(bitwise_and) BINARY(bitwise_or)
+    BINARY(bitwise_xor) UNARY(invert) BINARY(left_shift) BINARY(right_shift) UNARY(isnan) UNARY(isinf)
+    UNARY(isfinite) UNARY(signbit) BINARY(copysign) BINARY(nextafter) BINARY(logaddexp) BINARY(logaddexp2)
+    BINARY(heaviside) BINARY(gcd) BINARY(lcm) BINARY(equal) BINARY(not_equal) BINARY(less) BINARY(less_equal)
+    BINARY(greater) BINARY(greater_equal) UNARY(conjugate)
+#undef UNARY
+#undef BINARY
+    t["clip"] = [](const std::vector<nc::ndarray>& x) { return nc::clip(x[0], x[1], x[2]); };
+    return t;
+  }();
+  return table;
+}
+
+// Functions whose float results are correctly rounded on both sides (IEEE operations, exact functions):
+// compared bit for bit. The others (libm against CUDA's math library) within a few units in the last place.
+const std::set<std::string> exact = {
+    "add", "subtract", "multiply", "divide", "floor_divide", "remainder", "fmod", "negative", "positive",
+    "absolute", "sign", "reciprocal", "square", "sqrt", "deg2rad", "rad2deg", "floor", "ceil", "trunc", "rint",
+    "maximum", "minimum", "fmax", "fmin", "copysign", "nextafter", "heaviside", "conjugate", "clip"};
+
+double part_of(const unsigned char* p, nc::dtype t, int part) {
+  if (t == nc::float16 || t == nc::bfloat16) {
+    std::uint16_t h;
+    std::memcpy(&h, p, 2);
+    return t == nc::float16 ? nc::float16_t::to_float(h) : nc::bfloat16_t::to_float(h);
+  }
+  if (t == nc::float32 || t == nc::complex64) {
+    float f;
+    std::memcpy(&f, p + part * 4, 4);
+    return f;
+  }
+  double d;
+  std::memcpy(&d, p + part * 8, 8);
+  return d;
+}
+
+double tolerance(nc::dtype t) {
+  if (t == nc::float16) return 1e-3;
+  if (t == nc::bfloat16) return 8e-3;
+  if (t == nc::float32 || t == nc::complex64) return 1e-5;
+  return 1e-12;
+}
+
+bool close_enough(const unsigned char* got, const unsigned char* want, nc::dtype t) {
+  for (int part = 0; part < (t.is_complex() ? 2 : 1); ++part) {
+    const double g = part_of(got, t, part), w = part_of(want, t, part);
+    if (std::isnan(w) || std::isnan(g)) {
+      if (std::isnan(w) != std::isnan(g)) return false;
+      continue;
+    }
+    if (std::isinf(w) || std::isinf(g)) {
+      if (g != w) return false;
+      continue;
+    }
+    const double tol = tolerance(t);
+    if (std::fabs(g - w) > tol + tol * std::fabs(w)) return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+TEST_SUITE("elementwise") {
+  NUMCU_TEST_ON_DEVICES("every function matches NumPy for every dtype it accepts", ufunc_golden) {
+    const auto lines = golden_lines("ufuncs.txt");
+    CHECK(lines.size() > 1000);
+    for (const auto& line : lines) {
+      const auto fields = split(line, '|');
+      const auto head = words(fields[0]);
+      const std::string name = head[0];
+      const int nin = std::stoi(head[1]);
+      const nc::dtype in(head[2]), out(head[3]);
+      const auto n = static_cast<std::int64_t>(std::stoll(head[4]));
+      CAPTURE(name);
+      CAPTURE(in);
+      REQUIRE(functions().count(name) == 1);
+      const auto expected_text = words(fields[1 + nin]);
+      const auto want = numcu_test::encode_elements(expected_text, out);
+      for (int layout = 0; layout < 2; ++layout) {  // dense, then reversed views (the general kernel)
+        CAPTURE(layout);
+        std::vector<nc::ndarray> args;
+        for (int k = 0; k < nin; ++k) {
+          nc::ndarray a = array_from_text(words(fields[1 + k]), in, {n}, dev);
+          // layout 1: the data stored reversed and viewed reversed: the same values through a negative stride
+          args.push_back(layout == 0 ? a : a(nc::slice(nc::none, nc::none, -1)).copy()(nc::slice(nc::none, nc::none, -1)));
+        }
+        const nc::ndarray r = functions().at(name)(args);
+        REQUIRE(r.dtype() == out);
+        REQUIRE(r.shape() == nc::shape_t{n});
+        const auto got = host_bytes(r);
+        for (std::int64_t i = 0; i < n; ++i) {
+          const unsigned char* g = got.data() + i * out.itemsize();
+          const unsigned char* w = want.data() + i * out.itemsize();
+          CAPTURE(i);
+          CAPTURE(words(fields[1])[i]);
+          const bool float_out = out.is_floating() || out.is_complex();
+          const bool bitwise = !float_out || (exact.count(name) && !out.is_complex() && !in.is_complex());
+          CHECK((bitwise ? same_element(g, w, out) : close_enough(g, w, out)));
+        }
+      }
+    }
+  }
+
+  NUMCU_TEST_ON_DEVICES("broadcasting, strided and 0-d operands", layouts) {
+    auto m = nc::arange(12, nc::float64, dev).reshape({3, 4});
+    auto row = nc::array(std::vector<double>{10, 20, 30, 40}, std::nullopt, dev);
+    auto col = nc::arange(3, nc::float64, dev).reshape({3, 1});
+    auto s = m + row;  // (3, 4) + (4,)
+    CHECK(s.shape() == nc::shape_t{3, 4});
+    CHECK(s.to_vector<double>() == std::vector<double>{10, 21, 32, 43, 14, 25, 36, 47, 18, 29, 40, 51});
+    auto t = col * row;  // (3, 1) * (4,) -> (3, 4)
+    CHECK(t.to_vector<double>() == std::vector<double>{0, 0, 0, 0, 10, 20, 30, 40, 20, 40, 60, 80});
+    auto u = m.T() - m.T()(nc::slice(nc::none, nc::none, -1));  // transposed and negative strides
+    const auto uv = u.to_vector<double>();
+    for (int i = 0; i < 4; ++i) {
+      for (int j = 0; j < 3; ++j) CHECK(uv[i * 3 + j] == (j * 4 + i) - ((3 - i) * 1 + j * 4));
+    }
+    auto zero_d = nc::full({}, 2.5, std::nullopt, dev);
+    CHECK((zero_d * zero_d).ndim() == 0);
+    CHECK((zero_d * zero_d).item<double>() == 6.25);
+    CHECK((m + zero_d).to_vector<double>()[11] == 13.5);
+    auto empty = nc::zeros({0, 4}, nc::float32, dev);
+    CHECK((empty + row.astype(nc::float32)).shape() == nc::shape_t{0, 4});
+    CHECK_THROWS_WITH_AS(m + nc::zeros({5}, nc::float64, dev),
+                         "operands could not be broadcast together with shapes (3,4) (5,)", nc::shape_error);
+  }
+
+  NUMCU_TEST_ON_DEVICES("C++ scalars are weak and may stand on either side", scalars) {
+    auto f = nc::array(std::vector<float>{1.5f, -2.0f}, std::nullopt, dev);
+    CHECK((f * 2.0).dtype() == nc::float32);  // numpy: float32 array * 2.0 -> float32
+    CHECK((2.0 * f).to_vector<float>() == std::vector<float>{3.0f, -4.0f});
+    CHECK((1 - f).to_vector<float>() == std::vector<float>{-0.5f, 3.0f});
+    auto i = nc::array(std::vector<std::int32_t>{1, 2}, std::nullopt, dev);
+    CHECK((i + 1.5).dtype() == nc::float64);   // int32 + 1.5 -> float64
+    CHECK((i + 1).dtype() == nc::int32);       // int32 + 1 -> int32
+    CHECK((i / 2).dtype() == nc::float64);     // true division of integers -> float64
+    CHECK((i / 2).to_vector<double>() == std::vector<double>{0.5, 1.0});
+    CHECK((f + std::complex<double>(0, 1)).dtype() == nc::complex64);
+    auto u8 = nc::array(std::vector<std::uint8_t>{200, 100}, std::nullopt, dev);
+    CHECK((u8 + 100).to_vector<std::uint8_t>() == std::vector<std::uint8_t>{44, 200});  // wraps
+    CHECK_THROWS_WITH_AS(u8 + 300, "Python integer 300 out of bounds for uint8", nc::dtype_error);
+    CHECK_THROWS_WITH_AS(u8 + -1, "Python integer -1 out of bounds for uint8", nc::dtype_error);
+    CHECK(u8.to_vector<std::uint8_t>() == std::vector<std::uint8_t>{200, 100});
+    CHECK((u8 > 150).to_vector<bool>() == std::vector<bool>{true, false});
+  }
+
+  NUMCU_TEST_ON_DEVICES("mixed input dtypes are cast on load to NumPy's common dtype", mixed_dtypes) {
+    auto a = nc::array(std::vector<std::int8_t>{-1, 2, 3}, std::nullopt, dev);
+    auto b = nc::array(std::vector<std::uint8_t>{255, 1, 2}, std::nullopt, dev);
+    auto c = a + b;  // numpy: int8 + uint8 -> int16
+    CHECK(c.dtype() == nc::int16);
+    CHECK(c.to_vector<std::int16_t>() == std::vector<std::int16_t>{254, 3, 5});
+    auto f = nc::array(std::vector<float>{0.5f, 0.25f, 2.0f}, std::nullopt, dev);
+    CHECK((a * f).dtype() == nc::float32);
+    CHECK((a * f).to_vector<float>() == std::vector<float>{-0.5f, 0.5f, 6.0f});
+    auto h = nc::array(std::vector<double>{1.0, 2.0, 3.0}, nc::float16, dev);
+    auto bf = nc::array(std::vector<double>{1.0, 2.0, 3.0}, nc::bfloat16, dev);
+    CHECK((h + bf).dtype() == nc::float32);
+    CHECK((h + bf).to_vector<float>() == std::vector<float>{2.0f, 4.0f, 6.0f});
+    CHECK((a < f).to_vector<bool>() == std::vector<bool>{true, false, false});
+    auto u64 = nc::array(std::vector<std::uint64_t>{1, 2, 3}, std::nullopt, dev);
+    CHECK((u64 + a).dtype() == nc::float64);  // no integer holds both
+  }
+
+  NUMCU_TEST_ON_DEVICES("out, compound assignment and the same_kind rule", out_argument) {
+    auto a = nc::array(std::vector<std::int64_t>{1, 2, 3}, std::nullopt, dev);
+    auto b = nc::array(std::vector<double>{0.5, 0.5, 0.5}, std::nullopt, dev);
+    auto out = nc::zeros({3}, nc::float32, dev);
+    auto r = nc::add(a, b, out);
+    CHECK(r.shares_memory_with(out));
+    CHECK(out.to_vector<float>() == std::vector<float>{1.5f, 2.5f, 3.5f});
+    auto i = nc::array(std::vector<std::int64_t>{1, 2, 3}, std::nullopt, dev);
+    i += 2;
+    i *= i;
+    CHECK(i.to_vector<std::int64_t>() == std::vector<std::int64_t>{9, 16, 25});
+    CHECK_THROWS_WITH_AS(i += 1.5, "Cannot cast ufunc 'add' output from dtype('float64') to dtype('int64') with casting rule 'same_kind'",
+                         nc::dtype_error);
+    CHECK_THROWS_AS(i /= 2, nc::dtype_error);
+    CHECK(i.to_vector<std::int64_t>() == std::vector<std::int64_t>{9, 16, 25});
+    auto f = nc::ones({2, 3}, nc::float64, dev);
+    f(1, nc::all) += nc::array(std::vector<double>{1, 2, 3}, std::nullopt, dev);  // through a view
+    CHECK(f.to_vector<double>() == std::vector<double>{1, 1, 1, 2, 3, 4});
+    CHECK_THROWS_WITH_AS(nc::add(f, f, nc::zeros({3}, nc::float64, dev)),
+                         "non-broadcastable output operand with shape (3,) doesn't match the broadcast shape (2, 3)",
+                         nc::shape_error);
+  }
+
+  NUMCU_TEST_ON_DEVICES("an output that overlaps an input gives NumPy's result", overlap) {
+    auto a = nc::arange(6, nc::int32, dev);
+    nc::add(a(nc::slice(nc::none, -1)), a(nc::slice(1, nc::none)), a(nc::slice(1, nc::none)));  // in place, same layout
+    CHECK(a.to_vector<std::int32_t>() == std::vector<std::int32_t>{0, 1, 3, 5, 7, 9});
+    auto b = nc::arange(6, nc::int32, dev);
+    b(nc::slice(1, nc::none)) += b(nc::slice(nc::none, -1));  // numpy buffers the overlapping input
+    CHECK(b.to_vector<std::int32_t>() == std::vector<std::int32_t>{0, 1, 3, 5, 7, 9});
+    auto c = nc::arange(4, nc::float64, dev);
+    nc::multiply(c(nc::slice(nc::none, nc::none, -1)), 10.0, c);  // reversed input into itself
+    CHECK(c.to_vector<double>() == std::vector<double>{30, 20, 10, 0});
+  }
+
+  NUMCU_TEST_ON_DEVICES("operators", operators) {
+    auto a = nc::array(std::vector<std::int32_t>{6, -7, 8}, std::nullopt, dev);
+    auto b = nc::array(std::vector<std::int32_t>{4, 2, -3}, std::nullopt, dev);
+    CHECK((a % b).to_vector<std::int32_t>() == std::vector<std::int32_t>{2, 1, -1});  // Python's sign rule
+    CHECK(nc::floor_divide(a, b).to_vector<std::int32_t>() == std::vector<std::int32_t>{1, -4, -3});
+    CHECK((a & b).to_vector<std::int32_t>() == std::vector<std::int32_t>{4, 0, 8});
+    CHECK((a | 1).to_vector<std::int32_t>() == std::vector<std::int32_t>{7, -7, 9});
+    CHECK((a ^ b).to_vector<std::int32_t>() == std::vector<std::int32_t>{2, -5, -11});
+    CHECK((a << 2).to_vector<std::int32_t>() == std::vector<std::int32_t>{24, -28, 32});
+    CHECK((a >> 1).to_vector<std::int32_t>() == std::vector<std::int32_t>{3, -4, 4});
+    CHECK((-a).to_vector<std::int32_t>() == std::vector<std::int32_t>{-6, 7, -8});
+    CHECK((+a).to_vector<std::int32_t>() == std::vector<std::int32_t>{6, -7, 8});
+    CHECK((~a).to_vector<std::int32_t>() == std::vector<std::int32_t>{-7, 6, -9});
+    CHECK((!a).to_vector<bool>() == std::vector<bool>{false, false, false});
+    CHECK((a == 8).to_vector<bool>() == std::vector<bool>{false, false, true});
+    CHECK((a != b).to_vector<bool>() == std::vector<bool>{true, true, true});
+    CHECK((a <= 6).to_vector<bool>() == std::vector<bool>{true, true, false});
+    CHECK((a >= b).to_vector<bool>() == std::vector<bool>{true, false, true});
+    auto x = nc::array(std::vector<std::int32_t>{1, 2, 3}, std::nullopt, dev);
+    x -= 1;
+    x <<= 2;
+    x |= 1;
+    x ^= 3;
+    x >>= 1;
+    x &= 7;
+    x %= 3;
+    CHECK(x.to_vector<std::int32_t>() == std::vector<std::int32_t>{1, 0, 2});  // [0,1,2] [0,4,8] [1,5,9] [2,6,10] [1,3,5]
+    auto t = nc::array(std::vector<bool>{true, false}, std::nullopt, dev);
+    CHECK((t + t).dtype() == nc::bool_);
+    CHECK_THROWS_AS(t - t, nc::dtype_error);
+    CHECK_THROWS_AS(-t, nc::dtype_error);
+  }
+
+  NUMCU_TEST_ON_DEVICES("functions refuse dtypes NumPy refuses, and mixed devices", errors) {
+    auto f = nc::array(std::vector<double>{1.5}, std::nullopt, dev);
+    CHECK_THROWS_WITH_AS(nc::bitwise_and(f, f),
+                         "ufunc 'bitwise_and' not supported for the input types (dtype('float64'), dtype('float64')), and "
+                         "the inputs could not be safely coerced to any supported types according to the casting rule 'safe'",
+                         nc::dtype_error);
+    CHECK_THROWS_AS(f << 1, nc::dtype_error);
+    CHECK_THROWS_AS(nc::gcd(f, f), nc::dtype_error);
+    CHECK_THROWS_AS(nc::floor(nc::array(std::vector<std::complex<double>>{{1, 1}}, std::nullopt, dev)), nc::dtype_error);
+    if (dev.is_cuda()) {
+      auto h = nc::array(std::vector<double>{1.5}, std::nullopt, nc::cpu);
+      CHECK_THROWS_WITH_AS(f + h, "add: operands are on different devices: cuda:0 and cpu (move one with .to(device))",
+                           nc::device_error);
+    }
+    CHECK(f.to_vector<double>() == std::vector<double>{1.5});
+  }
+
+  NUMCU_TEST_ON_DEVICES("where, round, divmod, nan_to_num", helpers) {
+    auto c = nc::array(std::vector<double>{0.0, 0.5, -1.0}, std::nullopt, dev);  // read as bool
+    auto w = nc::where(c, nc::array(std::vector<std::int32_t>{1, 2, 3}, std::nullopt, dev), 9.5);
+    CHECK(w.dtype() == nc::float64);
+    CHECK(w.to_vector<double>() == std::vector<double>{9.5, 2, 3});
+    // numpy.round([0.5, 1.5, 2.675, -0.125], 2): 2.675 * 100 rounds to 267.5 in float64, hence 2.68
+    auto r = nc::round(nc::array(std::vector<double>{0.5, 1.5, 2.675, -0.125}, std::nullopt, dev), 2);
+    CHECK(r.to_vector<double>() == std::vector<double>{0.5, 1.5, 2.68, -0.12});
+    CHECK(nc::round(nc::array(std::vector<double>{0.5, 1.5, 2.5}, std::nullopt, dev)).to_vector<double>() ==
+          std::vector<double>{0, 2, 2});
+    CHECK(nc::round(nc::array(std::vector<std::int64_t>{1250, 1350, -1251}, std::nullopt, dev), -2).to_vector<std::int64_t>() ==
+          std::vector<std::int64_t>{1200, 1400, -1300});
+    auto [q, m] = nc::divmod(nc::array(std::vector<double>{7.5, -7.5}, std::nullopt, dev), 2.0);
+    CHECK(q.to_vector<double>() == std::vector<double>{3, -4});
+    CHECK(m.to_vector<double>() == std::vector<double>{1.5, 0.5});
+    const double inf = std::numeric_limits<double>::infinity();
+    auto n = nc::nan_to_num(nc::array(std::vector<float>{std::nanf(""), static_cast<float>(inf), static_cast<float>(-inf), 1.0f}, std::nullopt, dev));
+    CHECK(n.to_vector<float>() == std::vector<float>{0.0f, 3.4028234663852886e38f, -3.4028234663852886e38f, 1.0f});
+    auto n16 = nc::nan_to_num(nc::array(std::vector<double>{inf}, nc::float16, dev), 5.0);
+    CHECK(static_cast<float>(n16.to_vector<nc::float16_t>()[0]) == 65504.0f);
+  }
+
+  NUMCU_TEST_ON_DEVICES("isclose, allclose, array_equal", closeness) {
+    auto a = nc::array(std::vector<double>{1.0, 1e10, std::nan(""), std::numeric_limits<double>::infinity()}, std::nullopt, dev);
+    auto b = nc::array(std::vector<double>{1.0 + 1e-9, 1.00001e10, std::nan(""), std::numeric_limits<double>::infinity()}, std::nullopt, dev);
+    CHECK(nc::isclose(a, b).to_vector<bool>() == std::vector<bool>{true, true, false, true});
+    CHECK(nc::isclose(a, b, 1e-5, 1e-8, true).to_vector<bool>() == std::vector<bool>{true, true, true, true});
+    CHECK_FALSE(nc::allclose(a, b));
+    CHECK(nc::allclose(a, b, 1e-5, 1e-8, true));
+    CHECK(nc::isclose(nc::array(std::vector<std::int32_t>{1, 2}, std::nullopt, dev), 1).dtype() == nc::bool_);
+    CHECK(nc::array_equal(a, a, true));
+    CHECK_FALSE(nc::array_equal(a, a));
+    CHECK_FALSE(nc::array_equal(a, a(nc::slice(0, 2))));
+    CHECK(nc::all_true(nc::ones({5, 7}, nc::int8, dev)));
+    CHECK_FALSE(nc::all_true(nc::eye(3, std::nullopt, 0, nc::float32, dev)));
+  }
+
+  NUMCU_TEST_ON_DEVICES("real, imag and angle", complex_parts) {
+    auto z = nc::array(std::vector<std::complex<double>>{{1, 2}, {-3, 0.5}}, std::nullopt, dev);
+    auto re = nc::real(z);
+    CHECK(re.dtype() == nc::float64);
+    CHECK(re.shares_memory_with(z));
+    CHECK(re.to_vector<double>() == std::vector<double>{1, -3});
+    CHECK(nc::imag(z).to_vector<double>() == std::vector<double>{2, 0.5});
+    nc::imag(z) = 0.0;  // writes through, like z.imag[...] = 0
+    CHECK(z.to_vector<std::complex<double>>() == std::vector<std::complex<double>>{{1, 0}, {-3, 0}});
+    CHECK(nc::angle(z).to_vector<double>() == std::vector<double>{0.0, std::atan2(0.0, -3.0)});
+    CHECK(nc::angle(nc::array(std::vector<double>{-1.0}, std::nullopt, dev), true).to_vector<double>() == std::vector<double>{180.0});
+  }
+}
