@@ -1,7 +1,5 @@
-// Foundation benchmarks (issue 2), run on the GPU: device-copy ceiling, astype, transposing copy,
-// host<->device transfers (pageable and pinned, against cudaMemcpy of the same buffers), pool allocation.
-// Times with CUDA events around each repetition after a warm-up and reports medians; writes JSON to the
-// path given as the first argument (default bench_foundation.json).
+// Foundation benchmarks (issue 2): device-copy ceiling, astype, transposing copy, host<->device transfers
+// (pageable and pinned, against cudaMemcpy of the same buffers), pool allocation.
 #include <cuda_runtime.h>
 
 #include <algorithm>
@@ -16,92 +14,20 @@
 
 #include <numcu/numcu.hpp>
 
+#include "timing.hpp"
+
 namespace nc = numcu;
 
-namespace {
 
-void check(cudaError_t status, const char* what) {
-  if (status != cudaSuccess) {
-    std::fprintf(stderr, "%s failed: %s\n", what, cudaGetErrorString(status));
-    std::exit(1);
-  }
-}
+using bench::check;
+using bench::report;
+using bench::report_transfer;
+using bench::report_us;
+using bench::time_gpu;
+using bench::time_host_us;
 
-double median(std::vector<double> v) {
-  std::sort(v.begin(), v.end());
-  return v[v.size() / 2];
-}
-
-// Median milliseconds of fn() timed by events on the current stream.
-double time_gpu(const std::function<void()>& fn, int warmup, int reps) {
-  for (int i = 0; i < warmup; ++i) fn();
-  cudaEvent_t start, stop;
-  check(cudaEventCreate(&start), "cudaEventCreate");
-  check(cudaEventCreate(&stop), "cudaEventCreate");
-  std::vector<double> ms;
-  for (int i = 0; i < reps; ++i) {
-    check(cudaEventRecord(start, nullptr), "cudaEventRecord");
-    fn();
-    check(cudaEventRecord(stop, nullptr), "cudaEventRecord");
-    check(cudaEventSynchronize(stop), "cudaEventSynchronize");
-    float t = 0;
-    check(cudaEventElapsedTime(&t, start, stop), "cudaEventElapsedTime");
-    ms.push_back(t);
-  }
-  cudaEventDestroy(start);
-  cudaEventDestroy(stop);
-  return median(ms);
-}
-
-// Median microseconds of fn() on the host clock (for host-side costs and synchronous transfers).
-double time_host_us(const std::function<void()>& fn, int warmup, int reps, int inner = 1) {
-  for (int i = 0; i < warmup; ++i) fn();
-  std::vector<double> us;
-  for (int i = 0; i < reps; ++i) {
-    const auto t0 = std::chrono::steady_clock::now();
-    for (int k = 0; k < inner; ++k) fn();
-    const auto t1 = std::chrono::steady_clock::now();
-    us.push_back(std::chrono::duration<double, std::micro>(t1 - t0).count() / inner);
-  }
-  return median(us);
-}
-
-struct result {
-  std::string name;
-  double bytes;  // read + written
-  double ms;
-  std::string unit = "TB/s";
-};
-
-std::vector<result> results;
-
-void report(const std::string& name, double bytes, double ms) {
-  results.push_back({name, bytes, ms});
-  std::printf("%-48s %10.3f ms  %7.3f TB/s\n", name.c_str(), ms, bytes / (ms * 1e-3) / 1e12);
-}
-
-void report_transfer(const std::string& name, double bytes, double ms) {
-  results.push_back({name, bytes, ms, "GB/s"});
-  std::printf("%-48s %10.3f ms  %7.2f GB/s\n", name.c_str(), ms, bytes / (ms * 1e-3) / 1e9);
-}
-
-void report_us(const std::string& name, double us) {
-  results.push_back({name, 0, us / 1e3, "us"});
-  std::printf("%-48s %10.3f us\n", name.c_str(), us);
-}
-
-}  // namespace
-
-int main(int argc, char** argv) {
-  const std::string out_path = argc > 1 ? argv[1] : "bench_foundation.json";
-  if (nc::cuda_device_count() == 0) {
-    std::printf("no GPU: the benchmarks run on the GPU only\n");
-    return 0;
-  }
+void run_foundation_benchmarks() {
   const nc::device gpu = nc::cuda(0);
-  cudaDeviceProp prop{};
-  check(cudaGetDeviceProperties(&prop, 0), "cudaGetDeviceProperties");
-  std::printf("%s", nc::info().c_str());
 
   // Device-copy ceiling: 1 GiB device to device, counting bytes read and written.
   {
@@ -215,15 +141,4 @@ int main(int argc, char** argv) {
                                                             10, 11, 50));
   }
   check(cudaDeviceSynchronize(), "cudaDeviceSynchronize");
-
-  std::ofstream out(out_path);
-  out << "{\n  \"gpu\": \"" << prop.name << "\",\n  \"results\": [\n";
-  for (std::size_t i = 0; i < results.size(); ++i) {
-    const result& r = results[i];
-    out << "    {\"name\": \"" << r.name << "\", \"bytes\": " << r.bytes << ", \"ms\": " << r.ms
-        << ", \"unit\": \"" << r.unit << "\"}" << (i + 1 < results.size() ? "," : "") << "\n";
-  }
-  out << "  ]\n}\n";
-  std::printf("wrote %s\n", out_path.c_str());
-  return 0;
 }

@@ -8,6 +8,7 @@ Same method as bench/bench_foundation.cpp: CUDA events around each repetition af
 bytes read + written. Missing frameworks are reported as such, not guessed.
 """
 import datetime
+import os
 import json
 import statistics
 import sys
@@ -47,6 +48,38 @@ def median_host_ms(fn, warmup=1, reps=5, inner=1):
     return statistics.median(times)
 
 
+def elementwise(out, xp, ev, f32, f16, bf16, sync):
+    """The elementwise rows, written once for both frameworks (their array APIs agree here)."""
+    kw = {"device": "cuda"} if xp.__name__ == "torch" else {}
+    n = 1 << 28
+    a, b, d = (xp.linspace(lo, hi, n, dtype=f32, **kw) for lo, hi in ((-1.0, 1.0), (2.0, 3.0), (0.0, 1.0)))
+    out["a + b float32 2^28"] = median_gpu_ms(lambda: a + b, ev)
+    out["exp(a) float32 2^28"] = median_gpu_ms(lambda: xp.exp(a), ev)
+    out["a * b + d float32 2^28 (eager)"] = median_gpu_ms(lambda: a * b + d, ev)
+    h, hb = (x.to(f16) if xp.__name__ == "torch" else x.astype(f16) for x in (a, b))
+    out["a + b float16 2^28"] = median_gpu_ms(lambda: h + hb, ev)
+    if bf16 is not None:
+        g, gb = a.to(bf16), b.to(bf16)
+        out["a + b bfloat16 2^28"] = median_gpu_ms(lambda: g + gb, ev)
+        del g, gb
+    del a, b, d, h, hb
+    x = xp.linspace(0.0, 1.0, 8192 * 8192, dtype=f32, **kw).reshape(8192, 8192)
+    v = xp.linspace(0.0, 1.0, 8192, dtype=f32, **kw)
+    out["X + v 8192^2 float32 (row broadcast)"] = median_gpu_ms(lambda: x + v, ev)
+    del x, v
+    for e in range(10, 29, 2):
+        m = 1 << e
+        a = xp.linspace(-1.0, 1.0, m, dtype=f32, **kw)
+        b = xp.linspace(2.0, 3.0, m, dtype=f32, **kw)
+        reps = 200 if e < 20 else 20
+        out["sweep a + b float32 2^%d" % e] = median_gpu_ms(lambda: a + b, ev, 10, reps)
+        out["sweep exp(a) float32 2^%d" % e] = median_gpu_ms(lambda: xp.exp(a), ev, 10, reps)
+    a = xp.ones(1024, dtype=f32, **kw)
+    b = xp.ones(1024, dtype=f32, **kw)
+    out["host time per op: c = a + b, 1024 float32"] = median_host_ms(lambda: a + b, 1000, 21, 1000)
+    sync()
+
+
 def cupy_results():
     import cupy as cp
     import numpy as np
@@ -74,6 +107,8 @@ def cupy_results():
     out["H2D 1 GiB pinned"] = median_host_ms(lambda: (dev.set(pinned), cp.cuda.Device().synchronize()))
     out["D2H 1 GiB pinned"] = median_host_ms(lambda: dev.get(out=pinned))
     out["alloc+free 1 MiB"] = median_host_ms(lambda: cp.empty(1 << 20, dtype=cp.uint8), 100, 21, 1000)
+    del dev, pinned, pinned_mem
+    elementwise(out, cp, ev, cp.float32, cp.float16, None, lambda: cp.cuda.Device().synchronize())
     return out
 
 
@@ -103,7 +138,38 @@ def torch_results():
     out["D2H 1 GiB pinned"] = median_host_ms(lambda: (pinned.copy_(dev), torch.cuda.synchronize()))
     out["alloc+free 1 MiB"] = median_host_ms(
         lambda: torch.empty(1 << 20, dtype=torch.uint8, device="cuda"), 100, 21, 1000)
+    del dev, host, pinned
+    elementwise(out, torch, ev, torch.float32, torch.float16, torch.bfloat16, torch.cuda.synchronize)
     return out
+
+
+def plot(numcu, others, ceiling, path):
+    """Bandwidth against size for the sweeps, with the device-copy ceiling."""
+    try:
+        import matplotlib
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except Exception as e:
+        print("no plot:", e)
+        return
+    fig, axes = plt.subplots(1, 2, figsize=(12, 4.5))
+    for ax, op in zip(axes, ("a + b", "exp(a)")):
+        rows = [r for r in numcu["results"] if r["name"].startswith("sweep " + op + " ")]
+        sizes = [r["size"] for r in rows]
+        ax.plot(sizes, [r["bytes"] / (r["ms"] * 1e-3) / 1e12 for r in rows], "o-", label="numcu")
+        for name, (version, res) in others.items():
+            ys = [r["bytes"] / (res[r["name"]] * 1e-3) / 1e12 if r["name"] in res else None for r in rows]
+            if any(y is not None for y in ys):
+                ax.plot(sizes, ys, "s--", label="%s %s" % (name, version))
+        ax.axhline(ceiling, color="gray", linestyle=":", label="device copy %.2f TB/s" % ceiling)
+        ax.set_xscale("log", base=2)
+        ax.set_xlabel("elements (float32)")
+        ax.set_ylabel("TB/s (bytes read + written)")
+        ax.set_title(op)
+        ax.legend(fontsize=8)
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+    print("wrote", path)
 
 
 def main():
@@ -141,6 +207,7 @@ def main():
         datetime.date.today().isoformat(), numcu["gpu"], ceiling_tbps)
     with open(out_md, "w") as f:
         f.write(header + "\n" + "\n".join(lines) + "\n")
+    plot(numcu, others, ceiling_tbps, os.path.join(os.path.dirname(out_md), "elementwise_sweep.png"))
     with open(out_json, "w") as f:
         json.dump({"numcu": numcu, "others": {k: {"version": v[0], "ms": v[1]} for k, v in others.items()}}, f, indent=1)
     print(header)

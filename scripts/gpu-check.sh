@@ -39,12 +39,13 @@ if [ "$what" = all ] || [ "$what" = test ]; then
   summary+=("memcheck:    $(grep -E "ERROR SUMMARY" "$OUT/memcheck.log" | tail -1)  $(grep "test cases:" "$OUT/memcheck.log")")
   grep -q "ERROR SUMMARY: 0 errors" "$OUT/memcheck.log" || grep -m 60 "=========" "$OUT/memcheck.log"
   scripts/check-consumer.sh gpu >"$OUT/consumer.log" 2>&1 || status=1
-  summary+=("consumer:    $(tr '\n' ' ' <"$OUT/consumer.log")")
+  summary+=("consumer:    $(grep -A3 "^consumer through" "$OUT/consumer.log" | grep -v "^--" | tr '\n' ' ')")
+  cat "$OUT/consumer.log" >>"$OUT/build.log" && rm "$OUT/consumer.log"
 fi
 
 if [ "$what" = all ] || [ "$what" = bench ]; then
-  ./build/gpu/bench/numcu_bench "$OUT/bench_foundation.json" >"$OUT/bench.log" 2>&1 || status=1
-  PYTHONUNBUFFERED=1 python3 bench/compare.py "$OUT/bench_foundation.json" "$OUT/bench_compare.json" \
+  ./build/gpu/bench/numcu_bench "$OUT/numcu_bench.json" >"$OUT/bench.log" 2>&1 || status=1
+  PYTHONUNBUFFERED=1 python3 bench/compare.py "$OUT/numcu_bench.json" "$OUT/bench_compare.json" \
     "$OUT/benchmarks_table.md" >>"$OUT/bench.log" 2>&1 || status=1
   cat "$OUT/bench.log"
 fi

@@ -1,0 +1,37 @@
+// numcu_bench: runs the benchmark groups on cuda(0) and writes every result to the JSON file given as the
+// first argument (default numcu_bench.json), for bench/compare.py.
+#include <cstdio>
+#include <fstream>
+#include <string>
+
+#include <numcu/numcu.hpp>
+
+#include "timing.hpp"
+
+void run_foundation_benchmarks();
+void run_elementwise_benchmarks();
+
+int main(int argc, char** argv) {
+  const std::string out_path = argc > 1 ? argv[1] : "numcu_bench.json";
+  if (numcu::cuda_device_count() == 0) {
+    std::printf("no GPU: the benchmarks run on the GPU only\n");
+    return 0;
+  }
+  std::printf("%s", numcu::info().c_str());
+  cudaDeviceProp prop{};
+  bench::check(cudaGetDeviceProperties(&prop, 0), "cudaGetDeviceProperties");
+  run_foundation_benchmarks();
+  run_elementwise_benchmarks();
+
+  std::ofstream out(out_path);
+  out << "{\n  \"gpu\": \"" << prop.name << "\",\n  \"results\": [\n";
+  const auto& results = bench::results();
+  for (std::size_t i = 0; i < results.size(); ++i) {
+    const bench::result& r = results[i];
+    out << "    {\"name\": \"" << r.name << "\", \"bytes\": " << r.bytes << ", \"ms\": " << r.ms << ", \"unit\": \""
+        << r.unit << "\", \"size\": " << r.size << "}" << (i + 1 < results.size() ? "," : "") << "\n";
+  }
+  out << "  ]\n}\n";
+  std::printf("wrote %s\n", out_path.c_str());
+  return 0;
+}
