@@ -16,7 +16,8 @@ inline constexpr int max_inputs = 3;
 
 /// What a kernel needs besides addresses: kept small, since it is passed by value to every launch.
 struct ufunc_args {
-  std::array<int, max_inputs> plan_index{};         // input k -> its plan operand, or -1 for a scalar
+  std::array<bool, max_inputs> is_scalar{};          // input k is a scalar (else plan operand k + 1)
+  bool typed = false;                                // no casts: inputs and output have the loop's dtypes
   std::array<dtype, max_inputs> input_dtypes;        // the dtype of each array input
   std::array<element_bytes, max_inputs> scalars{};   // scalar inputs as elements of their loop dtype
   dtype out_dtype;                                   // the output array's dtype
@@ -26,19 +27,18 @@ struct ufunc_args {
 struct elementwise_call {
   ufunc_id op;
   int nin = 0;
-  iteration_plan plan;  // operand 0 is the output, then the array inputs in order
+  iteration_plan plan;  // operand 0 is the output, operand k + 1 input k (no address for a scalar)
   dtype loop_input;     // the loop's input dtype (where: of the value inputs)
   dtype loop_output;    // the loop's output dtype; cast on store when the output array's dtype differs
   ufunc_args args;
 
   /// The dtype input @p k is cast to on load.
   dtype input_dtype_of(int k) const { return op == ufunc_id::where && k == 0 ? bool_ : loop_input; }
-  /// True when every array is dense, every array input already has its loop dtype and the output has the
-  /// loop's output dtype: the vectorized kernel applies.
-  bool is_fast() const {
-    if (!plan.is_contiguous() || args.out_dtype != loop_output) return false;
+  /// True when no cast is needed: every array input has its loop dtype and the output the loop's output dtype.
+  bool is_typed() const {
+    if (args.out_dtype != loop_output) return false;
     for (int k = 0; k < nin; ++k) {
-      if (args.plan_index[k] >= 0 && args.input_dtypes[k] != input_dtype_of(k)) return false;
+      if (!args.is_scalar[k] && args.input_dtypes[k] != input_dtype_of(k)) return false;
     }
     return true;
   }
@@ -124,12 +124,46 @@ NUMCU_HD void store_as(char* p, dtype::code t, T value) {
   }
 }
 
+/// Input K of a call at address @p p (unused for a scalar): the scalar, the element itself, or the element
+/// cast from its dtype.
+template <ufunc_id U, int K, class T>
+NUMCU_HD input_t<U, K, T> load_input(const ufunc_args& args, const char* p);
+
 /// Reads a scalar input (an element_bytes holding a value of type In).
 template <class In>
 NUMCU_HD In scalar_value(const element_bytes& e) {
   In v;
   memcpy(static_cast<void*>(&v), e.bytes, sizeof(In));
   return v;
+}
+
+template <ufunc_id U, int K, class T>
+NUMCU_HD input_t<U, K, T> load_input(const ufunc_args& args, const char* p) {
+  using In = input_t<U, K, T>;
+  if (args.is_scalar[K]) return scalar_value<In>(args.scalars[K]);
+  if (args.typed) return *reinterpret_cast<const In*>(p);
+  return load_as<In>(p, args.input_dtypes[K].id());
+}
+
+/// Applies ufunc U to the inputs at the plan addresses @p p (operand 0 the output) and stores the result.
+template <ufunc_id U, class T, class Pointers>
+NUMCU_HD void apply_at(const ufunc_op<U>& op, const ufunc_args& args, const Pointers& p) {
+  using O = output_t<U, T>;
+  constexpr int nin = info_of(U).nin;
+  O r;
+  if constexpr (nin == 1) {
+    r = apply_ufunc<U, O, T>(op, load_input<U, 0, T>(args, p[1]));
+  } else if constexpr (nin == 2) {
+    r = apply_ufunc<U, O, T>(op, load_input<U, 0, T>(args, p[1]), load_input<U, 1, T>(args, p[2]));
+  } else {
+    r = apply_ufunc<U, O, T>(op, load_input<U, 0, T>(args, p[1]), load_input<U, 1, T>(args, p[2]),
+                             load_input<U, 2, T>(args, p[3]));
+  }
+  if (args.typed) {
+    *reinterpret_cast<O*>(p[0]) = r;
+  } else {
+    store_as(p[0], args.out_dtype.id(), r);
+  }
 }
 
 }  // namespace numcu::detail

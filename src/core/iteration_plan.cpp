@@ -12,7 +12,7 @@ bool iteration_plan::is_contiguous() const {
   if (ndim == 0) return true;
   if (ndim > 1) return false;
   for (int k = 0; k < noperands; ++k) {
-    if (strides[k][0] != static_cast<std::int64_t>(itemsizes[k])) return false;
+    if (data[k] != nullptr && strides[k][0] != static_cast<std::int64_t>(itemsizes[k])) return false;
   }
   return true;
 }

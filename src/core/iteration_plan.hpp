@@ -15,7 +15,8 @@ namespace numcu::detail {
 /// The most operands one plan holds (outputs first, then inputs).
 inline constexpr int max_operands = 5;
 
-/// One operand as the planner sees it: data address, byte strides broadcast to the plan's shape, itemsize.
+/// One operand as the planner sees it: data address, byte strides broadcast to the plan's shape, itemsize. An
+/// operand without an address (a scalar, all strides 0) takes no part in contiguity.
 struct plan_operand {
   char* data;
   strides_t strides;

@@ -1,6 +1,11 @@
-// Elementwise kernels for every ufunc: a vectorized kernel for dense operands that already have the loop's
-// dtypes (16-byte accesses, several per thread), and a general kernel for any layout and any input dtypes
-// (offsets from fast division, inputs cast to the loop dtype as they are loaded, the result cast on store).
+// Elementwise kernels for every ufunc, picked per call:
+//  - dense: every array operand one dense run with the loop's dtypes: 16-byte vector accesses, several per
+//    thread, all loads issued before the first store;
+//  - rows: the innermost dimension dense (or constant, a broadcast along it) for every operand, the outer
+//    dimensions anything (a row vector added to a matrix): the dense body per row, row offsets computed once
+//    per block;
+//  - general: any layout and any input dtypes: offsets from fast division, inputs cast on load, the result
+//    cast on store.
 #pragma once
 
 #include "core/elementwise_call.hpp"
@@ -9,7 +14,7 @@
 
 namespace numcu::detail::cuda {
 
-/// Vector accesses per thread and input in the dense kernel.
+/// Vector accesses per thread and input in the dense and rows kernels.
 inline constexpr int elementwise_unroll = 4;
 /// Elements per thread in the general kernel.
 inline constexpr int general_items = 4;
@@ -21,92 +26,122 @@ constexpr int ufunc_vector_width() {
   return large >= 16 ? 1 : static_cast<int>(16 / large);
 }
 
-/// The addresses of the dense kernel; a scalar input has none.
-template <ufunc_id U, class T, int Nin, int Vec>
-struct dense_pointers {
-  const void* in[max_inputs];
-  output_t<U, T>* out;
+/// Where the inputs of one dense run are: an address, or a value held for the whole run.
+template <ufunc_id U, class T>
+struct run_inputs {
+  const void* ptr[max_inputs];
+  bool constant[max_inputs];  // a scalar, or a value broadcast along the run
+  input_t<U, 0, T> c0;
+  input_t<U, (info_of(U).nin > 1 ? 1 : 0), T> c1;
+  input_t<U, (info_of(U).nin > 2 ? 2 : 0), T> c2;
 };
 
-// The dense kernel: inputs are loaded Vec at a time (a scalar input is one broadcast value).
-template <ufunc_id U, class T, int Nin, int Vec>
-__global__ void __launch_bounds__(block_threads)
-    ufunc_dense(dense_pointers<U, T, Nin, Vec> ptrs, std::int64_t n, ufunc_args args) {
+// Computes elements [start, start + per_block) (or to n) of one dense run: the body of the dense and rows
+// kernels.
+template <ufunc_id U, class T, int Vec>
+__device__ __forceinline__ void dense_run(const ufunc_op<U>& op, const run_inputs<U, T>& in, output_t<U, T>* out,
+                                          std::int64_t start, std::int64_t n) {
   using O = output_t<U, T>;
+  constexpr int nin = info_of(U).nin;
+  using in0_t = input_t<U, 0, T>;
+  using in1_t = input_t<U, (nin > 1 ? 1 : 0), T>;
+  using in2_t = input_t<U, (nin > 2 ? 2 : 0), T>;
   constexpr std::int64_t per_block = std::int64_t{block_threads} * Vec * elementwise_unroll;
-  const std::int64_t start = blockIdx.x * per_block;
-  ufunc_op<U> op;
-  op.params = args.params;
-  // the tail of the last block, one element at a time
-  auto value = [&](auto k_tag, std::int64_t i) {
-    constexpr int K = decltype(k_tag)::value;
-    using In = input_t<U, K, T>;
-    if (args.plan_index[K] < 0) return scalar_value<In>(args.scalars[K]);
-    return static_cast<const In*>(ptrs.in[K])[i];
-  };
-  auto compute = [&](std::int64_t i) -> O {
-    if constexpr (Nin == 1) {
-      return apply_ufunc<U, O, T>(op, value(std::integral_constant<int, 0>{}, i));
-    } else if constexpr (Nin == 2) {
-      return apply_ufunc<U, O, T>(op, value(std::integral_constant<int, 0>{}, i), value(std::integral_constant<int, 1>{}, i));
-    } else {
-      return apply_ufunc<U, O, T>(op, value(std::integral_constant<int, 0>{}, i), value(std::integral_constant<int, 1>{}, i),
-                                  value(std::integral_constant<int, 2>{}, i));
-    }
-  };
   if (start + per_block <= n) {
-    // Load every input vector of this thread first, then compute and store: all loads are in flight together.
-    using in0_t = input_t<U, 0, T>;
-    using in1_t = input_t<U, (Nin > 1 ? 1 : 0), T>;
-    using in2_t = input_t<U, (Nin > 2 ? 2 : 0), T>;
     vector_of<in0_t, Vec> a[elementwise_unroll];
     vector_of<in1_t, Vec> b[elementwise_unroll];
     vector_of<in2_t, Vec> c[elementwise_unroll];
 #pragma unroll
     for (int u = 0; u < elementwise_unroll; ++u) {
-      const std::int64_t v = (start / Vec) + u * block_threads + threadIdx.x;
-      if (args.plan_index[0] >= 0) a[u] = static_cast<const vector_of<in0_t, Vec>*>(ptrs.in[0])[v];
-      if constexpr (Nin > 1) {
-        if (args.plan_index[1] >= 0) b[u] = static_cast<const vector_of<in1_t, Vec>*>(ptrs.in[1])[v];
+      const std::int64_t v = start / Vec + u * block_threads + threadIdx.x;
+      if (!in.constant[0]) a[u] = static_cast<const vector_of<in0_t, Vec>*>(in.ptr[0])[v];
+      if constexpr (nin > 1) {
+        if (!in.constant[1]) b[u] = static_cast<const vector_of<in1_t, Vec>*>(in.ptr[1])[v];
       }
-      if constexpr (Nin > 2) {
-        if (args.plan_index[2] >= 0) c[u] = static_cast<const vector_of<in2_t, Vec>*>(ptrs.in[2])[v];
+      if constexpr (nin > 2) {
+        if (!in.constant[2]) c[u] = static_cast<const vector_of<in2_t, Vec>*>(in.ptr[2])[v];
       }
     }
-    const in0_t s0 = args.plan_index[0] < 0 ? scalar_value<in0_t>(args.scalars[0]) : in0_t{};
-    const in1_t s1 = Nin > 1 && args.plan_index[1] < 0 ? scalar_value<in1_t>(args.scalars[1]) : in1_t{};
-    const in2_t s2 = Nin > 2 && args.plan_index[2] < 0 ? scalar_value<in2_t>(args.scalars[2]) : in2_t{};
 #pragma unroll
     for (int u = 0; u < elementwise_unroll; ++u) {
       vector_of<O, Vec> r;
 #pragma unroll
       for (int e = 0; e < Vec; ++e) {
-        const in0_t x0 = args.plan_index[0] >= 0 ? a[u].values[e] : s0;
-        if constexpr (Nin == 1) {
+        const in0_t x0 = in.constant[0] ? in.c0 : a[u].values[e];
+        if constexpr (nin == 1) {
           r.values[e] = apply_ufunc<U, O, T>(op, x0);
         } else {
-          const in1_t x1 = args.plan_index[1] >= 0 ? b[u].values[e] : s1;
-          if constexpr (Nin == 2) {
+          const in1_t x1 = in.constant[1] ? in.c1 : b[u].values[e];
+          if constexpr (nin == 2) {
             r.values[e] = apply_ufunc<U, O, T>(op, x0, x1);
           } else {
-            const in2_t x2 = args.plan_index[2] >= 0 ? c[u].values[e] : s2;
+            const in2_t x2 = in.constant[2] ? in.c2 : c[u].values[e];
             r.values[e] = apply_ufunc<U, O, T>(op, x0, x1, x2);
           }
         }
       }
-      reinterpret_cast<vector_of<O, Vec>*>(ptrs.out)[(start / Vec) + u * block_threads + threadIdx.x] = r;
+      reinterpret_cast<vector_of<O, Vec>*>(out)[start / Vec + u * block_threads + threadIdx.x] = r;
     }
   } else {
-    for (std::int64_t i = start + threadIdx.x; i < n; i += block_threads) ptrs.out[i] = compute(i);
+    for (std::int64_t i = start + threadIdx.x; i < n; i += block_threads) {
+      const in0_t x0 = in.constant[0] ? in.c0 : static_cast<const in0_t*>(in.ptr[0])[i];
+      if constexpr (nin == 1) {
+        out[i] = apply_ufunc<U, O, T>(op, x0);
+      } else {
+        const in1_t x1 = in.constant[1] ? in.c1 : static_cast<const in1_t*>(in.ptr[1])[i];
+        if constexpr (nin == 2) {
+          out[i] = apply_ufunc<U, O, T>(op, x0, x1);
+        } else {
+          const in2_t x2 = in.constant[2] ? in.c2 : static_cast<const in2_t*>(in.ptr[2])[i];
+          out[i] = apply_ufunc<U, O, T>(op, x0, x1, x2);
+        }
+      }
+    }
   }
 }
 
-// The general kernel: any strides, inputs of any dtype cast on load, the output cast on store.
-template <ufunc_id U, class T, int Nin>
+template <ufunc_id U, class T, int Vec>
 __global__ void __launch_bounds__(block_threads)
-    ufunc_general(offset_calculator<max_inputs + 1> offsets, std::array<char*, max_inputs + 1> data, std::uint32_t n,
-                  ufunc_args args) {
-  using O = output_t<U, T>;
+    ufunc_dense(run_inputs<U, T> in, output_t<U, T>* out, std::int64_t n, ufunc_params params) {
+  ufunc_op<U> op;
+  op.params = params;
+  dense_run<U, T, Vec>(op, in, out, blockIdx.x * (std::int64_t{block_threads} * Vec * elementwise_unroll), n);
+}
+
+/// The rows kernel's view of a plan: rows of `inner` elements whose starts come from the outer dimensions.
+struct rows_geometry {
+  std::int64_t inner;
+  std::uint32_t rows;
+  std::array<char*, max_inputs + 1> base;  // operand addresses of row 0
+  std::array<bool, max_inputs> along;      // input k is constant along a row (stride 0 in the inner dimension)
+};
+
+template <ufunc_id U, class T, int Vec>
+__global__ void __launch_bounds__(block_threads)
+    ufunc_rows(rows_geometry g, offset_calculator<max_inputs + 1> outer, ufunc_args args) {
+  constexpr int nin = info_of(U).nin;
+  ufunc_op<U> op;
+  op.params = args.params;
+  const std::int64_t start = blockIdx.x * (std::int64_t{block_threads} * Vec * elementwise_unroll);
+  for (std::uint32_t row = blockIdx.y; row < g.rows; row += gridDim.y) {
+    std::int64_t o[max_inputs + 1];
+    outer.get(row, o);
+    run_inputs<U, T> in{};
+    for (int k = 0; k < nin; ++k) {
+      in.ptr[k] = g.base[k + 1] + o[k + 1];
+      in.constant[k] = args.is_scalar[k] || g.along[k];
+    }
+    in.c0 = load_input<U, 0, T>(args, g.base[1] + o[1]);
+    if constexpr (nin > 1) in.c1 = load_input<U, 1, T>(args, g.base[2] + o[2]);
+    if constexpr (nin > 2) in.c2 = load_input<U, 2, T>(args, g.base[3] + o[3]);
+    dense_run<U, T, Vec>(op, in, reinterpret_cast<output_t<U, T>*>(g.base[0] + o[0]), start, g.inner);
+  }
+}
+
+template <ufunc_id U, class T>
+__global__ void __launch_bounds__(block_threads) ufunc_general(offset_calculator<max_inputs + 1> offsets,
+                                                               std::array<char*, max_inputs + 1> data,
+                                                               std::uint32_t n, ufunc_args args) {
   ufunc_op<U> op;
   op.params = args.params;
   const std::uint32_t base = blockIdx.x * (block_threads * general_items) + threadIdx.x;
@@ -116,55 +151,78 @@ __global__ void __launch_bounds__(block_threads)
     if (i >= n) return;
     std::int64_t o[max_inputs + 1];
     offsets.get(i, o);
-    auto value = [&](auto k_tag) {
-      constexpr int K = decltype(k_tag)::value;
-      using In = input_t<U, K, T>;
-      const int p = args.plan_index[K];
-      if (p < 0) return scalar_value<In>(args.scalars[K]);
-      return load_as<In>(data[p] + o[p], args.input_dtypes[K].id());
-    };
-    O r;
-    if constexpr (Nin == 1) {
-      r = apply_ufunc<U, O, T>(op, value(std::integral_constant<int, 0>{}));
-    } else if constexpr (Nin == 2) {
-      r = apply_ufunc<U, O, T>(op, value(std::integral_constant<int, 0>{}), value(std::integral_constant<int, 1>{}));
-    } else {
-      r = apply_ufunc<U, O, T>(op, value(std::integral_constant<int, 0>{}), value(std::integral_constant<int, 1>{}),
-                               value(std::integral_constant<int, 2>{}));
-    }
-    if (args.out_dtype == dtype_of_storage<O>()) {
-      *reinterpret_cast<O*>(data[0] + o[0]) = r;
-    } else {
-      store_as(data[0] + o[0], args.out_dtype.id(), r);
-    }
+    const std::array<char*, max_inputs + 1> p = {data[0] + o[0], data[1] + o[1], data[2] + o[2], data[3] + o[3]};
+    apply_at<U, T>(op, args, p);
   }
+}
+
+/// The inputs of a dense plan (or of row 0 of a rows plan).
+template <ufunc_id U, class T>
+run_inputs<U, T> dense_inputs(const elementwise_call& call) {
+  run_inputs<U, T> in{};
+  for (int k = 0; k < call.nin; ++k) {
+    in.ptr[k] = call.plan.data[k + 1];
+    in.constant[k] = call.args.is_scalar[k];
+  }
+  in.c0 = call.args.is_scalar[0] ? scalar_value<input_t<U, 0, T>>(call.args.scalars[0]) : input_t<U, 0, T>{};
+  if constexpr (info_of(U).nin > 1) {
+    if (call.args.is_scalar[1]) in.c1 = scalar_value<input_t<U, 1, T>>(call.args.scalars[1]);
+  }
+  if constexpr (info_of(U).nin > 2) {
+    if (call.args.is_scalar[2]) in.c2 = scalar_value<input_t<U, 2, T>>(call.args.scalars[2]);
+  }
+  return in;
 }
 
 /// Runs ufunc U for one call on the current stream.
 template <ufunc_id U>
 void launch_ufunc(const elementwise_call& call, cudaStream_t stream) {
-  constexpr int nin = info_of(U).nin;
   visit_dtype(call.loop_input, [&](auto tag) {
     using T = typename decltype(tag)::type;
     if constexpr (has_loop_v<U, T>) {
       constexpr int vec = ufunc_vector_width<U, T>();
-      const std::int64_t n = call.plan.numel;
-      bool aligned = true;
-      for (int k = 0; k < call.plan.noperands; ++k) aligned = aligned && is_aligned(call.plan.data[k], 16);
-      if (call.is_fast() && (aligned || vec == 1)) {
-        dense_pointers<U, T, nin, vec> ptrs{};
-        for (int k = 0; k < nin; ++k) ptrs.in[k] = call.args.plan_index[k] >= 0 ? call.plan.data[call.args.plan_index[k]] : nullptr;
-        ptrs.out = reinterpret_cast<output_t<U, T>*>(call.plan.data[0]);
-        ufunc_dense<U, T, nin, vec><<<grid_for(n, std::int64_t{block_threads} * vec * elementwise_unroll), block_threads, 0, stream>>>(ptrs, n, call.args);
+      constexpr std::int64_t per_block = std::int64_t{block_threads} * vec * elementwise_unroll;
+      const iteration_plan& plan = call.plan;
+      const int noperands = call.nin + 1;
+      auto aligned = [&](const char* p) { return p == nullptr || is_aligned(p, 16); };
+      bool all_aligned = true;
+      for (int k = 0; k < noperands; ++k) all_aligned = all_aligned && aligned(plan.data[k]);
+      if (call.args.typed && plan.is_contiguous() && (all_aligned || vec == 1)) {
+        ufunc_dense<U, T, vec><<<grid_for(plan.numel, per_block), block_threads, 0, stream>>>(
+            dense_inputs<U, T>(call), reinterpret_cast<output_t<U, T>*>(plan.data[0]), plan.numel, call.args.params);
         NUMCU_CHECK_LAUNCH();
         return;
       }
-      for_each_sub_plan(call.plan, max_32bit_numel, [&](const iteration_plan& piece) {
-        const offset_calculator<max_inputs + 1> offsets(piece);
+      // rows: every operand dense or constant along dimension 0, every row start 16-byte aligned
+      bool rows = call.args.typed && plan.ndim >= 2 && all_aligned && plan.numel / plan.sizes[0] <= max_32bit_numel;
+      for (int k = 0; rows && k < noperands; ++k) {
+        if (plan.data[k] == nullptr) continue;
+        const std::int64_t s = plan.strides[k][0];
+        rows = (s == static_cast<std::int64_t>(plan.itemsizes[k]) || (k > 0 && s == 0));
+        for (int d = 1; rows && d < plan.ndim; ++d) rows = plan.strides[k][d] % 16 == 0;
+      }
+      if (rows) {
+        rows_geometry g{};
+        g.inner = plan.sizes[0];
+        g.rows = static_cast<std::uint32_t>(plan.numel / plan.sizes[0]);
+        for (int k = 0; k < noperands; ++k) g.base[k] = plan.data[k];
+        for (int k = 0; k < call.nin; ++k) g.along[k] = plan.data[k + 1] != nullptr && plan.strides[k + 1][0] == 0;
+        iteration_plan outer = plan;
+        outer.ndim = plan.ndim - 1;
+        for (int d = 1; d < plan.ndim; ++d) {
+          outer.sizes[d - 1] = plan.sizes[d];
+          for (int k = 0; k < noperands; ++k) outer.strides[k][d - 1] = plan.strides[k][d];
+        }
+        const dim3 grid(grid_for(g.inner, per_block), std::min<unsigned>(g.rows, 65535u));
+        ufunc_rows<U, T, vec><<<grid, block_threads, 0, stream>>>(g, offset_calculator<max_inputs + 1>(outer), call.args);
+        NUMCU_CHECK_LAUNCH();
+        return;
+      }
+      for_each_sub_plan(plan, max_32bit_numel, [&](const iteration_plan& piece) {
         std::array<char*, max_inputs + 1> data{};
-        for (int k = 0; k < piece.noperands; ++k) data[k] = piece.data[k];
-        ufunc_general<U, T, nin><<<grid_for(piece.numel, block_threads * general_items), block_threads, 0, stream>>>(
-            offsets, data, static_cast<std::uint32_t>(piece.numel), call.args);
+        for (int k = 0; k < noperands; ++k) data[k] = piece.data[k];
+        ufunc_general<U, T><<<grid_for(piece.numel, block_threads * general_items), block_threads, 0, stream>>>(
+            offset_calculator<max_inputs + 1>(piece), data, static_cast<std::uint32_t>(piece.numel), call.args);
         NUMCU_CHECK_LAUNCH();
       });
     }

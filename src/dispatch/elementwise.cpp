@@ -127,7 +127,8 @@ ndarray call_ufunc(ufunc_id u, std::initializer_list<operand> input_list, const 
   std::vector<ndarray> keep;  // copies of inputs that overlap the output, alive until the work is queued
   for (int k = 0; k < call.nin; ++k) {
     if (inputs[k].is_scalar()) {
-      call.args.plan_index[k] = -1;
+      call.args.is_scalar[k] = true;
+      operands.push_back({nullptr, strides_t(result.ndim(), 0), 0});
       continue;
     }
     ndarray a = inputs[k].array();
@@ -135,11 +136,11 @@ ndarray call_ufunc(ufunc_id u, std::initializer_list<operand> input_list, const 
       a = a.copy();
       keep.push_back(a);
     }
-    call.args.plan_index[k] = static_cast<int>(operands.size());
     call.args.input_dtypes[k] = a.dtype();
     operands.push_back({static_cast<char*>(a.data_ptr()), broadcast_strides(a.shape(), a.strides(), result.shape()), a.itemsize()});
   }
   call.plan = make_iteration_plan(result.shape(), operands);
+  call.args.typed = call.is_typed();
   if (d.is_cpu()) {
     host::run_ufunc(call);
   } else {
