@@ -40,6 +40,30 @@ TEST_SUITE("memory") {
     CHECK(keep.to_vector<double>() == std::vector<double>(1000, 3.0));
   }
 
+  TEST_CASE("small GPU blocks are reused without a pool call [cuda]" * doctest::skip(numcu_test::no_gpu())) {
+    const nc::device gpu = nc::cuda(0);
+    nc::free_cached_memory(gpu);
+    void* first = nullptr;
+    {
+      auto a = nc::empty({1000}, nc::float32, gpu);
+      first = a.data_ptr();
+    }
+    CHECK(nc::memory_stats(gpu).cached >= 4096);  // 4000 bytes, kept in 512-byte granules
+    auto b = nc::empty({1000}, nc::float32, gpu);
+    CHECK(b.data_ptr() == first);
+    b.fill(2.0f);
+    CHECK(b.to_vector<float>() == std::vector<float>(1000, 2.0f));
+    {
+      nc::stream s(gpu);
+      nc::stream_guard guard(s);
+      auto c = nc::empty({1000}, nc::float32, gpu);  // another stream: not the block freed on the default one
+      CHECK(c.data_ptr() != first);
+      s.synchronize();
+    }
+    nc::free_cached_memory(gpu);
+    CHECK(nc::memory_stats(gpu).cached == 0);
+  }
+
   TEST_CASE("a GPU allocation larger than the GPU is out_of_memory [cuda]" *
             doctest::skip(numcu_test::no_gpu())) {
     const std::int64_t huge = std::int64_t{1} << 50;  // 1 PiB

@@ -3,6 +3,8 @@
 
 #include <cuda_runtime.h>
 
+#include <memory>
+
 #include "numcu/device.hpp"
 #include "numcu/stream.hpp"
 
@@ -42,5 +44,9 @@ const cudaDeviceProp& device_properties(int ordinal);
 
 /// The current stream of GPU @p ordinal for this thread, without the checks of current_stream().
 cudaStream_t current_cuda_stream(int ordinal);
+
+/// The owner of the current stream of GPU @p ordinal (empty for the default stream): a buffer holds it so
+/// that the stream it will be freed on outlives it.
+std::shared_ptr<void> current_stream_owner(int ordinal);
 
 }  // namespace numcu::detail
