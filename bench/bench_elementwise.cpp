@@ -34,7 +34,8 @@ void run_elementwise_benchmarks() {
     auto x = nc::linspace(0.0, 1.0, side * side, true, nc::float32, gpu).reshape({side, side});
     auto v = nc::linspace(0.0, 1.0, side, true, nc::float32, gpu);
     nc::ndarray c;
-    report("X + v 8192^2 float32 (row broadcast)", side * side * 8.0 + side * 4.0, time_gpu([&] { c = x + v; }));
+    report("X + v 8192^2 float32 (row broadcast)", side * side * 8.0 + side * 4.0,
+           time_gpu([&] { c = x + v; }));
   }
   for (int e = 10; e <= 28; e += 2) {
     const std::int64_t m = std::int64_t{1} << e;
@@ -42,8 +43,16 @@ void run_elementwise_benchmarks() {
     auto b = nc::linspace(2.0, 3.0, m, true, nc::float32, gpu);
     nc::ndarray c;
     const int reps = e < 20 ? 200 : 20;
-    report("sweep a + b float32 2^" + std::to_string(e), m * 12.0, time_gpu([&] { c = a + b; }, 10, reps), static_cast<double>(m));
-    report("sweep exp(a) float32 2^" + std::to_string(e), m * 8.0, time_gpu([&] { c = nc::exp(a); }, 10, reps), static_cast<double>(m));
+    report("sweep a + b float32 2^" + std::to_string(e), m * 12.0, time_gpu([&] { c = a + b; }, 10, reps),
+           static_cast<double>(m));
+    report("sweep exp(a) float32 2^" + std::to_string(e), m * 8.0,
+           time_gpu([&] { c = nc::exp(a); }, 10, reps), static_cast<double>(m));
+  }
+  {
+    auto rng = nc::random::default_rng(7);
+    nc::ndarray z;
+    report("standard_normal float32 2^28 (bytes written)", n * 4.0,
+           time_gpu([&] { z = rng.standard_normal({n}, nc::float32, gpu); }));
   }
   {
     auto a = nc::ones({1024}, nc::float32, gpu), b = nc::ones({1024}, nc::float32, gpu);

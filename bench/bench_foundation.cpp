@@ -18,7 +18,6 @@
 
 namespace nc = numcu;
 
-
 using bench::check;
 using bench::report;
 using bench::report_transfer;

@@ -74,6 +74,13 @@ def elementwise(out, xp, ev, f32, f16, bf16, sync):
         reps = 200 if e < 20 else 20
         out["sweep a + b float32 2^%d" % e] = median_gpu_ms(lambda: a + b, ev, 10, reps)
         out["sweep exp(a) float32 2^%d" % e] = median_gpu_ms(lambda: xp.exp(a), ev, 10, reps)
+    if xp.__name__ == "torch":
+        out["standard_normal float32 2^28 (bytes written)"] = median_gpu_ms(
+            lambda: xp.randn(1 << 28, dtype=f32, device="cuda"), ev)
+    else:
+        rng = xp.random.default_rng(7)
+        out["standard_normal float32 2^28 (bytes written)"] = median_gpu_ms(
+            lambda: rng.standard_normal(1 << 28, dtype=f32), ev)
     a = xp.ones(1024, dtype=f32, **kw)
     b = xp.ones(1024, dtype=f32, **kw)
     out["host time per op: c = a + b, 1024 float32"] = median_host_ms(lambda: a + b, 1000, 21, 1000)

@@ -28,8 +28,9 @@ int main(int argc, char** argv) {
   const auto& results = bench::results();
   for (std::size_t i = 0; i < results.size(); ++i) {
     const bench::result& r = results[i];
-    out << "    {\"name\": \"" << r.name << "\", \"bytes\": " << r.bytes << ", \"ms\": " << r.ms << ", \"unit\": \""
-        << r.unit << "\", \"size\": " << r.size << "}" << (i + 1 < results.size() ? "," : "") << "\n";
+    out << "    {\"name\": \"" << r.name << "\", \"bytes\": " << r.bytes << ", \"ms\": " << r.ms
+        << ", \"unit\": \"" << r.unit << "\", \"size\": " << r.size << "}"
+        << (i + 1 < results.size() ? "," : "") << "\n";
   }
   out << "  ]\n}\n";
   std::printf("wrote %s\n", out_path.c_str());

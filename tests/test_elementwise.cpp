@@ -22,21 +22,27 @@ const std::map<std::string, ufunc_fn>& functions() {
     std::map<std::string, ufunc_fn> t;
 #define UNARY(name) t[#name] = [](const std::vector<nc::ndarray>& x) { return nc::name(x[0]); };
 #define BINARY(name) t[#name] = [](const std::vector<nc::ndarray>& x) { return nc::name(x[0], x[1]); };
-    BINARY(add) BINARY(subtract) BINARY(multiply) BINARY(divide) BINARY(floor_divide) BINARY(remainder)
-    BINARY(fmod) BINARY(power) BINARY(float_power) UNARY(negative) UNARY(positive) UNARY(absolute) UNARY(sign)
-    UNARY(reciprocal) UNARY(square) UNARY(sqrt) UNARY(cbrt) UNARY(exp) UNARY(exp2) UNARY(expm1) UNARY(log)
-    UNARY(log2) UNARY(log10) UNARY(log1p) UNARY(sin) UNARY(cos) UNARY(tan) UNARY(arcsin) UNARY(arccos)
-    UNARY(arctan) BINARY(arctan2) BINARY(hypot) UNARY(sinh) UNARY(cosh) UNARY(tanh) UNARY(arcsinh)
-    UNARY(arccosh) UNARY(arctanh) UNARY(deg2rad) UNARY(rad2deg) UNARY(floor) UNARY(ceil) UNARY(trunc)
-    UNARY(rint) BINARY(maximum) BINARY(minimum) BINARY(fmax) BINARY(fmin) BINARY(logical_and)
-    BINARY(logical_or) BINARY(logical_xor) UNARY(logical_not) BINARY(bitwise_and) BINARY(bitwise_or)
-    BINARY(bitwise_xor) UNARY(invert) BINARY(left_shift) BINARY(right_shift) UNARY(isnan) UNARY(isinf)
-    UNARY(isfinite) UNARY(signbit) BINARY(copysign) BINARY(nextafter) BINARY(logaddexp) BINARY(logaddexp2)
-    BINARY(heaviside) BINARY(gcd) BINARY(lcm) BINARY(equal) BINARY(not_equal) BINARY(less) BINARY(less_equal)
-    BINARY(greater) BINARY(greater_equal) UNARY(conjugate)
+    BINARY(add)
+    BINARY(subtract) BINARY(multiply) BINARY(divide) BINARY(floor_divide) BINARY(remainder) BINARY(fmod)
+        BINARY(power) BINARY(float_power) UNARY(negative) UNARY(positive) UNARY(absolute) UNARY(sign) UNARY(
+            reciprocal) UNARY(square) UNARY(sqrt) UNARY(cbrt) UNARY(exp) UNARY(exp2) UNARY(expm1) UNARY(log)
+            UNARY(log2) UNARY(log10) UNARY(log1p) UNARY(sin) UNARY(cos) UNARY(tan) UNARY(arcsin) UNARY(arccos)
+                UNARY(arctan) BINARY(arctan2) BINARY(hypot) UNARY(sinh) UNARY(cosh) UNARY(tanh) UNARY(arcsinh)
+                    UNARY(arccosh) UNARY(arctanh) UNARY(deg2rad) UNARY(rad2deg) UNARY(floor) UNARY(ceil)
+                        UNARY(trunc) UNARY(rint) BINARY(maximum) BINARY(minimum) BINARY(fmax) BINARY(fmin)
+                            BINARY(logical_and) BINARY(logical_or) BINARY(logical_xor) UNARY(logical_not)
+                                BINARY(bitwise_and) BINARY(bitwise_or) BINARY(bitwise_xor) UNARY(invert)
+                                    BINARY(left_shift) BINARY(right_shift) UNARY(isnan) UNARY(isinf) UNARY(
+                                        isfinite) UNARY(signbit) BINARY(copysign) BINARY(nextafter)
+                                        BINARY(logaddexp) BINARY(logaddexp2) BINARY(heaviside) BINARY(gcd)
+                                            BINARY(lcm) BINARY(equal) BINARY(not_equal) BINARY(less)
+                                                BINARY(less_equal) BINARY(greater) BINARY(greater_equal)
+                                                    UNARY(conjugate)
 #undef UNARY
 #undef BINARY
-    t["clip"] = [](const std::vector<nc::ndarray>& x) { return nc::clip(x[0], x[1], x[2]); };
+                                                        t["clip"] = [](const std::vector<nc::ndarray>& x) {
+                                                          return nc::clip(x[0], x[1], x[2]);
+                                                        };
     return t;
   }();
   return table;
@@ -45,9 +51,10 @@ const std::map<std::string, ufunc_fn>& functions() {
 // Functions whose float results are correctly rounded on both sides (IEEE operations, exact functions):
 // compared bit for bit. The others (libm against CUDA's math library) within a few units in the last place.
 const std::set<std::string> exact = {
-    "add", "subtract", "multiply", "divide", "floor_divide", "remainder", "fmod", "negative", "positive",
-    "absolute", "sign", "reciprocal", "square", "sqrt", "deg2rad", "rad2deg", "floor", "ceil", "trunc", "rint",
-    "maximum", "minimum", "fmax", "fmin", "copysign", "nextafter", "heaviside", "conjugate", "clip"};
+    "add",      "subtract",  "multiply",  "divide",     "floor_divide", "remainder", "fmod",    "negative",
+    "positive", "absolute",  "sign",      "reciprocal", "square",       "sqrt",      "deg2rad", "rad2deg",
+    "floor",    "ceil",      "trunc",     "rint",       "maximum",      "minimum",   "fmax",    "fmin",
+    "copysign", "nextafter", "heaviside", "conjugate",  "clip"};
 
 double part_of(const unsigned char* p, nc::dtype t, int part) {
   if (t == nc::float16 || t == nc::bfloat16) {
@@ -113,7 +120,9 @@ TEST_SUITE("elementwise") {
         for (int k = 0; k < nin; ++k) {
           nc::ndarray a = array_from_text(words(fields[1 + k]), in, {n}, dev);
           // layout 1: the data stored reversed and viewed reversed: the same values through a negative stride
-          args.push_back(layout == 0 ? a : a(nc::slice(nc::none, nc::none, -1)).copy()(nc::slice(nc::none, nc::none, -1)));
+          args.push_back(
+              layout == 0 ? a
+                          : a(nc::slice(nc::none, nc::none, -1)).copy()(nc::slice(nc::none, nc::none, -1)));
         }
         const nc::ndarray r = functions().at(name)(args);
         REQUIRE(r.dtype() == out);
@@ -162,9 +171,9 @@ TEST_SUITE("elementwise") {
     CHECK((2.0 * f).to_vector<float>() == std::vector<float>{3.0f, -4.0f});
     CHECK((1 - f).to_vector<float>() == std::vector<float>{-0.5f, 3.0f});
     auto i = nc::array(std::vector<std::int32_t>{1, 2}, std::nullopt, dev);
-    CHECK((i + 1.5).dtype() == nc::float64);   // int32 + 1.5 -> float64
-    CHECK((i + 1).dtype() == nc::int32);       // int32 + 1 -> int32
-    CHECK((i / 2).dtype() == nc::float64);     // true division of integers -> float64
+    CHECK((i + 1.5).dtype() == nc::float64);  // int32 + 1.5 -> float64
+    CHECK((i + 1).dtype() == nc::int32);      // int32 + 1 -> int32
+    CHECK((i / 2).dtype() == nc::float64);    // true division of integers -> float64
     CHECK((i / 2).to_vector<double>() == std::vector<double>{0.5, 1.0});
     CHECK((f + std::complex<double>(0, 1)).dtype() == nc::complex64);
     auto u8 = nc::array(std::vector<std::uint8_t>{200, 100}, std::nullopt, dev);
@@ -204,21 +213,25 @@ TEST_SUITE("elementwise") {
     i += 2;
     i *= i;
     CHECK(i.to_vector<std::int64_t>() == std::vector<std::int64_t>{9, 16, 25});
-    CHECK_THROWS_WITH_AS(i += 1.5, "Cannot cast ufunc 'add' output from dtype('float64') to dtype('int64') with casting rule 'same_kind'",
+    CHECK_THROWS_WITH_AS(i += 1.5,
+                         "Cannot cast ufunc 'add' output from dtype('float64') to dtype('int64') with "
+                         "casting rule 'same_kind'",
                          nc::dtype_error);
     CHECK_THROWS_AS(i /= 2, nc::dtype_error);
     CHECK(i.to_vector<std::int64_t>() == std::vector<std::int64_t>{9, 16, 25});
     auto f = nc::ones({2, 3}, nc::float64, dev);
     f(1, nc::all) += nc::array(std::vector<double>{1, 2, 3}, std::nullopt, dev);  // through a view
     CHECK(f.to_vector<double>() == std::vector<double>{1, 1, 1, 2, 3, 4});
-    CHECK_THROWS_WITH_AS(nc::add(f, f, nc::zeros({3}, nc::float64, dev)),
-                         "non-broadcastable output operand with shape (3,) doesn't match the broadcast shape (2, 3)",
-                         nc::shape_error);
+    CHECK_THROWS_WITH_AS(
+        nc::add(f, f, nc::zeros({3}, nc::float64, dev)),
+        "non-broadcastable output operand with shape (3,) doesn't match the broadcast shape (2, 3)",
+        nc::shape_error);
   }
 
   NUMCU_TEST_ON_DEVICES("an output that overlaps an input gives NumPy's result", overlap) {
     auto a = nc::arange(6, nc::int32, dev);
-    nc::add(a(nc::slice(nc::none, -1)), a(nc::slice(1, nc::none)), a(nc::slice(1, nc::none)));  // in place, same layout
+    nc::add(a(nc::slice(nc::none, -1)), a(nc::slice(1, nc::none)),
+            a(nc::slice(1, nc::none)));  // in place, same layout
     CHECK(a.to_vector<std::int32_t>() == std::vector<std::int32_t>{0, 1, 3, 5, 7, 9});
     auto b = nc::arange(6, nc::int32, dev);
     b(nc::slice(1, nc::none)) += b(nc::slice(nc::none, -1));  // numpy buffers the overlapping input
@@ -254,7 +267,8 @@ TEST_SUITE("elementwise") {
     x >>= 1;
     x &= 7;
     x %= 3;
-    CHECK(x.to_vector<std::int32_t>() == std::vector<std::int32_t>{1, 0, 2});  // [0,1,2] [0,4,8] [1,5,9] [2,6,10] [1,3,5]
+    CHECK(x.to_vector<std::int32_t>() ==
+          std::vector<std::int32_t>{1, 0, 2});  // [0,1,2] [0,4,8] [1,5,9] [2,6,10] [1,3,5]
     auto t = nc::array(std::vector<bool>{true, false}, std::nullopt, dev);
     CHECK((t + t).dtype() == nc::bool_);
     CHECK_THROWS_AS(t - t, nc::dtype_error);
@@ -263,17 +277,20 @@ TEST_SUITE("elementwise") {
 
   NUMCU_TEST_ON_DEVICES("functions refuse dtypes NumPy refuses, and mixed devices", errors) {
     auto f = nc::array(std::vector<double>{1.5}, std::nullopt, dev);
-    CHECK_THROWS_WITH_AS(nc::bitwise_and(f, f),
-                         "ufunc 'bitwise_and' not supported for the input types (dtype('float64'), dtype('float64')), and "
-                         "the inputs could not be safely coerced to any supported types according to the casting rule 'safe'",
-                         nc::dtype_error);
+    CHECK_THROWS_WITH_AS(
+        nc::bitwise_and(f, f),
+        "ufunc 'bitwise_and' not supported for the input types (dtype('float64'), dtype('float64')), and "
+        "the inputs could not be safely coerced to any supported types according to the casting rule 'safe'",
+        nc::dtype_error);
     CHECK_THROWS_AS(f << 1, nc::dtype_error);
     CHECK_THROWS_AS(nc::gcd(f, f), nc::dtype_error);
-    CHECK_THROWS_AS(nc::floor(nc::array(std::vector<std::complex<double>>{{1, 1}}, std::nullopt, dev)), nc::dtype_error);
+    CHECK_THROWS_AS(nc::floor(nc::array(std::vector<std::complex<double>>{{1, 1}}, std::nullopt, dev)),
+                    nc::dtype_error);
     if (dev.is_cuda()) {
       auto h = nc::array(std::vector<double>{1.5}, std::nullopt, nc::cpu);
-      CHECK_THROWS_WITH_AS(f + h, "add: operands are on different devices: cuda:0 and cpu (move one with .to(device))",
-                           nc::device_error);
+      CHECK_THROWS_WITH_AS(
+          f + h, "add: operands are on different devices: cuda:0 and cpu (move one with .to(device))",
+          nc::device_error);
     }
     CHECK(f.to_vector<double>() == std::vector<double>{1.5});
   }
@@ -288,21 +305,27 @@ TEST_SUITE("elementwise") {
     CHECK(r.to_vector<double>() == std::vector<double>{0.5, 1.5, 2.68, -0.12});
     CHECK(nc::round(nc::array(std::vector<double>{0.5, 1.5, 2.5}, std::nullopt, dev)).to_vector<double>() ==
           std::vector<double>{0, 2, 2});
-    CHECK(nc::round(nc::array(std::vector<std::int64_t>{1250, 1350, -1251}, std::nullopt, dev), -2).to_vector<std::int64_t>() ==
-          std::vector<std::int64_t>{1200, 1400, -1300});
+    CHECK(nc::round(nc::array(std::vector<std::int64_t>{1250, 1350, -1251}, std::nullopt, dev), -2)
+              .to_vector<std::int64_t>() == std::vector<std::int64_t>{1200, 1400, -1300});
     auto [q, m] = nc::divmod(nc::array(std::vector<double>{7.5, -7.5}, std::nullopt, dev), 2.0);
     CHECK(q.to_vector<double>() == std::vector<double>{3, -4});
     CHECK(m.to_vector<double>() == std::vector<double>{1.5, 0.5});
     const double inf = std::numeric_limits<double>::infinity();
-    auto n = nc::nan_to_num(nc::array(std::vector<float>{std::nanf(""), static_cast<float>(inf), static_cast<float>(-inf), 1.0f}, std::nullopt, dev));
-    CHECK(n.to_vector<float>() == std::vector<float>{0.0f, 3.4028234663852886e38f, -3.4028234663852886e38f, 1.0f});
+    auto n = nc::nan_to_num(
+        nc::array(std::vector<float>{std::nanf(""), static_cast<float>(inf), static_cast<float>(-inf), 1.0f},
+                  std::nullopt, dev));
+    CHECK(n.to_vector<float>() ==
+          std::vector<float>{0.0f, 3.4028234663852886e38f, -3.4028234663852886e38f, 1.0f});
     auto n16 = nc::nan_to_num(nc::array(std::vector<double>{inf}, nc::float16, dev), 5.0);
     CHECK(static_cast<float>(n16.to_vector<nc::float16_t>()[0]) == 65504.0f);
   }
 
   NUMCU_TEST_ON_DEVICES("isclose, allclose, array_equal", closeness) {
-    auto a = nc::array(std::vector<double>{1.0, 1e10, std::nan(""), std::numeric_limits<double>::infinity()}, std::nullopt, dev);
-    auto b = nc::array(std::vector<double>{1.0 + 1e-9, 1.00001e10, std::nan(""), std::numeric_limits<double>::infinity()}, std::nullopt, dev);
+    auto a = nc::array(std::vector<double>{1.0, 1e10, std::nan(""), std::numeric_limits<double>::infinity()},
+                       std::nullopt, dev);
+    auto b = nc::array(
+        std::vector<double>{1.0 + 1e-9, 1.00001e10, std::nan(""), std::numeric_limits<double>::infinity()},
+        std::nullopt, dev);
     CHECK(nc::isclose(a, b).to_vector<bool>() == std::vector<bool>{true, true, false, true});
     CHECK(nc::isclose(a, b, 1e-5, 1e-8, true).to_vector<bool>() == std::vector<bool>{true, true, true, true});
     CHECK_FALSE(nc::allclose(a, b));
@@ -325,6 +348,7 @@ TEST_SUITE("elementwise") {
     nc::imag(z) = 0.0;  // writes through, like z.imag[...] = 0
     CHECK(z.to_vector<std::complex<double>>() == std::vector<std::complex<double>>{{1, 0}, {-3, 0}});
     CHECK(nc::angle(z).to_vector<double>() == std::vector<double>{0.0, std::atan2(0.0, -3.0)});
-    CHECK(nc::angle(nc::array(std::vector<double>{-1.0}, std::nullopt, dev), true).to_vector<double>() == std::vector<double>{180.0});
+    CHECK(nc::angle(nc::array(std::vector<double>{-1.0}, std::nullopt, dev), true).to_vector<double>() ==
+          std::vector<double>{180.0});
   }
 }

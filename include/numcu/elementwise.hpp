@@ -23,8 +23,9 @@ class operand {
   operand(const scalar& s) : m_scalar(s) {}  // NOLINT(google-explicit-constructor)
   /// A C++ number, as a weak scalar.
   template <class T>
-    requires std::is_constructible_v<scalar, T> && (!std::is_same_v<std::remove_cvref_t<T>, scalar>)
-  operand(T value) : m_scalar(scalar(value)) {}  // NOLINT(google-explicit-constructor)
+  requires std::is_constructible_v<scalar, T> &&
+      (!std::is_same_v<std::remove_cvref_t<T>, scalar>)operand(T value)
+      : m_scalar(scalar(value)) {}  // NOLINT(google-explicit-constructor)
   /// True for a scalar operand.
   bool is_scalar() const { return m_scalar.has_value(); }
   /// The array (an array operand only).
@@ -281,7 +282,8 @@ ndarray conjugate(const operand& a, const std::optional<ndarray>& out = std::nul
 ndarray conj(const operand& a, const std::optional<ndarray>& out = std::nullopt);
 
 /// `a` limited to [lo, hi], propagating NaN (numpy.clip).
-ndarray clip(const operand& a, const operand& lo, const operand& hi, const std::optional<ndarray>& out = std::nullopt);
+ndarray clip(const operand& a, const operand& lo, const operand& hi,
+             const std::optional<ndarray>& out = std::nullopt);
 
 /// `condition ? x : y` element by element (numpy.where); the condition is read as bool.
 ndarray where(const operand& condition, const operand& x, const operand& y,
@@ -297,9 +299,11 @@ std::pair<ndarray, ndarray> divmod(const operand& a, const operand& b);
 
 /// True where |a - b| <= atol + rtol * |b| (numpy.isclose); infinities must match; NaNs match only with
 /// @p equal_nan.
-ndarray isclose(const operand& a, const operand& b, double rtol = 1e-5, double atol = 1e-8, bool equal_nan = false);
+ndarray isclose(const operand& a, const operand& b, double rtol = 1e-5, double atol = 1e-8,
+                bool equal_nan = false);
 /// True when isclose() holds everywhere (numpy.allclose). Synchronizes.
-bool allclose(const operand& a, const operand& b, double rtol = 1e-5, double atol = 1e-8, bool equal_nan = false);
+bool allclose(const operand& a, const operand& b, double rtol = 1e-5, double atol = 1e-8,
+              bool equal_nan = false);
 /// True when both have the same shape and equal elements (numpy.array_equal). Synchronizes.
 bool array_equal(const ndarray& a, const ndarray& b, bool equal_nan = false);
 /// True when every element of @p a is nonzero (numpy.all over all axes). Synchronizes.

@@ -13,10 +13,10 @@ struct buffer {
   void* data = nullptr;
   std::size_t nbytes = 0;
   numcu::device where;
-  void* stream = nullptr;  // the CUDA stream it was allocated on; freed on the same stream
+  void* stream = nullptr;              // the CUDA stream it was allocated on; freed on the same stream
   std::shared_ptr<void> stream_owner;  // keeps a numcu::stream alive until its buffers are freed
-  bool owned = true;       // false for memory numcu wraps but does not free
-  numcu::dtype dtype;      // the dtype it was allocated for (what base() reports)
+  bool owned = true;                   // false for memory numcu wraps but does not free
+  numcu::dtype dtype;                  // the dtype it was allocated for (what base() reports)
 
   buffer() = default;
   buffer(const buffer&) = delete;

@@ -79,21 +79,36 @@ using storage_t = typename storage<C>::type;
 template <class T>
 constexpr dtype dtype_of_storage() {
   using C = dtype::code;
-  if constexpr (std::is_same_v<T, bool>) return C::bool_;
-  else if constexpr (std::is_same_v<T, std::int8_t>) return C::int8;
-  else if constexpr (std::is_same_v<T, std::int16_t>) return C::int16;
-  else if constexpr (std::is_same_v<T, std::int32_t>) return C::int32;
-  else if constexpr (std::is_same_v<T, std::int64_t>) return C::int64;
-  else if constexpr (std::is_same_v<T, std::uint8_t>) return C::uint8;
-  else if constexpr (std::is_same_v<T, std::uint16_t>) return C::uint16;
-  else if constexpr (std::is_same_v<T, std::uint32_t>) return C::uint32;
-  else if constexpr (std::is_same_v<T, std::uint64_t>) return C::uint64;
-  else if constexpr (std::is_same_v<T, float16_t>) return C::float16;
-  else if constexpr (std::is_same_v<T, bfloat16_t>) return C::bfloat16;
-  else if constexpr (std::is_same_v<T, float>) return C::float32;
-  else if constexpr (std::is_same_v<T, double>) return C::float64;
-  else if constexpr (std::is_same_v<T, ::cuda::std::complex<float>>) return C::complex64;
-  else return C::complex128;
+  if constexpr (std::is_same_v<T, bool>)
+    return C::bool_;
+  else if constexpr (std::is_same_v<T, std::int8_t>)
+    return C::int8;
+  else if constexpr (std::is_same_v<T, std::int16_t>)
+    return C::int16;
+  else if constexpr (std::is_same_v<T, std::int32_t>)
+    return C::int32;
+  else if constexpr (std::is_same_v<T, std::int64_t>)
+    return C::int64;
+  else if constexpr (std::is_same_v<T, std::uint8_t>)
+    return C::uint8;
+  else if constexpr (std::is_same_v<T, std::uint16_t>)
+    return C::uint16;
+  else if constexpr (std::is_same_v<T, std::uint32_t>)
+    return C::uint32;
+  else if constexpr (std::is_same_v<T, std::uint64_t>)
+    return C::uint64;
+  else if constexpr (std::is_same_v<T, float16_t>)
+    return C::float16;
+  else if constexpr (std::is_same_v<T, bfloat16_t>)
+    return C::bfloat16;
+  else if constexpr (std::is_same_v<T, float>)
+    return C::float32;
+  else if constexpr (std::is_same_v<T, double>)
+    return C::float64;
+  else if constexpr (std::is_same_v<T, ::cuda::std::complex<float>>)
+    return C::complex64;
+  else
+    return C::complex128;
 }
 
 /// A value-less stand-in for a type, passed to the functor of visit_dtype.

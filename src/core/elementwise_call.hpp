@@ -16,11 +16,11 @@ inline constexpr int max_inputs = 3;
 
 /// What a kernel needs besides addresses: kept small, since it is passed by value to every launch.
 struct ufunc_args {
-  std::array<bool, max_inputs> is_scalar{};          // input k is a scalar (else plan operand k + 1)
-  bool typed = false;                                // no casts: inputs and output have the loop's dtypes
-  std::array<dtype, max_inputs> input_dtypes;        // the dtype of each array input
-  std::array<element_bytes, max_inputs> scalars{};   // scalar inputs as elements of their loop dtype
-  dtype out_dtype;                                   // the output array's dtype
+  std::array<bool, max_inputs> is_scalar{};         // input k is a scalar (else plan operand k + 1)
+  bool typed = false;                               // no casts: inputs and output have the loop's dtypes
+  std::array<dtype, max_inputs> input_dtypes;       // the dtype of each array input
+  std::array<element_bytes, max_inputs> scalars{};  // scalar inputs as elements of their loop dtype
+  dtype out_dtype;                                  // the output array's dtype
   ufunc_params params;
 };
 
@@ -34,7 +34,8 @@ struct elementwise_call {
 
   /// The dtype input @p k is cast to on load.
   dtype input_dtype_of(int k) const { return op == ufunc_id::where && k == 0 ? bool_ : loop_input; }
-  /// True when no cast is needed: every array input has its loop dtype and the output the loop's output dtype.
+  /// True when no cast is needed: every array input has its loop dtype and the output the loop's output
+  /// dtype.
   bool is_typed() const {
     if (args.out_dtype != loop_output) return false;
     for (int k = 0; k < nin; ++k) {
@@ -101,8 +102,8 @@ NUMCU_HD T load_as(const char* p, dtype::code t) {
 template <class T>
 NUMCU_HD void store_as(char* p, dtype::code t, T value) {
   switch (t) {
-#define NUMCU_STORE_CASE(C)                                                            \
-  case dtype::code::C:                                                                   \
+#define NUMCU_STORE_CASE(C)                                                                    \
+  case dtype::code::C:                                                                         \
     *reinterpret_cast<storage_t<dtype::code::C>*>(p) = cast<storage_t<dtype::code::C>>(value); \
     return;
     NUMCU_STORE_CASE(bool_)

@@ -336,69 +336,165 @@ ndarray clip(const operand& a, const operand& lo, const operand& hi, const std::
   return detail::call_ufunc(detail::ufunc_id::clip, {a, lo, hi}, out);
 }
 
-ndarray operator+(const ndarray& a, const ndarray& b) { return add(a, b); }
-ndarray operator+(const ndarray& a, const scalar& b) { return add(a, b); }
-ndarray operator+(const scalar& a, const ndarray& b) { return add(a, b); }
+ndarray operator+(const ndarray& a, const ndarray& b) {
+  return add(a, b);
+}
+ndarray operator+(const ndarray& a, const scalar& b) {
+  return add(a, b);
+}
+ndarray operator+(const scalar& a, const ndarray& b) {
+  return add(a, b);
+}
 
-ndarray operator-(const ndarray& a, const ndarray& b) { return subtract(a, b); }
-ndarray operator-(const ndarray& a, const scalar& b) { return subtract(a, b); }
-ndarray operator-(const scalar& a, const ndarray& b) { return subtract(a, b); }
+ndarray operator-(const ndarray& a, const ndarray& b) {
+  return subtract(a, b);
+}
+ndarray operator-(const ndarray& a, const scalar& b) {
+  return subtract(a, b);
+}
+ndarray operator-(const scalar& a, const ndarray& b) {
+  return subtract(a, b);
+}
 
-ndarray operator*(const ndarray& a, const ndarray& b) { return multiply(a, b); }
-ndarray operator*(const ndarray& a, const scalar& b) { return multiply(a, b); }
-ndarray operator*(const scalar& a, const ndarray& b) { return multiply(a, b); }
+ndarray operator*(const ndarray& a, const ndarray& b) {
+  return multiply(a, b);
+}
+ndarray operator*(const ndarray& a, const scalar& b) {
+  return multiply(a, b);
+}
+ndarray operator*(const scalar& a, const ndarray& b) {
+  return multiply(a, b);
+}
 
-ndarray operator/(const ndarray& a, const ndarray& b) { return divide(a, b); }
-ndarray operator/(const ndarray& a, const scalar& b) { return divide(a, b); }
-ndarray operator/(const scalar& a, const ndarray& b) { return divide(a, b); }
+ndarray operator/(const ndarray& a, const ndarray& b) {
+  return divide(a, b);
+}
+ndarray operator/(const ndarray& a, const scalar& b) {
+  return divide(a, b);
+}
+ndarray operator/(const scalar& a, const ndarray& b) {
+  return divide(a, b);
+}
 
-ndarray operator%(const ndarray& a, const ndarray& b) { return remainder(a, b); }
-ndarray operator%(const ndarray& a, const scalar& b) { return remainder(a, b); }
-ndarray operator%(const scalar& a, const ndarray& b) { return remainder(a, b); }
+ndarray operator%(const ndarray& a, const ndarray& b) {
+  return remainder(a, b);
+}
+ndarray operator%(const ndarray& a, const scalar& b) {
+  return remainder(a, b);
+}
+ndarray operator%(const scalar& a, const ndarray& b) {
+  return remainder(a, b);
+}
 
-ndarray operator&(const ndarray& a, const ndarray& b) { return bitwise_and(a, b); }
-ndarray operator&(const ndarray& a, const scalar& b) { return bitwise_and(a, b); }
-ndarray operator&(const scalar& a, const ndarray& b) { return bitwise_and(a, b); }
+ndarray operator&(const ndarray& a, const ndarray& b) {
+  return bitwise_and(a, b);
+}
+ndarray operator&(const ndarray& a, const scalar& b) {
+  return bitwise_and(a, b);
+}
+ndarray operator&(const scalar& a, const ndarray& b) {
+  return bitwise_and(a, b);
+}
 
-ndarray operator|(const ndarray& a, const ndarray& b) { return bitwise_or(a, b); }
-ndarray operator|(const ndarray& a, const scalar& b) { return bitwise_or(a, b); }
-ndarray operator|(const scalar& a, const ndarray& b) { return bitwise_or(a, b); }
+ndarray operator|(const ndarray& a, const ndarray& b) {
+  return bitwise_or(a, b);
+}
+ndarray operator|(const ndarray& a, const scalar& b) {
+  return bitwise_or(a, b);
+}
+ndarray operator|(const scalar& a, const ndarray& b) {
+  return bitwise_or(a, b);
+}
 
-ndarray operator^(const ndarray& a, const ndarray& b) { return bitwise_xor(a, b); }
-ndarray operator^(const ndarray& a, const scalar& b) { return bitwise_xor(a, b); }
-ndarray operator^(const scalar& a, const ndarray& b) { return bitwise_xor(a, b); }
+ndarray operator^(const ndarray& a, const ndarray& b) {
+  return bitwise_xor(a, b);
+}
+ndarray operator^(const ndarray& a, const scalar& b) {
+  return bitwise_xor(a, b);
+}
+ndarray operator^(const scalar& a, const ndarray& b) {
+  return bitwise_xor(a, b);
+}
 
-ndarray operator<<(const ndarray& a, const ndarray& b) { return left_shift(a, b); }
-ndarray operator<<(const ndarray& a, const scalar& b) { return left_shift(a, b); }
-ndarray operator<<(const scalar& a, const ndarray& b) { return left_shift(a, b); }
+ndarray operator<<(const ndarray& a, const ndarray& b) {
+  return left_shift(a, b);
+}
+ndarray operator<<(const ndarray& a, const scalar& b) {
+  return left_shift(a, b);
+}
+ndarray operator<<(const scalar& a, const ndarray& b) {
+  return left_shift(a, b);
+}
 
-ndarray operator>>(const ndarray& a, const ndarray& b) { return right_shift(a, b); }
-ndarray operator>>(const ndarray& a, const scalar& b) { return right_shift(a, b); }
-ndarray operator>>(const scalar& a, const ndarray& b) { return right_shift(a, b); }
+ndarray operator>>(const ndarray& a, const ndarray& b) {
+  return right_shift(a, b);
+}
+ndarray operator>>(const ndarray& a, const scalar& b) {
+  return right_shift(a, b);
+}
+ndarray operator>>(const scalar& a, const ndarray& b) {
+  return right_shift(a, b);
+}
 
-ndarray operator==(const ndarray& a, const ndarray& b) { return equal(a, b); }
-ndarray operator==(const ndarray& a, const scalar& b) { return equal(a, b); }
-ndarray operator==(const scalar& a, const ndarray& b) { return equal(a, b); }
+ndarray operator==(const ndarray& a, const ndarray& b) {
+  return equal(a, b);
+}
+ndarray operator==(const ndarray& a, const scalar& b) {
+  return equal(a, b);
+}
+ndarray operator==(const scalar& a, const ndarray& b) {
+  return equal(a, b);
+}
 
-ndarray operator!=(const ndarray& a, const ndarray& b) { return not_equal(a, b); }
-ndarray operator!=(const ndarray& a, const scalar& b) { return not_equal(a, b); }
-ndarray operator!=(const scalar& a, const ndarray& b) { return not_equal(a, b); }
+ndarray operator!=(const ndarray& a, const ndarray& b) {
+  return not_equal(a, b);
+}
+ndarray operator!=(const ndarray& a, const scalar& b) {
+  return not_equal(a, b);
+}
+ndarray operator!=(const scalar& a, const ndarray& b) {
+  return not_equal(a, b);
+}
 
-ndarray operator<(const ndarray& a, const ndarray& b) { return less(a, b); }
-ndarray operator<(const ndarray& a, const scalar& b) { return less(a, b); }
-ndarray operator<(const scalar& a, const ndarray& b) { return less(a, b); }
+ndarray operator<(const ndarray& a, const ndarray& b) {
+  return less(a, b);
+}
+ndarray operator<(const ndarray& a, const scalar& b) {
+  return less(a, b);
+}
+ndarray operator<(const scalar& a, const ndarray& b) {
+  return less(a, b);
+}
 
-ndarray operator<=(const ndarray& a, const ndarray& b) { return less_equal(a, b); }
-ndarray operator<=(const ndarray& a, const scalar& b) { return less_equal(a, b); }
-ndarray operator<=(const scalar& a, const ndarray& b) { return less_equal(a, b); }
+ndarray operator<=(const ndarray& a, const ndarray& b) {
+  return less_equal(a, b);
+}
+ndarray operator<=(const ndarray& a, const scalar& b) {
+  return less_equal(a, b);
+}
+ndarray operator<=(const scalar& a, const ndarray& b) {
+  return less_equal(a, b);
+}
 
-ndarray operator>(const ndarray& a, const ndarray& b) { return greater(a, b); }
-ndarray operator>(const ndarray& a, const scalar& b) { return greater(a, b); }
-ndarray operator>(const scalar& a, const ndarray& b) { return greater(a, b); }
+ndarray operator>(const ndarray& a, const ndarray& b) {
+  return greater(a, b);
+}
+ndarray operator>(const ndarray& a, const scalar& b) {
+  return greater(a, b);
+}
+ndarray operator>(const scalar& a, const ndarray& b) {
+  return greater(a, b);
+}
 
-ndarray operator>=(const ndarray& a, const ndarray& b) { return greater_equal(a, b); }
-ndarray operator>=(const ndarray& a, const scalar& b) { return greater_equal(a, b); }
-ndarray operator>=(const scalar& a, const ndarray& b) { return greater_equal(a, b); }
+ndarray operator>=(const ndarray& a, const ndarray& b) {
+  return greater_equal(a, b);
+}
+ndarray operator>=(const ndarray& a, const scalar& b) {
+  return greater_equal(a, b);
+}
+ndarray operator>=(const scalar& a, const ndarray& b) {
+  return greater_equal(a, b);
+}
 
 const ndarray& operator+=(const ndarray& a, const operand& b) {
   add(a, b, a);
@@ -450,19 +546,28 @@ const ndarray& operator>>=(const ndarray& a, const operand& b) {
   return a;
 }
 
-ndarray operator-(const ndarray& a) { return negative(a); }
+ndarray operator-(const ndarray& a) {
+  return negative(a);
+}
 
-ndarray operator+(const ndarray& a) { return positive(a); }
+ndarray operator+(const ndarray& a) {
+  return positive(a);
+}
 
-ndarray operator~(const ndarray& a) { return invert(a); }
+ndarray operator~(const ndarray& a) {
+  return invert(a);
+}
 
-ndarray operator!(const ndarray& a) { return logical_not(a); }
+ndarray operator!(const ndarray& a) {
+  return logical_not(a);
+}
 
 }  // namespace numcu
 
 namespace numcu {
 
-ndarray where(const operand& condition, const operand& x, const operand& y, const std::optional<ndarray>& out) {
+ndarray where(const operand& condition, const operand& x, const operand& y,
+              const std::optional<ndarray>& out) {
   return detail::call_ufunc(detail::ufunc_id::where, {condition, x, y}, out);
 }
 
@@ -487,9 +592,13 @@ ndarray round(const ndarray& a, int decimals, const std::optional<ndarray>& out)
   return decimals > 0 ? divide(rounded, factor, out) : multiply(rounded, factor, out);
 }
 
-ndarray around(const ndarray& a, int decimals, const std::optional<ndarray>& out) { return round(a, decimals, out); }
+ndarray around(const ndarray& a, int decimals, const std::optional<ndarray>& out) {
+  return round(a, decimals, out);
+}
 
-std::pair<ndarray, ndarray> divmod(const operand& a, const operand& b) { return {floor_divide(a, b), remainder(a, b)}; }
+std::pair<ndarray, ndarray> divmod(const operand& a, const operand& b) {
+  return {floor_divide(a, b), remainder(a, b)};
+}
 
 ndarray isclose(const operand& a, const operand& b, double rtol, double atol, bool equal_nan) {
   detail::ufunc_params p;
@@ -512,7 +621,9 @@ bool array_equal(const ndarray& a, const ndarray& b, bool equal_nan) {
   return all_true(same);
 }
 
-bool all_true(const ndarray& a) { return detail::all_nonzero(a); }
+bool all_true(const ndarray& a) {
+  return detail::all_nonzero(a);
+}
 
 ndarray nan_to_num(const ndarray& a, double nan, std::optional<double> posinf, std::optional<double> neginf) {
   const dtype part = a.dtype() == complex64 ? float32 : a.dtype() == complex128 ? float64 : a.dtype();
@@ -537,11 +648,14 @@ ndarray real(const ndarray& a) {
 ndarray imag(const ndarray& a) {
   if (!a.dtype().is_complex()) return zeros_like(a);
   const dtype part = a.dtype() == complex64 ? float32 : float64;
-  return ndarray(a.buffer(), part, a.shape(), a.strides(), a.offset() + static_cast<std::int64_t>(part.itemsize()), true);
+  return ndarray(a.buffer(), part, a.shape(), a.strides(),
+                 a.offset() + static_cast<std::int64_t>(part.itemsize()), true);
 }
 
 ndarray angle(const ndarray& a, bool deg) {
-  const ndarray radians = a.dtype().is_complex() ? arctan2(imag(a), real(a)) : arctan2(zeros_like(a, a.dtype().is_floating() ? a.dtype() : float64), a);
+  const ndarray radians = a.dtype().is_complex()
+                              ? arctan2(imag(a), real(a))
+                              : arctan2(zeros_like(a, a.dtype().is_floating() ? a.dtype() : float64), a);
   return deg ? rad2deg(radians) : radians;
 }
 

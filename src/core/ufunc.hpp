@@ -31,17 +31,22 @@ inline constexpr ufunc_info ufunc_table[] = {
 #define NUMCU_UFUNC(name, nin, loops) {#name, nin, loops},
 #include "core/ufunc_loops.inc"
 #undef NUMCU_UFUNC
-    {"isclose", 2, "ee->?,EE->?,ff->?,dd->?,FF->?,DD->?"},
-    {"nan_to_num", 1, "?->?,b->b,B->B,h->h,H->H,i->i,I->I,l->l,L->L,e->e,E->E,f->f,d->d,F->F,D->D"},
-    {"where", 3, "???->?,?bb->b,?BB->B,?hh->h,?HH->H,?ii->i,?II->I,?ll->l,?LL->L,?ee->e,?EE->E,?ff->f,?dd->d,?FF->F,?DD->D"},
+    {"isclose", 2, "ee->\?,EE->\?,ff->\?,dd->\?,FF->\?,DD->\?"},
+    {"nan_to_num", 1, "\?->\?,b->b,B->B,h->h,H->H,i->i,I->I,l->l,L->L,e->e,E->E,f->f,d->d,F->F,D->D"},
+    {"where", 3,
+     "\?\?\?->\?,\?bb->b,\?BB->B,\?hh->h,\?HH->H,\?ii->i,\?II->I,\?ll->l,\?LL->L,\?ee->e,\?EE->E,\?ff->f,"
+     "\?dd->d,\?FF->F,\?DD->D"},
 };
 static_assert(sizeof(ufunc_table) / sizeof(ufunc_table[0]) == static_cast<int>(ufunc_id::count));
 
-constexpr const ufunc_info& info_of(ufunc_id u) { return ufunc_table[static_cast<int>(u)]; }
+constexpr const ufunc_info& info_of(ufunc_id u) {
+  return ufunc_table[static_cast<int>(u)];
+}
 
 /// The loop letter of a dtype (numpy.dtype.char on LP64 Linux; 'E' for bfloat16).
 constexpr char letter_of(dtype t) {
-  constexpr char letters[dtype::count] = {'?', 'b', 'h', 'i', 'l', 'B', 'H', 'I', 'L', 'e', 'E', 'f', 'd', 'F', 'D'};
+  constexpr char letters[dtype::count] = {'?', 'b', 'h', 'i', 'l', 'B', 'H', 'I',
+                                          'L', 'e', 'E', 'f', 'd', 'F', 'D'};
   return letters[t.index()];
 }
 
@@ -64,7 +69,8 @@ constexpr char loop_output(ufunc_id u, char in) {
     std::size_t end = loops.find(',', start);
     if (end == std::string_view::npos) end = loops.size();
     const std::string_view loop = loops.substr(start, end - start);
-    if (loop[nin - 1] == in && loop[static_cast<std::size_t>(nin) + 2] != '\0') return loop[static_cast<std::size_t>(nin) + 2];
+    if (loop[nin - 1] == in && loop[static_cast<std::size_t>(nin) + 2] != '\0')
+      return loop[static_cast<std::size_t>(nin) + 2];
     start = end + 1;
   }
   return 0;

@@ -26,7 +26,7 @@ template <class T>
 using compute_t = std::conditional_t<is_half_v<T>, float, T>;
 
 template <class T>
-inline constexpr bool is_signed_int_v = std::is_integral_v<T> && std::is_signed_v<T>;
+inline constexpr bool is_signed_int_v = std::is_integral_v<T>&& std::is_signed_v<T>;
 template <class T>
 inline constexpr bool is_int_v = std::is_integral_v<T> && !std::is_same_v<T, bool>;
 
@@ -49,15 +49,20 @@ NUMCU_HD T wrap_mul(T a, T b) {
 
 template <class C>
 NUMCU_HD bool is_nan(C x) {
-  if constexpr (is_complex_v<C>) return x.real() != x.real() || x.imag() != x.imag();
-  else if constexpr (std::is_floating_point_v<C>) return x != x;
-  else return false;
+  if constexpr (is_complex_v<C>)
+    return x.real() != x.real() || x.imag() != x.imag();
+  else if constexpr (std::is_floating_point_v<C>)
+    return x != x;
+  else
+    return false;
 }
 
 template <class C>
 NUMCU_HD bool truthy(C x) {
-  if constexpr (is_complex_v<C>) return x.real() != 0 || x.imag() != 0;
-  else return x != C(0);
+  if constexpr (is_complex_v<C>)
+    return x.real() != 0 || x.imag() != 0;
+  else
+    return x != C(0);
 }
 
 // Python-style floor division and remainder for integers; 0 for a zero divisor, as NumPy (which warns).
@@ -122,13 +127,17 @@ NUMCU_HD bool complex_less_equal(C a, C b) {
 
 template <class C>
 NUMCU_HD bool less(C a, C b) {
-  if constexpr (is_complex_v<C>) return complex_less(a, b);
-  else return a < b;
+  if constexpr (is_complex_v<C>)
+    return complex_less(a, b);
+  else
+    return a < b;
 }
 template <class C>
 NUMCU_HD bool less_equal(C a, C b) {
-  if constexpr (is_complex_v<C>) return complex_less_equal(a, b);
-  else return a <= b;
+  if constexpr (is_complex_v<C>)
+    return complex_less_equal(a, b);
+  else
+    return a <= b;
 }
 
 template <class C>
@@ -151,23 +160,33 @@ NUMCU_HD C integer_power(C base, C exponent) {
 
 template <class C>
 NUMCU_HD C nan_aware_max(C a, C b) {
-  if constexpr (std::is_same_v<C, bool>) return a || b;
-  else if constexpr (is_complex_v<C>) return (!complex_less(a, b) && !is_nan(b)) || is_nan(a) ? a : b;
-  else if constexpr (std::is_floating_point_v<C>) return (a >= b || a != a) ? a : b;
-  else return a >= b ? a : b;
+  if constexpr (std::is_same_v<C, bool>)
+    return a || b;
+  else if constexpr (is_complex_v<C>)
+    return (!complex_less(a, b) && !is_nan(b)) || is_nan(a) ? a : b;
+  else if constexpr (std::is_floating_point_v<C>)
+    return (a >= b || a != a) ? a : b;
+  else
+    return a >= b ? a : b;
 }
 template <class C>
 NUMCU_HD C nan_aware_min(C a, C b) {
-  if constexpr (std::is_same_v<C, bool>) return a && b;
-  else if constexpr (is_complex_v<C>) return (!complex_less(b, a) && !is_nan(b)) || is_nan(a) ? a : b;
-  else if constexpr (std::is_floating_point_v<C>) return (a <= b || a != a) ? a : b;
-  else return a <= b ? a : b;
+  if constexpr (std::is_same_v<C, bool>)
+    return a && b;
+  else if constexpr (is_complex_v<C>)
+    return (!complex_less(b, a) && !is_nan(b)) || is_nan(a) ? a : b;
+  else if constexpr (std::is_floating_point_v<C>)
+    return (a <= b || a != a) ? a : b;
+  else
+    return a <= b ? a : b;
 }
 
 template <class C>
 NUMCU_HD C abs_int(C x) {
-  if constexpr (std::is_signed_v<C>) return x < 0 ? wrap_sub(C(0), x) : x;
-  else return x;
+  if constexpr (std::is_signed_v<C>)
+    return x < 0 ? wrap_sub(C(0), x) : x;
+  else
+    return x;
 }
 
 template <class C>
@@ -195,161 +214,149 @@ struct ufunc_params_holder {
   ufunc_params params;
 };
 
-NUMCU_OP(add) {
-  template <class C>
-  NUMCU_HD C operator()(C a, C b) const {
-    if constexpr (std::is_same_v<C, bool>) return a || b;
-    else if constexpr (is_int_v<C>) return wrap_add(a, b);
-    else return a + b;
+NUMCU_OP(add){template <class C> NUMCU_HD C operator()(C a, C b)
+                  const {if constexpr (std::is_same_v<C, bool>) return a || b;
+else if constexpr (is_int_v<C>) return wrap_add(a, b);
+else return a + b;
+}  // namespace numcu::detail
+}
+;
+NUMCU_OP(subtract){template <class C> NUMCU_HD C operator()(C a, C b)
+                       const {if constexpr (is_int_v<C>) return wrap_sub(a, b);
+else return a - b;
+}
+}
+;
+NUMCU_OP(multiply){template <class C> NUMCU_HD C operator()(C a, C b)
+                       const {if constexpr (std::is_same_v<C, bool>) return a && b;
+else if constexpr (is_int_v<C>) return wrap_mul(a, b);
+else return a * b;
+}
+}
+;
+NUMCU_OP(true_divide){template <class C> NUMCU_HD C operator()(C a, C b) const {return a / b;
+}
+}
+;
+NUMCU_OP(floor_divide){template <class C> NUMCU_HD C operator()(C a, C b)
+                           const {if constexpr (is_int_v<C>){return int_floor_divide(a, b);
+}
+else {
+  C mod;
+  return float_divmod(a, b, mod);
+}
+}
+}
+;
+NUMCU_OP(remainder){template <class C> NUMCU_HD C operator()(C a, C b)
+                        const {if constexpr (is_int_v<C>){return int_remainder(a, b);
+}
+else {
+  if (!b) return std::fmod(a, b);
+  C mod;
+  float_divmod(a, b, mod);
+  return mod;
+}
+}
+}
+;
+NUMCU_OP(fmod){template <class C> NUMCU_HD C operator()(C a, C b)
+                   const {if constexpr (is_int_v<C>){if (b == 0) return 0;
+if constexpr (std::is_signed_v<C>) {
+  if (b == -1) return 0;
+}
+return static_cast<C>(a % b);
+}
+else {
+  return std::fmod(a, b);
+}
+}
+}
+;
+NUMCU_OP(power){template <class C> NUMCU_HD C operator()(C a, C b)
+                    const {if constexpr (is_int_v<C>) return integer_power(a, b);
+else if constexpr (is_complex_v<C>) return ::cuda::std::pow(a, b);
+else return std::pow(a, b);
+}
+}
+;
+NUMCU_OP(float_power){template <class C> NUMCU_HD C operator()(C a, C b)
+                          const {if constexpr (is_complex_v<C>) return ::cuda::std::pow(a, b);
+else return std::pow(a, b);
+}
+}
+;
+NUMCU_OP(negative){template <class C> NUMCU_HD C operator()(C a)
+                       const {if constexpr (is_int_v<C>) return wrap_sub(C(0), a);
+else return -a;
+}
+}
+;
+NUMCU_OP(positive){template <class C> NUMCU_HD C operator()(C a) const {return a;
+}
+}
+;
+NUMCU_OP(absolute){template <class C> NUMCU_HD auto operator()(C a)
+                       const {if constexpr (std::is_same_v<C, bool>) return a;
+else if constexpr (is_int_v<C>) return abs_int(a);
+else if constexpr (is_complex_v<C>) return ::cuda::std::abs(a);
+else return std::fabs(a);
+}
+}
+;
+NUMCU_OP(sign){template <class C> NUMCU_HD C operator()(C a)
+                   const {if constexpr (is_complex_v<C>){if (is_nan(a)) return C(std::nan(""), std::nan(""));
+const auto r = ::cuda::std::abs(a);
+return r == 0 ? C(0, 0) : a / r;
+}
+else if constexpr (std::is_unsigned_v<C>) {
+  return a > 0 ? C(1) : C(0);
+}
+else {
+  return a > 0 ? C(1) : (a < 0 ? C(-1) : (a == 0 ? C(0) : a));
+}
+}
+}
+;
+NUMCU_OP(reciprocal){template <class C> NUMCU_HD C operator()(C a) const {
+    if constexpr (is_int_v<C>){return a == 0 ? C(0) : cast<C>(1.0 / static_cast<double>(a));
+}
+else if constexpr (is_complex_v<C>) {
+  // NumPy's Smith-style reciprocal: 1/0 is nan+nanj
+  using R = typename C::value_type;
+  const R re = a.real(), im = a.imag();
+  if (std::fabs(re) >= std::fabs(im)) {
+    const R r = im / re, d = re + im * r;
+    return C(R(1) / d, -r / d);
   }
-};
-NUMCU_OP(subtract) {
-  template <class C>
-  NUMCU_HD C operator()(C a, C b) const {
-    if constexpr (is_int_v<C>) return wrap_sub(a, b);
-    else return a - b;
-  }
-};
-NUMCU_OP(multiply) {
-  template <class C>
-  NUMCU_HD C operator()(C a, C b) const {
-    if constexpr (std::is_same_v<C, bool>) return a && b;
-    else if constexpr (is_int_v<C>) return wrap_mul(a, b);
-    else return a * b;
-  }
-};
-NUMCU_OP(true_divide) {
-  template <class C>
-  NUMCU_HD C operator()(C a, C b) const { return a / b; }
-};
-NUMCU_OP(floor_divide) {
-  template <class C>
-  NUMCU_HD C operator()(C a, C b) const {
-    if constexpr (is_int_v<C>) {
-      return int_floor_divide(a, b);
-    } else {
-      C mod;
-      return float_divmod(a, b, mod);
-    }
-  }
-};
-NUMCU_OP(remainder) {
-  template <class C>
-  NUMCU_HD C operator()(C a, C b) const {
-    if constexpr (is_int_v<C>) {
-      return int_remainder(a, b);
-    } else {
-      if (!b) return std::fmod(a, b);
-      C mod;
-      float_divmod(a, b, mod);
-      return mod;
-    }
-  }
-};
-NUMCU_OP(fmod) {
-  template <class C>
-  NUMCU_HD C operator()(C a, C b) const {
-    if constexpr (is_int_v<C>) {
-      if (b == 0) return 0;
-      if constexpr (std::is_signed_v<C>) {
-        if (b == -1) return 0;
-      }
-      return static_cast<C>(a % b);
-    } else {
-      return std::fmod(a, b);
-    }
-  }
-};
-NUMCU_OP(power) {
-  template <class C>
-  NUMCU_HD C operator()(C a, C b) const {
-    if constexpr (is_int_v<C>) return integer_power(a, b);
-    else if constexpr (is_complex_v<C>) return ::cuda::std::pow(a, b);
-    else return std::pow(a, b);
-  }
-};
-NUMCU_OP(float_power) {
-  template <class C>
-  NUMCU_HD C operator()(C a, C b) const {
-    if constexpr (is_complex_v<C>) return ::cuda::std::pow(a, b);
-    else return std::pow(a, b);
-  }
-};
-NUMCU_OP(negative) {
-  template <class C>
-  NUMCU_HD C operator()(C a) const {
-    if constexpr (is_int_v<C>) return wrap_sub(C(0), a);
-    else return -a;
-  }
-};
-NUMCU_OP(positive) {
-  template <class C>
-  NUMCU_HD C operator()(C a) const { return a; }
-};
-NUMCU_OP(absolute) {
-  template <class C>
-  NUMCU_HD auto operator()(C a) const {
-    if constexpr (std::is_same_v<C, bool>) return a;
-    else if constexpr (is_int_v<C>) return abs_int(a);
-    else if constexpr (is_complex_v<C>) return ::cuda::std::abs(a);
-    else return std::fabs(a);
-  }
-};
-NUMCU_OP(sign) {
-  template <class C>
-  NUMCU_HD C operator()(C a) const {
-    if constexpr (is_complex_v<C>) {
-      if (is_nan(a)) return C(std::nan(""), std::nan(""));
-      const auto r = ::cuda::std::abs(a);
-      return r == 0 ? C(0, 0) : a / r;
-    } else if constexpr (std::is_unsigned_v<C>) {
-      return a > 0 ? C(1) : C(0);
-    } else {
-      return a > 0 ? C(1) : (a < 0 ? C(-1) : (a == 0 ? C(0) : a));
-    }
-  }
-};
-NUMCU_OP(reciprocal) {
-  template <class C>
-  NUMCU_HD C operator()(C a) const {
-    if constexpr (is_int_v<C>) {
-      return a == 0 ? C(0) : cast<C>(1.0 / static_cast<double>(a));
-    } else if constexpr (is_complex_v<C>) {
-      // NumPy's Smith-style reciprocal: 1/0 is nan+nanj
-      using R = typename C::value_type;
-      const R re = a.real(), im = a.imag();
-      if (std::fabs(re) >= std::fabs(im)) {
-        const R r = im / re, d = re + im * r;
-        return C(R(1) / d, -r / d);
-      }
-      const R r = re / im, d = re * r + im;
-      return C(r / d, R(-1) / d);
-    } else {
-      return C(1) / a;
-    }
-  }
-};
-NUMCU_OP(square) {
-  template <class C>
-  NUMCU_HD C operator()(C a) const {
-    if constexpr (is_int_v<C>) return wrap_mul(a, a);
-    else return a * a;
-  }
-};
+  const R r = re / im, d = re * r + im;
+  return C(r / d, R(-1) / d);
+}
+else {
+  return C(1) / a;
+}
+}
+}
+;
+NUMCU_OP(square){template <class C> NUMCU_HD C operator()(C a)
+                     const {if constexpr (is_int_v<C>) return wrap_mul(a, a);
+else return a * a;
+}
+}
+;
 
 // Unary math with one libm / libcu++ function for real and complex.
-#define NUMCU_MATH_OP(U, real_expr, complex_expr)                     \
-  NUMCU_OP(U) {                                                       \
-    template <class C>                                                \
-    NUMCU_HD C operator()(C x) const {                                \
-      if constexpr (is_complex_v<C>) return complex_expr;             \
-      else return real_expr;                                          \
-    }                                                                 \
-  };
+#define NUMCU_MATH_OP(U, real_expr, complex_expr)                            \
+  NUMCU_OP(U){template <class C> NUMCU_HD C operator()(C x)                  \
+                  const {if constexpr (is_complex_v<C>) return complex_expr; \
+  else return real_expr;                                                     \
+  }                                                                          \
+  }                                                                          \
+  ;
 NUMCU_MATH_OP(sqrt, std::sqrt(x), ::cuda::std::sqrt(x))
 NUMCU_MATH_OP(cbrt, std::cbrt(x), x)
 NUMCU_MATH_OP(exp, std::exp(x), ::cuda::std::exp(x))
-NUMCU_MATH_OP(exp2, std::exp2(x), ::cuda::std::exp(x * typename C::value_type(0.69314718055994530942)))
+NUMCU_MATH_OP(exp2, std::exp2(x), ::cuda::std::exp(x* typename C::value_type(0.69314718055994530942)))
 NUMCU_MATH_OP(expm1, std::expm1(x), ::cuda::std::exp(x) - C(1))
 NUMCU_MATH_OP(log, std::log(x), ::cuda::std::log(x))
 NUMCU_MATH_OP(log2, std::log2(x), ::cuda::std::log(x) / typename C::value_type(0.69314718055994530942))
@@ -372,259 +379,264 @@ NUMCU_MATH_OP(conjugate, x, ::cuda::std::conj(x))
 #undef NUMCU_MATH_OP
 
 // Rounding functions: integers pass through (NumPy 2 has integer loops for these).
-#define NUMCU_ROUND_OP(U, fn)                                  \
-  NUMCU_OP(U) {                                                \
-    template <class C>                                         \
-    NUMCU_HD C operator()(C x) const {                         \
-      if constexpr (std::is_floating_point_v<C>) return fn(x); \
-      else return x;                                           \
-    }                                                          \
-  };
+#define NUMCU_ROUND_OP(U, fn)                                                     \
+  NUMCU_OP(U){template <class C> NUMCU_HD C operator()(C x)                       \
+                  const {if constexpr (std::is_floating_point_v<C>) return fn(x); \
+  else return x;                                                                  \
+  }                                                                               \
+  }                                                                               \
+  ;
 NUMCU_ROUND_OP(floor, std::floor)
 NUMCU_ROUND_OP(ceil, std::ceil)
 NUMCU_ROUND_OP(trunc, std::trunc)
 #undef NUMCU_ROUND_OP
 
 // NumPy divides the constants in the loop's own type (NPY_PIf / 180.0f for float32)
-NUMCU_OP(deg2rad) {
-  template <class C>
-  NUMCU_HD C operator()(C x) const { return x * (static_cast<C>(pi) / C(180)); }
-};
-NUMCU_OP(rad2deg) {
-  template <class C>
-  NUMCU_HD C operator()(C x) const { return x * (C(180) / static_cast<C>(pi)); }
-};
-NUMCU_OP(arctan2) {
-  template <class C>
-  NUMCU_HD C operator()(C a, C b) const { return std::atan2(a, b); }
-};
-NUMCU_OP(hypot) {
-  template <class C>
-  NUMCU_HD C operator()(C a, C b) const { return std::hypot(a, b); }
-};
-NUMCU_OP(copysign) {
-  template <class C>
-  NUMCU_HD C operator()(C a, C b) const { return std::copysign(a, b); }
-};
-NUMCU_OP(nextafter) {
-  // Runs on the storage type (see computes_in_storage): the next float16 is not the next float.
-  template <class T>
-  NUMCU_HD T operator()(T a, T b) const {
-    if constexpr (is_half_v<T>) {
-      const float x = static_cast<float>(a), y = static_cast<float>(b);
-      if (x != x || y != y) return T(x + y);
-      if (x == y) return b;
-      if (x == 0) return T::from_bits(static_cast<std::uint16_t>((b.bits & 0x8000u) | 1u));
-      // away from zero when moving away from it, else toward it
-      const bool up = (y > x) == (x > 0);
-      return T::from_bits(static_cast<std::uint16_t>(up ? a.bits + 1 : a.bits - 1));
-    } else {
-      return std::nextafter(a, b);
-    }
-  }
-};
-NUMCU_OP(logaddexp) {
-  template <class C>
-  NUMCU_HD C operator()(C x, C y) const {
-    if (x == y) return x + C(0.693147180559945309417232121458176568);
-    const C d = x - y;
-    if (d > 0) return x + std::log1p(std::exp(-d));
-    if (d <= 0) return y + std::log1p(std::exp(d));
-    return d;
-  }
-};
-NUMCU_OP(logaddexp2) {
-  template <class C>
-  NUMCU_HD C operator()(C x, C y) const {
-    constexpr C log2e = C(1.442695040888963407359924681001892137);
-    if (x == y) return x + C(1);
-    const C d = x - y;
-    if (d > 0) return x + std::log1p(std::exp2(-d)) * log2e;
-    if (d <= 0) return y + std::log1p(std::exp2(d)) * log2e;
-    return d;
-  }
-};
-NUMCU_OP(heaviside) {
-  template <class C>
-  NUMCU_HD C operator()(C x, C h0) const {
-    if (x < 0) return 0;
-    if (x > 0) return 1;
-    if (x == 0) return h0;
-    return x;  // NaN
-  }
-};
-NUMCU_OP(maximum) {
-  template <class C>
-  NUMCU_HD C operator()(C a, C b) const { return nan_aware_max(a, b); }
-};
-NUMCU_OP(minimum) {
-  template <class C>
-  NUMCU_HD C operator()(C a, C b) const { return nan_aware_min(a, b); }
-};
-NUMCU_OP(fmax) {
-  template <class C>
-  NUMCU_HD C operator()(C a, C b) const { return is_nan(b) ? a : is_nan(a) ? b : nan_aware_max(a, b); }
-};
-NUMCU_OP(fmin) {
-  template <class C>
-  NUMCU_HD C operator()(C a, C b) const { return is_nan(b) ? a : is_nan(a) ? b : nan_aware_min(a, b); }
-};
-NUMCU_OP(clip) {
-  template <class C>
-  NUMCU_HD C operator()(C x, C lo, C hi) const { return nan_aware_min(nan_aware_max(x, lo), hi); }
-};
-NUMCU_OP(logical_and) {
-  template <class C>
-  NUMCU_HD bool operator()(C a, C b) const { return truthy(a) && truthy(b); }
-};
-NUMCU_OP(logical_or) {
-  template <class C>
-  NUMCU_HD bool operator()(C a, C b) const { return truthy(a) || truthy(b); }
-};
-NUMCU_OP(logical_xor) {
-  template <class C>
-  NUMCU_HD bool operator()(C a, C b) const { return truthy(a) != truthy(b); }
-};
-NUMCU_OP(logical_not) {
-  template <class C>
-  NUMCU_HD bool operator()(C a) const { return !truthy(a); }
-};
-NUMCU_OP(bitwise_and) {
-  template <class C>
-  NUMCU_HD C operator()(C a, C b) const { return static_cast<C>(a & b); }
-};
-NUMCU_OP(bitwise_or) {
-  template <class C>
-  NUMCU_HD C operator()(C a, C b) const { return static_cast<C>(a | b); }
-};
-NUMCU_OP(bitwise_xor) {
-  template <class C>
-  NUMCU_HD C operator()(C a, C b) const { return static_cast<C>(a ^ b); }
-};
-NUMCU_OP(invert) {
-  template <class C>
-  NUMCU_HD C operator()(C a) const {
-    if constexpr (std::is_same_v<C, bool>) return !a;
-    else return static_cast<C>(~a);
-  }
-};
-NUMCU_OP(left_shift) {
-  template <class C>
-  NUMCU_HD C operator()(C a, C b) const {
-    // NumPy: shifting by the width or more (or by a negative amount) gives 0
-    if (static_cast<std::make_unsigned_t<C>>(b) >= sizeof(C) * 8) return 0;
-    return static_cast<C>(static_cast<wrap_t<C>>(a) << b);
-  }
-};
-NUMCU_OP(right_shift) {
-  template <class C>
-  NUMCU_HD C operator()(C a, C b) const {
-    if (static_cast<std::make_unsigned_t<C>>(b) >= sizeof(C) * 8) {
-      if constexpr (std::is_signed_v<C>) return a < 0 ? C(-1) : C(0);
-      else return 0;
-    }
-    return static_cast<C>(a >> b);
-  }
-};
-NUMCU_OP(isnan) {
-  template <class C>
-  NUMCU_HD bool operator()(C x) const { return is_nan(x); }
-};
-NUMCU_OP(isinf) {
-  template <class C>
-  NUMCU_HD bool operator()(C x) const {
-    if constexpr (is_complex_v<C>) return std::isinf(x.real()) || std::isinf(x.imag());
-    else if constexpr (std::is_floating_point_v<C>) return std::isinf(x);
-    else return false;
-  }
-};
-NUMCU_OP(isfinite) {
-  template <class C>
-  NUMCU_HD bool operator()(C x) const {
+NUMCU_OP(deg2rad){template <class C> NUMCU_HD C operator()(C x)
+                      const {return x * (static_cast<C>(pi) / C(180));
+}
+}
+;
+NUMCU_OP(rad2deg){template <class C> NUMCU_HD C operator()(C x)
+                      const {return x * (C(180) / static_cast<C>(pi));
+}
+}
+;
+NUMCU_OP(arctan2){template <class C> NUMCU_HD C operator()(C a, C b) const {return std::atan2(a, b);
+}
+}
+;
+NUMCU_OP(hypot){template <class C> NUMCU_HD C operator()(C a, C b) const {return std::hypot(a, b);
+}
+}
+;
+NUMCU_OP(copysign){template <class C> NUMCU_HD C operator()(C a, C b) const {return std::copysign(a, b);
+}
+}
+;
+NUMCU_OP(nextafter){
+    // Runs on the storage type (see computes_in_storage): the next float16 is not the next float.
+    template <class T> NUMCU_HD T operator()(T a, T b)
+        const {if constexpr (is_half_v<T>){const float x = static_cast<float>(a), y = static_cast<float>(b);
+if (x != x || y != y) return T(x + y);
+if (x == y) return b;
+if (x == 0) return T::from_bits(static_cast<std::uint16_t>((b.bits & 0x8000u) | 1u));
+// away from zero when moving away from it, else toward it
+const bool up = (y > x) == (x > 0);
+return T::from_bits(static_cast<std::uint16_t>(up ? a.bits + 1 : a.bits - 1));
+}
+else {
+  return std::nextafter(a, b);
+}
+}
+}
+;
+NUMCU_OP(logaddexp){template <class C> NUMCU_HD C operator()(C x, C y)
+                        const {if (x == y) return x + C(0.693147180559945309417232121458176568);
+const C d = x - y;
+if (d > 0) return x + std::log1p(std::exp(-d));
+if (d <= 0) return y + std::log1p(std::exp(d));
+return d;
+}
+}
+;
+NUMCU_OP(logaddexp2){template <class C> NUMCU_HD C operator()(C x, C y)
+                         const {constexpr C log2e = C(1.442695040888963407359924681001892137);
+if (x == y) return x + C(1);
+const C d = x - y;
+if (d > 0) return x + std::log1p(std::exp2(-d)) * log2e;
+if (d <= 0) return y + std::log1p(std::exp2(d)) * log2e;
+return d;
+}
+}
+;
+NUMCU_OP(heaviside){template <class C> NUMCU_HD C operator()(C x, C h0) const {if (x < 0) return 0;
+if (x > 0) return 1;
+if (x == 0) return h0;
+return x;  // NaN
+}
+}
+;
+NUMCU_OP(maximum){template <class C> NUMCU_HD C operator()(C a, C b) const {return nan_aware_max(a, b);
+}
+}
+;
+NUMCU_OP(minimum){template <class C> NUMCU_HD C operator()(C a, C b) const {return nan_aware_min(a, b);
+}
+}
+;
+NUMCU_OP(fmax){template <class C> NUMCU_HD C operator()(C a, C b)
+                   const {return is_nan(b)   ? a
+                                 : is_nan(a) ? b
+                                             : nan_aware_max(a, b);
+}
+}
+;
+NUMCU_OP(fmin){template <class C> NUMCU_HD C operator()(C a, C b)
+                   const {return is_nan(b)   ? a
+                                 : is_nan(a) ? b
+                                             : nan_aware_min(a, b);
+}
+}
+;
+NUMCU_OP(clip){template <class C> NUMCU_HD C operator()(C x, C lo, C hi)
+                   const {return nan_aware_min(nan_aware_max(x, lo), hi);
+}
+}
+;
+NUMCU_OP(logical_and){template <class C> NUMCU_HD bool operator()(C a, C b)
+                          const {return truthy(a) && truthy(b);
+}
+}
+;
+NUMCU_OP(logical_or){template <class C> NUMCU_HD bool operator()(C a, C b)
+                         const {return truthy(a) || truthy(b);
+}
+}
+;
+NUMCU_OP(logical_xor){template <class C> NUMCU_HD bool operator()(C a, C b)
+                          const {return truthy(a) != truthy(b);
+}
+}
+;
+NUMCU_OP(logical_not){template <class C> NUMCU_HD bool operator()(C a) const {return !truthy(a);
+}
+}
+;
+NUMCU_OP(bitwise_and){template <class C> NUMCU_HD C operator()(C a, C b) const {return static_cast<C>(a & b);
+}
+}
+;
+NUMCU_OP(bitwise_or){template <class C> NUMCU_HD C operator()(C a, C b) const {return static_cast<C>(a | b);
+}
+}
+;
+NUMCU_OP(bitwise_xor){template <class C> NUMCU_HD C operator()(C a, C b) const {return static_cast<C>(a ^ b);
+}
+}
+;
+NUMCU_OP(invert){template <class C> NUMCU_HD C operator()(C a)
+                     const {if constexpr (std::is_same_v<C, bool>) return !a;
+else return static_cast<C>(~a);
+}
+}
+;
+NUMCU_OP(left_shift){template <class C> NUMCU_HD C operator()(C a, C b)
+                         const {// NumPy: shifting by the width or more (or by a negative amount) gives 0
+                                if (static_cast<std::make_unsigned_t<C>>(b) >= sizeof(C) * 8) return 0;
+return static_cast<C>(static_cast<wrap_t<C>>(a) << b);
+}
+}
+;
+NUMCU_OP(right_shift){template <class C> NUMCU_HD C operator()(C a, C b)
+                          const {if (static_cast<std::make_unsigned_t<C>>(b) >= sizeof(C) * 8){
+                              if constexpr (std::is_signed_v<C>) return a < 0 ? C(-1) : C(0);
+else return 0;
+}
+return static_cast<C>(a >> b);
+}
+}
+;
+NUMCU_OP(isnan){template <class C> NUMCU_HD bool operator()(C x) const {return is_nan(x);
+}
+}
+;
+NUMCU_OP(isinf){template <class C> NUMCU_HD bool operator()(C x)
+                    const {if constexpr (is_complex_v<C>) return std::isinf(x.real()) || std::isinf(x.imag());
+else if constexpr (std::is_floating_point_v<C>) return std::isinf(x);
+else return false;
+}
+}
+;
+NUMCU_OP(isfinite){template <class C> NUMCU_HD bool operator()(C x) const {
     if constexpr (is_complex_v<C>) return std::isfinite(x.real()) && std::isfinite(x.imag());
-    else if constexpr (std::is_floating_point_v<C>) return std::isfinite(x);
-    else return true;
-  }
-};
-NUMCU_OP(signbit) {
-  template <class C>
-  NUMCU_HD bool operator()(C x) const { return std::signbit(x); }
-};
-NUMCU_OP(gcd) {
-  template <class C>
-  NUMCU_HD C operator()(C a, C b) const { return gcd_int(a, b); }
-};
-NUMCU_OP(lcm) {
-  template <class C>
-  NUMCU_HD C operator()(C a, C b) const {
-    const C g = gcd_int(a, b);
-    return g == 0 ? C(0) : abs_int(wrap_mul(static_cast<C>(a / g), b));
-  }
-};
-NUMCU_OP(equal) {
-  template <class C>
-  NUMCU_HD bool operator()(C a, C b) const { return a == b; }
-};
-NUMCU_OP(not_equal) {
-  template <class C>
-  NUMCU_HD bool operator()(C a, C b) const { return a != b; }
-};
-NUMCU_OP(less) {
-  template <class C>
-  NUMCU_HD bool operator()(C a, C b) const { return detail::less(a, b); }
-};
-NUMCU_OP(less_equal) {
-  template <class C>
-  NUMCU_HD bool operator()(C a, C b) const { return detail::less_equal(a, b); }
-};
-NUMCU_OP(greater) {
-  template <class C>
-  NUMCU_HD bool operator()(C a, C b) const { return detail::less(b, a); }
-};
-NUMCU_OP(greater_equal) {
-  template <class C>
-  NUMCU_HD bool operator()(C a, C b) const { return detail::less_equal(b, a); }
-};
-NUMCU_OP(isclose) {
-  // numpy.isclose: |a - b| <= atol + rtol * |b| for finite values; infinities must be equal; NaNs equal
-  // only with equal_nan.
-  template <class C>
-  NUMCU_HD bool operator()(C a, C b) const {
-    if (is_nan(a) || is_nan(b)) return params.flag && is_nan(a) && is_nan(b);
-    if constexpr (is_complex_v<C>) {
-      if (!std::isfinite(a.real()) || !std::isfinite(a.imag()) || !std::isfinite(b.real()) || !std::isfinite(b.imag())) return a == b;
-      using R = typename C::value_type;
-      return ::cuda::std::abs(a - b) <= static_cast<R>(params.b) + static_cast<R>(params.a) * ::cuda::std::abs(b);
-    } else {
-      if (!std::isfinite(a) || !std::isfinite(b)) return a == b;
-      return std::fabs(a - b) <= static_cast<C>(params.b) + static_cast<C>(params.a) * std::fabs(b);
-    }
-  }
-};
-NUMCU_OP(nan_to_num) {
-  template <class C>
-  NUMCU_HD C operator()(C x) const {
-    if constexpr (is_complex_v<C>) {
-      using R = typename C::value_type;
-      return C(replace(static_cast<R>(x.real())), replace(static_cast<R>(x.imag())));
-    } else if constexpr (std::is_floating_point_v<C>) {
-      return replace(x);
-    } else {
-      return x;
-    }
-  }
-  // the dispatch layer fills in NumPy's defaults (the dtype's largest and lowest finite values)
-  template <class R>
-  NUMCU_HD R replace(R x) const {
-    if (x != x) return static_cast<R>(params.a);
-    if (std::isinf(x)) return static_cast<R>(x > 0 ? params.b : params.c);
-    return x;
-  }
-};
-NUMCU_OP(where) {
-  template <class C>
-  NUMCU_HD C operator()(bool condition, C x, C y) const { return condition ? x : y; }
-};
+else if constexpr (std::is_floating_point_v<C>) return std::isfinite(x);
+else return true;
+}
+}
+;
+NUMCU_OP(signbit){template <class C> NUMCU_HD bool operator()(C x) const {return std::signbit(x);
+}
+}
+;
+NUMCU_OP(gcd){template <class C> NUMCU_HD C operator()(C a, C b) const {return gcd_int(a, b);
+}
+}
+;
+NUMCU_OP(lcm){template <class C> NUMCU_HD C operator()(C a, C b) const {const C g = gcd_int(a, b);
+return g == 0 ? C(0) : abs_int(wrap_mul(static_cast<C>(a / g), b));
+}
+}
+;
+NUMCU_OP(equal){template <class C> NUMCU_HD bool operator()(C a, C b) const {return a == b;
+}
+}
+;
+NUMCU_OP(not_equal){template <class C> NUMCU_HD bool operator()(C a, C b) const {return a != b;
+}
+}
+;
+NUMCU_OP(less){template <class C> NUMCU_HD bool operator()(C a, C b) const {return detail::less(a, b);
+}
+}
+;
+NUMCU_OP(less_equal){template <class C> NUMCU_HD bool operator()(C a, C b)
+                         const {return detail::less_equal(a, b);
+}
+}
+;
+NUMCU_OP(greater){template <class C> NUMCU_HD bool operator()(C a, C b) const {return detail::less(b, a);
+}
+}
+;
+NUMCU_OP(greater_equal){template <class C> NUMCU_HD bool operator()(C a, C b)
+                            const {return detail::less_equal(b, a);
+}
+}
+;
+NUMCU_OP(isclose){
+    // numpy.isclose: |a - b| <= atol + rtol * |b| for finite values; infinities must be equal; NaNs equal
+    // only with equal_nan.
+    template <class C> NUMCU_HD bool operator()(C a, C b)
+        const {if (is_nan(a) || is_nan(b)) return params.flag && is_nan(a) && is_nan(b);
+if constexpr (is_complex_v<C>) {
+  if (!std::isfinite(a.real()) || !std::isfinite(a.imag()) || !std::isfinite(b.real()) ||
+      !std::isfinite(b.imag()))
+    return a == b;
+  using R = typename C::value_type;
+  return ::cuda::std::abs(a - b) <= static_cast<R>(params.b) + static_cast<R>(params.a) * ::cuda::std::abs(b);
+} else {
+  if (!std::isfinite(a) || !std::isfinite(b)) return a == b;
+  return std::fabs(a - b) <= static_cast<C>(params.b) + static_cast<C>(params.a) * std::fabs(b);
+}
+}
+}
+;
+NUMCU_OP(nan_to_num){template <class C> NUMCU_HD C operator()(C x)
+                         const {if constexpr (is_complex_v<C>){using R = typename C::value_type;
+return C(replace(static_cast<R>(x.real())), replace(static_cast<R>(x.imag())));
+}
+else if constexpr (std::is_floating_point_v<C>) {
+  return replace(x);
+}
+else {
+  return x;
+}
+}
+// the dispatch layer fills in NumPy's defaults (the dtype's largest and lowest finite values)
+template <class R>
+NUMCU_HD R replace(R x) const {
+  if (x != x) return static_cast<R>(params.a);
+  if (std::isinf(x)) return static_cast<R>(x > 0 ? params.b : params.c);
+  return x;
+}
+}
+;
+NUMCU_OP(where){template <class C> NUMCU_HD C operator()(bool condition, C x, C y)
+                    const {return condition ? x : y;
+}
+}
+;
 #undef NUMCU_OP
 
 }  // namespace numcu::detail

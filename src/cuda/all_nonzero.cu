@@ -28,7 +28,8 @@ bool all_nonzero(const iteration_plan& plan, device d) {
   NUMCU_CUDA_CHECK(cudaMemcpyAsync(flag->data, &one, sizeof one, cudaMemcpyHostToDevice, stream));
   for_each_sub_plan(plan, max_32bit_numel, [&](const iteration_plan& piece) {
     all_nonzero_kernel<<<grid_for(piece.numel, block_threads), block_threads, 0, stream>>>(
-        piece.data[0], offset_calculator<1>(piece), static_cast<std::uint32_t>(piece.numel), static_cast<int*>(flag->data));
+        piece.data[0], offset_calculator<1>(piece), static_cast<std::uint32_t>(piece.numel),
+        static_cast<int*>(flag->data));
     NUMCU_CHECK_LAUNCH();
   });
   int result = 0;

@@ -4,6 +4,7 @@
 
 #include "core/elementwise_call.hpp"
 #include "core/iteration_plan.hpp"
+#include "core/philox.hpp"
 #include "core/sequence.hpp"
 #include "numcu/device.hpp"
 #include "numcu/dtype.hpp"
@@ -25,6 +26,9 @@ void linspace(void* out, dtype t, const linspace_params& p, device d);
 
 /// True when every bool element of plan operand 0 is true (synchronizes the current stream).
 bool all_nonzero(const iteration_plan& plan, device d);
+
+/// Fills the @p n contiguous elements of dtype @p t at @p out with draws of @p p (core/philox.hpp).
+void random_fill(void* out, dtype t, std::int64_t n, const random_params& p, device d);
 
 /// Runs one elementwise call: call.plan operand 0 = ufunc(inputs), as resolved by the dispatch layer.
 void run_ufunc(const elementwise_call& call, device d);

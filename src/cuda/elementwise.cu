@@ -4,7 +4,8 @@
 
 namespace numcu::detail::cuda {
 
-#define NUMCU_UFUNC(name, nin, loops) extern template void launch_ufunc<ufunc_id::name>(const elementwise_call&, cudaStream_t);
+#define NUMCU_UFUNC(name, nin, loops) \
+  extern template void launch_ufunc<ufunc_id::name>(const elementwise_call&, cudaStream_t);
 #include "core/ufunc_loops.inc"
 NUMCU_UFUNC(isclose, 2, "")
 NUMCU_UFUNC(nan_to_num, 1, "")
@@ -24,7 +25,8 @@ void run_ufunc(const elementwise_call& call, device d) {
     NUMCU_UFUNC(nan_to_num, 1, "")
     NUMCU_UFUNC(where, 3, "")
 #undef NUMCU_UFUNC
-    case ufunc_id::count: break;
+    case ufunc_id::count:
+      break;
   }
 }
 

@@ -39,8 +39,8 @@ struct run_inputs {
 // Computes elements [start, start + per_block) (or to n) of one dense run: the body of the dense and rows
 // kernels.
 template <ufunc_id U, class T, int Vec>
-__device__ __forceinline__ void dense_run(const ufunc_op<U>& op, const run_inputs<U, T>& in, output_t<U, T>* out,
-                                          std::int64_t start, std::int64_t n) {
+__device__ __forceinline__ void dense_run(const ufunc_op<U>& op, const run_inputs<U, T>& in,
+                                          output_t<U, T>* out, std::int64_t start, std::int64_t n) {
   using O = output_t<U, T>;
   constexpr int nin = info_of(U).nin;
   using in0_t = input_t<U, 0, T>;
@@ -113,7 +113,7 @@ struct rows_geometry {
   std::int64_t inner;
   std::uint32_t rows;
   std::array<char*, max_inputs + 1> base;  // operand addresses of row 0
-  std::array<bool, max_inputs> along;      // input k is constant along a row (stride 0 in the inner dimension)
+  std::array<bool, max_inputs> along;  // input k is constant along a row (stride 0 in the inner dimension)
 };
 
 template <ufunc_id U, class T, int Vec>
@@ -139,9 +139,9 @@ __global__ void __launch_bounds__(block_threads)
 }
 
 template <ufunc_id U, class T>
-__global__ void __launch_bounds__(block_threads) ufunc_general(offset_calculator<max_inputs + 1> offsets,
-                                                               std::array<char*, max_inputs + 1> data,
-                                                               std::uint32_t n, ufunc_args args) {
+__global__ void __launch_bounds__(block_threads)
+    ufunc_general(offset_calculator<max_inputs + 1> offsets, std::array<char*, max_inputs + 1> data,
+                  std::uint32_t n, ufunc_args args) {
   ufunc_op<U> op;
   op.params = args.params;
   const std::uint32_t base = blockIdx.x * (block_threads * general_items) + threadIdx.x;
@@ -151,7 +151,8 @@ __global__ void __launch_bounds__(block_threads) ufunc_general(offset_calculator
     if (i >= n) return;
     std::int64_t o[max_inputs + 1];
     offsets.get(i, o);
-    const std::array<char*, max_inputs + 1> p = {data[0] + o[0], data[1] + o[1], data[2] + o[2], data[3] + o[3]};
+    const std::array<char*, max_inputs + 1> p = {data[0] + o[0], data[1] + o[1], data[2] + o[2],
+                                                 data[3] + o[3]};
     apply_at<U, T>(op, args, p);
   }
 }
@@ -189,12 +190,14 @@ void launch_ufunc(const elementwise_call& call, cudaStream_t stream) {
       for (int k = 0; k < noperands; ++k) all_aligned = all_aligned && aligned(plan.data[k]);
       if (call.args.typed && plan.is_contiguous() && (all_aligned || vec == 1)) {
         ufunc_dense<U, T, vec><<<grid_for(plan.numel, per_block), block_threads, 0, stream>>>(
-            dense_inputs<U, T>(call), reinterpret_cast<output_t<U, T>*>(plan.data[0]), plan.numel, call.args.params);
+            dense_inputs<U, T>(call), reinterpret_cast<output_t<U, T>*>(plan.data[0]), plan.numel,
+            call.args.params);
         NUMCU_CHECK_LAUNCH();
         return;
       }
       // rows: every operand dense or constant along dimension 0, every row start 16-byte aligned
-      bool rows = call.args.typed && plan.ndim >= 2 && all_aligned && plan.numel / plan.sizes[0] <= max_32bit_numel;
+      bool rows =
+          call.args.typed && plan.ndim >= 2 && all_aligned && plan.numel / plan.sizes[0] <= max_32bit_numel;
       for (int k = 0; rows && k < noperands; ++k) {
         if (plan.data[k] == nullptr) continue;
         const std::int64_t s = plan.strides[k][0];
@@ -206,7 +209,8 @@ void launch_ufunc(const elementwise_call& call, cudaStream_t stream) {
         g.inner = plan.sizes[0];
         g.rows = static_cast<std::uint32_t>(plan.numel / plan.sizes[0]);
         for (int k = 0; k < noperands; ++k) g.base[k] = plan.data[k];
-        for (int k = 0; k < call.nin; ++k) g.along[k] = plan.data[k + 1] != nullptr && plan.strides[k + 1][0] == 0;
+        for (int k = 0; k < call.nin; ++k)
+          g.along[k] = plan.data[k + 1] != nullptr && plan.strides[k + 1][0] == 0;
         iteration_plan outer = plan;
         outer.ndim = plan.ndim - 1;
         for (int d = 1; d < plan.ndim; ++d) {
@@ -214,15 +218,18 @@ void launch_ufunc(const elementwise_call& call, cudaStream_t stream) {
           for (int k = 0; k < noperands; ++k) outer.strides[k][d - 1] = plan.strides[k][d];
         }
         const dim3 grid(grid_for(g.inner, per_block), std::min<unsigned>(g.rows, 65535u));
-        ufunc_rows<U, T, vec><<<grid, block_threads, 0, stream>>>(g, offset_calculator<max_inputs + 1>(outer), call.args);
+        ufunc_rows<U, T, vec>
+            <<<grid, block_threads, 0, stream>>>(g, offset_calculator<max_inputs + 1>(outer), call.args);
         NUMCU_CHECK_LAUNCH();
         return;
       }
       for_each_sub_plan(plan, max_32bit_numel, [&](const iteration_plan& piece) {
         std::array<char*, max_inputs + 1> data{};
         for (int k = 0; k < noperands; ++k) data[k] = piece.data[k];
-        ufunc_general<U, T><<<grid_for(piece.numel, block_threads * general_items), block_threads, 0, stream>>>(
-            offset_calculator<max_inputs + 1>(piece), data, static_cast<std::uint32_t>(piece.numel), call.args);
+        ufunc_general<U, T>
+            <<<grid_for(piece.numel, block_threads * general_items), block_threads, 0, stream>>>(
+                offset_calculator<max_inputs + 1>(piece), data, static_cast<std::uint32_t>(piece.numel),
+                call.args);
         NUMCU_CHECK_LAUNCH();
       });
     }

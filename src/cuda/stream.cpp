@@ -35,7 +35,9 @@ namespace detail {
 cudaStream_t current_cuda_stream(int ordinal) {
   return static_cast<cudaStream_t>(current_streams[ordinal].get());
 }
-std::shared_ptr<void> current_stream_owner(int ordinal) { return current_streams[ordinal]; }
+std::shared_ptr<void> current_stream_owner(int ordinal) {
+  return current_streams[ordinal];
+}
 }  // namespace detail
 
 stream::stream(device d) : m_device(d) {

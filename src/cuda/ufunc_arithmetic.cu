@@ -1,4 +1,5 @@
-// Arithmetic ufuncs for the CUDA backend: add, subtract, multiply, true_divide, floor_divide, remainder, fmod, power, float_power, negative, positive, absolute, sign, reciprocal, square, conjugate.
+// Arithmetic ufuncs for the CUDA backend: add, subtract, multiply, true_divide, floor_divide, remainder,
+// fmod, power, float_power, negative, positive, absolute, sign, reciprocal, square, conjugate.
 #include "cuda/elementwise.cuh"
 
 namespace numcu::detail::cuda {

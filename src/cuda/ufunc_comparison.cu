@@ -1,4 +1,5 @@
-// Comparison ufuncs for the CUDA backend: equal, not_equal, less, less_equal, greater, greater_equal, isnan, isinf, isfinite, signbit, isclose, where.
+// Comparison ufuncs for the CUDA backend: equal, not_equal, less, less_equal, greater, greater_equal, isnan,
+// isinf, isfinite, signbit, isclose, where.
 #include "cuda/elementwise.cuh"
 
 namespace numcu::detail::cuda {

@@ -1,4 +1,5 @@
-// Exp log ufuncs for the CUDA backend: sqrt, cbrt, exp, exp2, expm1, log, log2, log10, log1p, logaddexp, logaddexp2.
+// Exp log ufuncs for the CUDA backend: sqrt, cbrt, exp, exp2, expm1, log, log2, log10, log1p, logaddexp,
+// logaddexp2.
 #include "cuda/elementwise.cuh"
 
 namespace numcu::detail::cuda {

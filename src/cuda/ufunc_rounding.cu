@@ -1,4 +1,5 @@
-// Rounding ufuncs for the CUDA backend: floor, ceil, trunc, rint, maximum, minimum, fmax, fmin, clip, nan_to_num, copysign, nextafter, heaviside.
+// Rounding ufuncs for the CUDA backend: floor, ceil, trunc, rint, maximum, minimum, fmax, fmin, clip,
+// nan_to_num, copysign, nextafter, heaviside.
 #include "cuda/elementwise.cuh"
 
 namespace numcu::detail::cuda {

@@ -1,4 +1,5 @@
-// Trigonometric ufuncs for the CUDA backend: sin, cos, tan, arcsin, arccos, arctan, arctan2, hypot, sinh, cosh, tanh, arcsinh, arccosh, arctanh, deg2rad, rad2deg.
+// Trigonometric ufuncs for the CUDA backend: sin, cos, tan, arcsin, arccos, arctan, arctan2, hypot, sinh,
+// cosh, tanh, arcsinh, arccosh, arctanh, deg2rad, rad2deg.
 #include "cuda/elementwise.cuh"
 
 namespace numcu::detail::cuda {

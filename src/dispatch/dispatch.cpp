@@ -32,7 +32,8 @@ bool overlaps(const ndarray& a, const ndarray& b) {
 }
 
 bool same_layout(const ndarray& a, const ndarray& b) {
-  return a.shares_memory_with(b) && a.offset() == b.offset() && a.strides() == b.strides() && a.shape() == b.shape();
+  return a.shares_memory_with(b) && a.offset() == b.offset() && a.strides() == b.strides() &&
+         a.shape() == b.shape();
 }
 
 void require_same_device(const ndarray& a, const ndarray& b, const char* what) {

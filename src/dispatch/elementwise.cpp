@@ -14,7 +14,9 @@
 namespace numcu::detail {
 namespace {
 
-std::string dtype_repr(dtype t) { return "dtype('" + std::string(t.name()) + "')"; }
+std::string dtype_repr(dtype t) {
+  return "dtype('" + std::string(t.name()) + "')";
+}
 
 std::string types_text(std::span<const operand> inputs) {
   std::string s = "(";
@@ -30,7 +32,8 @@ dtype common_dtype(ufunc_id u, std::span<const operand> inputs) {
   const std::size_t first = u == ufunc_id::where ? 1 : 0;  // where's condition does not promote
   std::optional<dtype> common;
   for (std::size_t k = first; k < inputs.size(); ++k) {
-    if (!inputs[k].is_scalar()) common = common ? promote_types(*common, inputs[k].array().dtype()) : inputs[k].array().dtype();
+    if (!inputs[k].is_scalar())
+      common = common ? promote_types(*common, inputs[k].array().dtype()) : inputs[k].array().dtype();
   }
   for (std::size_t k = first; k < inputs.size(); ++k) {
     if (!inputs[k].is_scalar()) continue;
@@ -54,8 +57,10 @@ resolved_loop resolve_loop(ufunc_id u, dtype common) {
     if (can_cast(common, in, casting::safe)) return {in, dtype_of_letter(loop[nin + 2])};
     start = end + 1;
   }
-  throw dtype_error("ufunc '" + std::string(info_of(u).name) + "' not supported for the input types, and the inputs "
-                    "could not be safely coerced to any supported types according to the casting rule ''safe''");
+  throw dtype_error(
+      "ufunc '" + std::string(info_of(u).name) +
+      "' not supported for the input types, and the inputs "
+      "could not be safely coerced to any supported types according to the casting rule ''safe''");
 }
 
 ndarray call_ufunc(ufunc_id u, std::initializer_list<operand> input_list, const std::optional<ndarray>& out,
@@ -70,16 +75,16 @@ ndarray call_ufunc(ufunc_id u, std::initializer_list<operand> input_list, const 
   for (const operand& x : inputs) {
     if (x.is_scalar()) continue;
     if (where && !(x.array().device() == *where)) {
-      throw device_error(std::string(name) + ": operands are on different devices: " + where->str() + " and " +
-                         x.array().device().str() + " (move one with .to(device))");
+      throw device_error(std::string(name) + ": operands are on different devices: " + where->str() +
+                         " and " + x.array().device().str() + " (move one with .to(device))");
     }
     where = x.array().device();
     shapes[nshapes++] = x.array().shape();
   }
   if (out) {
     if (where && !(out->device() == *where)) {
-      throw device_error(std::string(name) + ": the output is on " + out->device().str() + " but the operands are on " +
-                         where->str());
+      throw device_error(std::string(name) + ": the output is on " + out->device().str() +
+                         " but the operands are on " + where->str());
     }
     where = out->device();
   }
@@ -87,20 +92,26 @@ ndarray call_ufunc(ufunc_id u, std::initializer_list<operand> input_list, const 
 
   dtype common = common_dtype(u, inputs);
   if ((u == ufunc_id::subtract || u == ufunc_id::negative) && common.is_bool()) {
-    throw dtype_error(std::string("numpy boolean ") + (u == ufunc_id::subtract ? "subtract, the `-` operator" : "negative, the `-` operator") +
-                      ", is not supported, use the bitwise_xor, the `^` operator, or the logical_xor function instead.");
+    throw dtype_error(
+        std::string("numpy boolean ") +
+        (u == ufunc_id::subtract ? "subtract, the `-` operator" : "negative, the `-` operator") +
+        ", is not supported, use the bitwise_xor, the `^` operator, or the logical_xor function instead.");
   }
-  if (u == ufunc_id::true_divide && (common.is_bool() || common.is_integer())) common = float64;  // NumPy's resolver
+  if (u == ufunc_id::true_divide && (common.is_bool() || common.is_integer()))
+    common = float64;  // NumPy's resolver
   if (u == ufunc_id::isclose) common = result_type(common, scalar_kind::floating);
   resolved_loop loop;
   try {
     loop = resolve_loop(u, common);
   } catch (const dtype_error&) {
-    throw dtype_error("ufunc '" + std::string(name) + "' not supported for the input types " + types_text(inputs) +
-                      ", and the inputs could not be safely coerced to any supported types according to the casting rule 'safe'");
+    throw dtype_error("ufunc '" + std::string(name) + "' not supported for the input types " +
+                      types_text(inputs) +
+                      ", and the inputs could not be safely coerced to any supported types according to the "
+                      "casting rule 'safe'");
   }
 
-  const shape_t shape = nshapes == 1 ? shapes[0] : broadcast_shapes(std::span<const shape_t>(shapes.data(), nshapes));
+  const shape_t shape =
+      nshapes == 1 ? shapes[0] : broadcast_shapes(std::span<const shape_t>(shapes.data(), nshapes));
   ndarray result;
   if (out) {
     const shape_t both[] = {shape, out->shape()};
@@ -109,8 +120,9 @@ ndarray call_ufunc(ufunc_id u, std::initializer_list<operand> input_list, const 
                         " doesn't match the broadcast shape " + to_string(shape));
     }
     if (!can_cast(loop.output, out->dtype(), casting::same_kind)) {
-      throw dtype_error("Cannot cast ufunc '" + std::string(name) + "' output from " + dtype_repr(loop.output) + " to " +
-                        dtype_repr(out->dtype()) + " with casting rule 'same_kind'");
+      throw dtype_error("Cannot cast ufunc '" + std::string(name) + "' output from " +
+                        dtype_repr(loop.output) + " to " + dtype_repr(out->dtype()) +
+                        " with casting rule 'same_kind'");
     }
   }
 
@@ -122,7 +134,8 @@ ndarray call_ufunc(ufunc_id u, std::initializer_list<operand> input_list, const 
   call.args.params = params;
   // scalars become elements of their loop dtype now, so a value that does not fit fails before any work
   for (int k = 0; k < call.nin; ++k) {
-    if (inputs[k].is_scalar()) call.args.scalars[k] = scalar_to_element(inputs[k].value(), call.input_dtype_of(k));
+    if (inputs[k].is_scalar())
+      call.args.scalars[k] = scalar_to_element(inputs[k].value(), call.input_dtype_of(k));
   }
   result = out ? *out : empty(shape, loop.output, d);
   call.args.out_dtype = result.dtype();
@@ -142,9 +155,11 @@ ndarray call_ufunc(ufunc_id u, std::initializer_list<operand> input_list, const 
       keep.push_back(a);
     }
     call.args.input_dtypes[k] = a.dtype();
-    operands[k + 1] = {static_cast<char*>(a.data_ptr()), broadcast_strides(a.shape(), a.strides(), result.shape()), a.itemsize()};
+    operands[k + 1] = {static_cast<char*>(a.data_ptr()),
+                       broadcast_strides(a.shape(), a.strides(), result.shape()), a.itemsize()};
   }
-  call.plan = make_iteration_plan(result.shape(), std::span<const plan_operand>(operands.data(), call.nin + 1));
+  call.plan =
+      make_iteration_plan(result.shape(), std::span<const plan_operand>(operands.data(), call.nin + 1));
   call.args.typed = call.is_typed();
   if (d.is_cpu()) {
     host::run_ufunc(call);

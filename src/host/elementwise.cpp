@@ -1,10 +1,11 @@
 // The host elementwise entry: one switch from the ufunc to its loop, instantiated in ufunc_*.cpp.
-#include "host/backend.hpp"
 #include "host/elementwise.hpp"
+#include "host/backend.hpp"
 
 namespace numcu::detail::host {
 
-#define NUMCU_UFUNC(name, nin, loops) extern template void launch_ufunc<ufunc_id::name>(const elementwise_call&);
+#define NUMCU_UFUNC(name, nin, loops) \
+  extern template void launch_ufunc<ufunc_id::name>(const elementwise_call&);
 #include "core/ufunc_loops.inc"
 NUMCU_UFUNC(isclose, 2, "")
 NUMCU_UFUNC(nan_to_num, 1, "")
@@ -21,7 +22,8 @@ void run_ufunc(const elementwise_call& call) {
     NUMCU_UFUNC(nan_to_num, 1, "")
     NUMCU_UFUNC(where, 3, "")
 #undef NUMCU_UFUNC
-    case ufunc_id::count: break;
+    case ufunc_id::count:
+      break;
   }
 }
 

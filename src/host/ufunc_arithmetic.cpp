@@ -1,4 +1,5 @@
-// Arithmetic ufuncs for the host backend: add, subtract, multiply, true_divide, floor_divide, remainder, fmod, power, float_power, negative, positive, absolute, sign, reciprocal, square, conjugate.
+// Arithmetic ufuncs for the host backend: add, subtract, multiply, true_divide, floor_divide, remainder,
+// fmod, power, float_power, negative, positive, absolute, sign, reciprocal, square, conjugate.
 #include "host/elementwise.hpp"
 
 namespace numcu::detail::host {

@@ -1,4 +1,5 @@
-// Comparison ufuncs for the host backend: equal, not_equal, less, less_equal, greater, greater_equal, isnan, isinf, isfinite, signbit, isclose, where.
+// Comparison ufuncs for the host backend: equal, not_equal, less, less_equal, greater, greater_equal, isnan,
+// isinf, isfinite, signbit, isclose, where.
 #include "host/elementwise.hpp"
 
 namespace numcu::detail::host {

@@ -1,4 +1,5 @@
-// Exp log ufuncs for the host backend: sqrt, cbrt, exp, exp2, expm1, log, log2, log10, log1p, logaddexp, logaddexp2.
+// Exp log ufuncs for the host backend: sqrt, cbrt, exp, exp2, expm1, log, log2, log10, log1p, logaddexp,
+// logaddexp2.
 #include "host/elementwise.hpp"
 
 namespace numcu::detail::host {

@@ -1,4 +1,5 @@
-// Logical ufuncs for the host backend: logical_and, logical_or, logical_xor, logical_not, bitwise_and, bitwise_or, bitwise_xor, invert, left_shift, right_shift, gcd, lcm.
+// Logical ufuncs for the host backend: logical_and, logical_or, logical_xor, logical_not, bitwise_and,
+// bitwise_or, bitwise_xor, invert, left_shift, right_shift, gcd, lcm.
 #include "host/elementwise.hpp"
 
 namespace numcu::detail::host {

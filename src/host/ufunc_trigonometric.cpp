@@ -1,4 +1,5 @@
-// Trigonometric ufuncs for the host backend: sin, cos, tan, arcsin, arccos, arctan, arctan2, hypot, sinh, cosh, tanh, arcsinh, arccosh, arctanh, deg2rad, rad2deg.
+// Trigonometric ufuncs for the host backend: sin, cos, tan, arcsin, arccos, arctan, arctan2, hypot, sinh,
+// cosh, tanh, arcsinh, arccosh, arctanh, deg2rad, rad2deg.
 #include "host/elementwise.hpp"
 
 namespace numcu::detail::host {

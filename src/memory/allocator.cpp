@@ -29,7 +29,9 @@ struct block_key {
   bool operator==(const block_key& o) const { return size == o.size && stream == o.stream; }
 };
 struct block_key_hash {
-  std::size_t operator()(const block_key& k) const { return std::hash<std::size_t>()(k.size) ^ std::hash<void*>()(k.stream); }
+  std::size_t operator()(const block_key& k) const {
+    return std::hash<std::size_t>()(k.size) ^ std::hash<void*>()(k.stream);
+  }
 };
 
 struct allocator_state {
@@ -91,7 +93,9 @@ void enforce_limit(device d, std::size_t nbytes) {
                       nbytes, available);
 }
 
-std::size_t small_size(std::size_t nbytes) { return (nbytes + small_block_granule - 1) / small_block_granule * small_block_granule; }
+std::size_t small_size(std::size_t nbytes) {
+  return (nbytes + small_block_granule - 1) / small_block_granule * small_block_granule;
+}
 
 // Returns the small blocks kept for @p d to the pool, each on the stream it was freed on.
 void release_small_blocks(device d) {
@@ -159,7 +163,8 @@ buffer::~buffer() {
   if (!owned || data == nullptr) return;
   if (where.is_cpu()) {
     std::free(data);
-  } else if (nbytes > small_block_limit || stream != nullptr || !keep_small_block(where, data, nbytes, stream)) {
+  } else if (nbytes > small_block_limit || stream != nullptr ||
+             !keep_small_block(where, data, nbytes, stream)) {
     // A destructor cannot throw: a failing free can only be reported by a later call.
     int current = -1;
     cudaGetDevice(&current);
@@ -187,7 +192,8 @@ std::shared_ptr<buffer> allocate(device where, std::size_t nbytes, dtype t) {
     cuda_device_guard guard(where);
     b->stream = current_cuda_stream(where.index());
     if (b->stream != nullptr) b->stream_owner = current_stream_owner(where.index());
-    if (nbytes <= small_block_limit && b->stream == nullptr) b->data = take_small_block(where, nbytes, b->stream);
+    if (nbytes <= small_block_limit && b->stream == nullptr)
+      b->data = take_small_block(where, nbytes, b->stream);
     if (b->data == nullptr) b->data = allocate_on_gpu(where, nbytes, static_cast<cudaStream_t>(b->stream));
   }
   b->nbytes = nbytes;
