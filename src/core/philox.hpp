@@ -7,6 +7,7 @@
 #include <cmath>
 #include <cstdint>
 
+#include "core/exact_arithmetic.hpp"
 #include "numcu/config.hpp"
 
 namespace numcu::detail {
@@ -115,7 +116,7 @@ NUMCU_HD inline int random_group(const random_params& p, std::uint64_t g, double
     } else if (p.kind == distribution::exponential) {
       for (int i = 0; i < 4; ++i) out[i] = static_cast<double>(-std::log(1.0f - u[i])) * p.a;
     } else {
-      for (int i = 0; i < 4; ++i) out[i] = p.a + (p.b - p.a) * static_cast<double>(u[i]);
+      for (int i = 0; i < 4; ++i) out[i] = add_rn(p.a, mul_rn(p.b - p.a, static_cast<double>(u[i])));
     }
     return 4;
   }
@@ -129,8 +130,9 @@ NUMCU_HD inline int random_group(const random_params& p, std::uint64_t g, double
     out[0] = -std::log(1.0 - u0) * p.a;
     out[1] = -std::log(1.0 - u1) * p.a;
   } else {
-    out[0] = p.a + (p.b - p.a) * u0;
-    out[1] = p.a + (p.b - p.a) * u1;
+    // no fused multiply-add, so that the CPU and the GPU give the same bits
+    out[0] = add_rn(p.a, mul_rn(p.b - p.a, u0));
+    out[1] = add_rn(p.a, mul_rn(p.b - p.a, u1));
   }
   return 2;
 }

@@ -9,34 +9,9 @@
 #include <utility>
 
 #include "core/cast.hpp"
+#include "core/exact_arithmetic.hpp"
 
 namespace numcu::detail {
-
-/// a * b rounded once, never contracted with a following add into a fused multiply-add.
-template <class T>
-NUMCU_HD T mul_rn(T a, T b) {
-#if defined(__CUDA_ARCH__)
-  if constexpr (std::is_same_v<T, float>)
-    return __fmul_rn(a, b);
-  else
-    return __dmul_rn(a, b);
-#else
-  return a * b;  // the host backend is compiled with -ffp-contract=off
-#endif
-}
-
-/// a + b rounded once (see mul_rn).
-template <class T>
-NUMCU_HD T add_rn(T a, T b) {
-#if defined(__CUDA_ARCH__)
-  if constexpr (std::is_same_v<T, float>)
-    return __fadd_rn(a, b);
-  else
-    return __dadd_rn(a, b);
-#else
-  return a + b;
-#endif
-}
 
 /// The arithmetic NumPy's arange fill uses for T: int64 for integers and bool, float for float16, bfloat16
 /// and float32, the type itself otherwise.
