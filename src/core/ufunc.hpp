@@ -12,12 +12,9 @@ namespace numcu::detail {
 
 enum class ufunc_id : int {
 #define NUMCU_UFUNC(name, nin, loops) name,
+#include "core/ufunc_extra.inc"
 #include "core/ufunc_loops.inc"
 #undef NUMCU_UFUNC
-  // numcu's own fused functions, with NumPy's semantics and hand-written loop lists
-  isclose,
-  nan_to_num,
-  where,
   count
 };
 
@@ -29,13 +26,9 @@ struct ufunc_info {
 
 inline constexpr ufunc_info ufunc_table[] = {
 #define NUMCU_UFUNC(name, nin, loops) {#name, nin, loops},
+#include "core/ufunc_extra.inc"
 #include "core/ufunc_loops.inc"
 #undef NUMCU_UFUNC
-    {"isclose", 2, "ee->\?,EE->\?,ff->\?,dd->\?,FF->\?,DD->\?"},
-    {"nan_to_num", 1, "\?->\?,b->b,B->B,h->h,H->H,i->i,I->I,l->l,L->L,e->e,E->E,f->f,d->d,F->F,D->D"},
-    {"where", 3,
-     "\?\?\?->\?,\?bb->b,\?BB->B,\?hh->h,\?HH->H,\?ii->i,\?II->I,\?ll->l,\?LL->L,\?ee->e,\?EE->E,\?ff->f,"
-     "\?dd->d,\?FF->F,\?DD->D"},
 };
 static_assert(sizeof(ufunc_table) / sizeof(ufunc_table[0]) == static_cast<int>(ufunc_id::count));
 
@@ -59,21 +52,27 @@ constexpr dtype dtype_of_letter(char c) {
   return float64;
 }
 
-/// The output letter of the loop of @p u whose inputs are all @p in, or 0 when there is none. For `where`,
-/// @p in is the letter of the value inputs (the condition is always bool).
-constexpr char loop_output(ufunc_id u, char in) {
+/// The first loop of @p u (as "ff->f") whose input letter @p accept takes, or an empty view. The inputs of a
+/// loop share one letter, but for where's bool condition, so the last input's letter stands for all.
+template <class Accept>
+constexpr std::string_view find_loop(ufunc_id u, Accept accept) {
   const std::string_view loops = info_of(u).loops;
-  const int nin = info_of(u).nin;
+  const auto nin = static_cast<std::size_t>(info_of(u).nin);
   std::size_t start = 0;
   while (start < loops.size()) {
     std::size_t end = loops.find(',', start);
     if (end == std::string_view::npos) end = loops.size();
     const std::string_view loop = loops.substr(start, end - start);
-    if (loop[nin - 1] == in && loop[static_cast<std::size_t>(nin) + 2] != '\0')
-      return loop[static_cast<std::size_t>(nin) + 2];
+    if (accept(loop[nin - 1])) return loop;
     start = end + 1;
   }
-  return 0;
+  return {};
+}
+
+/// The output letter of the loop of @p u whose inputs are @p in, or 0 when there is none.
+constexpr char loop_output(ufunc_id u, char in) {
+  const std::string_view loop = find_loop(u, [in](char c) { return c == in; });
+  return loop.empty() ? 0 : loop[static_cast<std::size_t>(info_of(u).nin) + 2];
 }
 
 /// The storage type of dtype letter C.

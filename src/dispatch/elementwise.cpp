@@ -46,21 +46,14 @@ dtype common_dtype(ufunc_id u, std::span<const operand> inputs) {
 }  // namespace
 
 resolved_loop resolve_loop(ufunc_id u, dtype common) {
-  const std::string_view loops = info_of(u).loops;
-  const int nin = info_of(u).nin;
-  std::size_t start = 0;
-  while (start < loops.size()) {
-    std::size_t end = loops.find(',', start);
-    if (end == std::string_view::npos) end = loops.size();
-    const std::string_view loop = loops.substr(start, end - start);
-    const dtype in = dtype_of_letter(loop[nin - 1]);
-    if (can_cast(common, in, casting::safe)) return {in, dtype_of_letter(loop[nin + 2])};
-    start = end + 1;
+  const std::string_view loop =
+      find_loop(u, [common](char c) { return can_cast(common, dtype_of_letter(c), casting::safe); });
+  if (loop.empty()) {
+    throw dtype_error("ufunc '" + std::string(info_of(u).name) + "' has no loop for " +
+                      std::string(common.name()));
   }
-  throw dtype_error(
-      "ufunc '" + std::string(info_of(u).name) +
-      "' not supported for the input types, and the inputs "
-      "could not be safely coerced to any supported types according to the casting rule ''safe''");
+  const auto nin = static_cast<std::size_t>(info_of(u).nin);
+  return {dtype_of_letter(loop[nin - 1]), dtype_of_letter(loop[nin + 2])};
 }
 
 ndarray call_ufunc(ufunc_id u, std::initializer_list<operand> input_list, const std::optional<ndarray>& out,

@@ -6,10 +6,8 @@ namespace numcu::detail::host {
 
 #define NUMCU_UFUNC(name, nin, loops) \
   extern template void launch_ufunc<ufunc_id::name>(const elementwise_call&);
+#include "core/ufunc_extra.inc"
 #include "core/ufunc_loops.inc"
-NUMCU_UFUNC(isclose, 2, "")
-NUMCU_UFUNC(nan_to_num, 1, "")
-NUMCU_UFUNC(where, 3, "")
 #undef NUMCU_UFUNC
 
 void run_ufunc(const elementwise_call& call) {
@@ -17,10 +15,8 @@ void run_ufunc(const elementwise_call& call) {
 #define NUMCU_UFUNC(name, nin, loops) \
   case ufunc_id::name:                \
     return launch_ufunc<ufunc_id::name>(call);
+#include "core/ufunc_extra.inc"
 #include "core/ufunc_loops.inc"
-    NUMCU_UFUNC(isclose, 2, "")
-    NUMCU_UFUNC(nan_to_num, 1, "")
-    NUMCU_UFUNC(where, 3, "")
 #undef NUMCU_UFUNC
     case ufunc_id::count:
       break;

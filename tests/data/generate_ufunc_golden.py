@@ -6,12 +6,15 @@ input dtype NumPy has a loop for (bfloat16 through ml_dtypes where it provides t
 
 Line format:  function nin in_dtype out_dtype count | input 1 | ... | output   (values as generate_golden.py)
 """
-import math
 import os
+import sys
 import warnings
 
 import ml_dtypes
 import numpy as np
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from generate_golden import dt, encode  # noqa: E402  (one encoding for every golden file)
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 TYPES = ["bool", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64", "float16", "bfloat16",
@@ -42,22 +45,8 @@ FUNCS = {  # numcu name: (numpy callable, nin)
 }
 
 
-def dt(name):
-    return np.dtype(ml_dtypes.bfloat16) if name == "bfloat16" else np.dtype(name)
-
-
 def kind(t):
     return "f" if t == np.dtype(ml_dtypes.bfloat16) else t.kind
-
-
-def encode(x, k):
-    if k == "b":
-        return "1" if bool(x) else "0"
-    if k in "iu":
-        return str(int(x))
-    if k == "c":
-        return float(x.real).hex() + "," + float(x.imag).hex()
-    return float(x).hex()
 
 
 def samples(name):
