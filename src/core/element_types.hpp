@@ -156,31 +156,9 @@ decltype(auto) visit_dtype(dtype t, F&& f) {
   return f(type_tag<storage_t<C::complex128>>{});
 }
 
-/// An unsigned integer type of @p Size bytes (16: a two-word struct), for dtype-agnostic moves of elements.
-template <std::size_t Size>
-struct bits_of_size;
-template <>
-struct bits_of_size<1> {
-  using type = std::uint8_t;
-};
-template <>
-struct bits_of_size<2> {
-  using type = std::uint16_t;
-};
-template <>
-struct bits_of_size<4> {
-  using type = std::uint32_t;
-};
-template <>
-struct bits_of_size<8> {
-  using type = std::uint64_t;
-};
+/// A 16-byte element moved as a whole (complex128) by dtype-agnostic kernels.
 struct alignas(16) bits128 {
   std::uint64_t lo, hi;
-};
-template <>
-struct bits_of_size<16> {
-  using type = bits128;
 };
 
 /// Calls f(type_tag<bits type>{}) for an element size of 1, 2, 4, 8 or 16 bytes.

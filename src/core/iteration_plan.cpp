@@ -17,16 +17,6 @@ bool iteration_plan::is_contiguous() const {
   return true;
 }
 
-std::int64_t iteration_plan::max_offset_span() const {
-  std::int64_t span = 0;
-  for (int k = 0; k < noperands; ++k) {
-    std::int64_t s = static_cast<std::int64_t>(itemsizes[k]);
-    for (int d = 0; d < ndim; ++d) s += (sizes[d] - 1) * std::abs(strides[k][d]);
-    span = std::max(span, s);
-  }
-  return span;
-}
-
 iteration_plan make_iteration_plan(const shape_t& shape, std::span<const plan_operand> operands) {
   iteration_plan plan;
   plan.noperands = static_cast<int>(operands.size());

@@ -34,8 +34,6 @@ struct iteration_plan {
 
   /// True when every operand is one dense run of elements in iteration order.
   bool is_contiguous() const;
-  /// The largest byte offset any operand reaches from its base, for 32-bit index decisions.
-  std::int64_t max_offset_span() const;
 };
 
 /// Builds the plan for iterating @p shape over @p operands (operand 0 decides the order of dimensions).

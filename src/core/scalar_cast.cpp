@@ -57,18 +57,4 @@ element_bytes scalar_to_element(const scalar& value, dtype t) {
   return out;
 }
 
-scalar element_to_scalar(const void* element, dtype t) {
-  return visit_dtype(t, [&](auto tag) -> scalar {
-    using T = typename decltype(tag)::type;
-    T x;
-    std::memcpy(static_cast<void*>(&x), element, sizeof(T));
-    if constexpr (is_complex_v<T>)
-      return std::complex<double>(x.real(), x.imag());
-    else if constexpr (is_half_v<T>)
-      return static_cast<double>(static_cast<float>(x));
-    else
-      return x;
-  });
-}
-
 }  // namespace numcu::detail

@@ -16,7 +16,4 @@ struct element_bytes {
 /// dtype.
 element_bytes scalar_to_element(const scalar& value, dtype t);
 
-/// Reads one element of dtype @p t as a scalar of its natural kind.
-scalar element_to_scalar(const void* element, dtype t);
-
 }  // namespace numcu::detail
