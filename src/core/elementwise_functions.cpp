@@ -653,9 +653,8 @@ ndarray imag(const ndarray& a) {
 }
 
 ndarray angle(const ndarray& a, bool deg) {
-  const ndarray radians = a.dtype().is_complex()
-                              ? arctan2(imag(a), real(a))
-                              : arctan2(zeros_like(a, a.dtype().is_floating() ? a.dtype() : float64), a);
+  // arctan2(0, x) for real input: the weak 0.0 keeps float dtypes and makes integers float64, as NumPy
+  const ndarray radians = a.dtype().is_complex() ? arctan2(imag(a), real(a)) : arctan2(0.0, a);
   return deg ? rad2deg(radians) : radians;
 }
 

@@ -13,10 +13,6 @@
 namespace numcu {
 namespace {
 
-std::string dtype_repr(dtype t) {
-  return "dtype('" + std::string(t.name()) + "')";
-}
-
 // NumPy's _attempt_nocopy_reshape: the strides that view @p a with @p new_shape, or false when the
 // elements are not evenly spaced along some merged group of axes.
 bool view_strides(const ndarray& a, const shape_t& new_shape, strides_t& out) {
@@ -138,8 +134,9 @@ ndarray ndarray::copy() const {
 ndarray ndarray::astype(numcu::dtype to, casting rule, bool copy) const {
   require_defined();
   if (!can_cast(m_dtype, to, rule)) {
-    throw dtype_error("Cannot cast array data from " + dtype_repr(m_dtype) + " to " + dtype_repr(to) +
-                      " according to the rule '" + std::string(casting_name(rule)) + "'");
+    throw dtype_error("Cannot cast array data from " + detail::dtype_repr(m_dtype) + " to " +
+                      detail::dtype_repr(to) + " according to the rule '" + std::string(casting_name(rule)) +
+                      "'");
   }
   if (!copy && to == m_dtype) return *this;
   ndarray out = empty(m_shape, to, device());
@@ -206,7 +203,7 @@ const ndarray& ndarray::fill(scalar value) const {
 ndarray& ndarray::operator=(const ndarray& values) && {
   require_defined();
   values.require_defined();
-  detail::require_same_device(*this, values, "assignment");
+  detail::require_same_device(device(), values.device(), "assignment");
   try {
     const shape_t both[] = {m_shape, values.shape()};
     if (!(broadcast_shapes(both) == m_shape)) throw shape_error("");
@@ -334,9 +331,9 @@ ndarray asnumpy(const ndarray& a) {
 
 void copyto(const ndarray& dst, const ndarray& src, casting rule) {
   if (!can_cast(src.dtype(), dst.dtype(), rule)) {
-    throw dtype_error("Cannot cast array data from " + dtype_repr(src.dtype()) + " to " +
-                      dtype_repr(dst.dtype()) + " according to the rule '" + std::string(casting_name(rule)) +
-                      "'");
+    throw dtype_error("Cannot cast array data from " + detail::dtype_repr(src.dtype()) + " to " +
+                      detail::dtype_repr(dst.dtype()) + " according to the rule '" +
+                      std::string(casting_name(rule)) + "'");
   }
   if (src.device() == dst.device()) {
     ndarray{dst} = src;  // assignment through a temporary handle writes into dst

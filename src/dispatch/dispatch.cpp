@@ -36,11 +36,15 @@ bool same_layout(const ndarray& a, const ndarray& b) {
          a.shape() == b.shape();
 }
 
-void require_same_device(const ndarray& a, const ndarray& b, const char* what) {
-  if (!(a.device() == b.device())) {
-    throw device_error(std::string(what) + ": operands are on different devices: " + a.device().str() +
-                       " and " + b.device().str() + " (move one with .to(device))");
+void require_same_device(device a, device b, std::string_view what) {
+  if (!(a == b)) {
+    throw device_error(std::string(what) + ": operands are on different devices: " + a.str() + " and " +
+                       b.str() + " (move one with .to(device))");
   }
+}
+
+std::string dtype_repr(dtype t) {
+  return "dtype('" + std::string(t.name()) + "')";
 }
 
 void copy_into(const ndarray& dst, const ndarray& src) {
@@ -74,7 +78,7 @@ void fill_with(const ndarray& dst, const scalar& value) {
 }
 
 bool all_nonzero(const ndarray& a) {
-  const ndarray truth = a.dtype().is_bool() ? a : logical_not(logical_not(a));
+  const ndarray truth = a.dtype().is_bool() ? a : not_equal(a, 0);  // truthiness in one kernel
   const plan_operand operands[] = {{static_cast<char*>(truth.data_ptr()), truth.strides(), truth.itemsize()}};
   const iteration_plan plan = make_iteration_plan(truth.shape(), operands);
   return truth.device().is_cpu() ? host::all_nonzero(plan) : cuda::all_nonzero(plan, truth.device());

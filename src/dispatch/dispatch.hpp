@@ -2,6 +2,9 @@
 // it to src/cuda/ or src/host/ by the operands' device.
 #pragma once
 
+#include <string>
+#include <string_view>
+
 #include "core/sequence.hpp"
 #include "numcu/ndarray.hpp"
 
@@ -30,8 +33,11 @@ bool overlaps(const ndarray& a, const ndarray& b);
 /// elementwise operation may then read and write them in place.
 bool same_layout(const ndarray& a, const ndarray& b);
 
-/// Throws device_error unless @p a and @p b are on the same device ("operands are on different devices:
+/// Throws device_error unless devices @p a and @p b are the same ("operands are on different devices:
 /// cuda:0 and cpu"), naming @p what.
-void require_same_device(const ndarray& a, const ndarray& b, const char* what);
+void require_same_device(device a, device b, std::string_view what);
+
+/// A dtype as NumPy writes it in messages: dtype('float64').
+std::string dtype_repr(dtype t);
 
 }  // namespace numcu::detail

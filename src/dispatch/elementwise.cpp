@@ -14,10 +14,6 @@
 namespace numcu::detail {
 namespace {
 
-std::string dtype_repr(dtype t) {
-  return "dtype('" + std::string(t.name()) + "')";
-}
-
 std::string types_text(std::span<const operand> inputs) {
   std::string s = "(";
   for (std::size_t k = 0; k < inputs.size(); ++k) {
@@ -67,10 +63,7 @@ ndarray call_ufunc(ufunc_id u, std::initializer_list<operand> input_list, const 
   std::size_t nshapes = 0;
   for (const operand& x : inputs) {
     if (x.is_scalar()) continue;
-    if (where && !(x.array().device() == *where)) {
-      throw device_error(std::string(name) + ": operands are on different devices: " + where->str() +
-                         " and " + x.array().device().str() + " (move one with .to(device))");
-    }
+    if (where) require_same_device(*where, x.array().device(), name);
     where = x.array().device();
     shapes[nshapes++] = x.array().shape();
   }
