@@ -156,6 +156,12 @@ decltype(auto) visit_dtype(dtype t, F&& f) {
   return f(type_tag<storage_t<C::complex128>>{});
 }
 
+/// An aligned group of N elements, loaded and stored with the widest instructions the alignment allows.
+template <class T, int N>
+struct alignas(sizeof(T) * N) vector_of {
+  T values[N];
+};
+
 /// A 16-byte element moved as a whole (complex128) by dtype-agnostic kernels.
 struct alignas(16) bits128 {
   std::uint64_t lo, hi;

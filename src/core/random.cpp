@@ -4,6 +4,7 @@
 #include <mutex>
 #include <string>
 
+#include "core/random_values.hpp"
 #include "core/scalar_cast.hpp"
 #include "cuda/backend.hpp"
 #include "host/backend.hpp"
@@ -40,8 +41,7 @@ ndarray generator::draw(int kind, double a, double b, std::int64_t low, std::uin
   p.wide = p.kind == detail::distribution::integers ? range > 0xffffffffull : t == float64;
   ndarray out = empty(shape, t, d);
   const std::int64_t n = out.size();
-  const std::uint64_t per_group = p.wide ? 2 : 4;
-  m_offset += (static_cast<std::uint64_t>(n) + per_group - 1) / per_group;
+  m_offset += detail::group_count(n, p.wide);
   if (n == 0) return out;
   if (d.is_cpu()) {
     detail::host::random_fill(out.data_ptr(), t, n, p);

@@ -1,38 +1,151 @@
-// Element group g of a random call written as values of the output type: the one body of the CUDA kernel
-// and the host loop.
+// The values of a random call, element group by element group: the one body of the CUDA kernel and the host
+// loop. A group is one Philox block: four values from its 32-bit words (float16, bfloat16, float32, integer
+// ranges below 2^32) or two from its 64-bit halves (float64, wider integer ranges). Each distribution and
+// width is its own instantiation, so a kernel carries only the arithmetic of its call.
 #pragma once
 
+#include <cmath>
+#include <cstring>
+#include <type_traits>
+
 #include "core/cast.hpp"
+#include "core/element_types.hpp"
+#include "core/exact_arithmetic.hpp"
 #include "core/philox.hpp"
 
 namespace numcu::detail {
 
-/// Elements per group for a call.
-inline int group_size(const random_params& p) {
-  return p.wide ? 2 : 4;
+/// Elements per group.
+template <bool Wide>
+inline constexpr int group_elements = Wide ? 2 : 4;
+
+/// The groups that cover @p n elements.
+inline std::uint64_t group_count(std::int64_t n, bool wide) {
+  const std::uint64_t per_group = wide ? 2 : 4;
+  return (static_cast<std::uint64_t>(n) + per_group - 1) / per_group;
 }
 
-/// Computes group @p g and stores its elements that fall below @p n at @p out (element 0 of the call).
-template <class T>
-NUMCU_HD void write_random_group(const random_params& p, std::uint64_t g, T* out, std::int64_t n) {
-  const std::int64_t first = static_cast<std::int64_t>(g) * (p.wide ? 2 : 4);
-  if (p.kind == distribution::integers) {
-    std::uint64_t draws[4];
-    const int count = random_integer_group(p, g, draws);
-    for (int i = 0; i < count && first + i < n; ++i) {
-      out[first + i] = cast<T>(static_cast<std::int64_t>(static_cast<std::uint64_t>(p.low) + draws[i]));
-    }
-  } else {
-    double values[4];
-    const int count = random_group(p, g, values);
-    for (int i = 0; i < count && first + i < n; ++i) {
-      if constexpr (std::is_same_v<T, float> || is_half_v<T>) {
-        out[first + i] = cast<T>(static_cast<float>(values[i]));
-      } else {
-        out[first + i] = cast<T>(values[i]);
+/// sin(2 pi u) and cos(2 pi u) for u in [0, 1): sincospi on the GPU (no argument reduction), the double
+/// functions on the host; both within an ulp or two of the float result.
+NUMCU_HD inline void sincos_two_pi(float u, float& s, float& c) {
+#if defined(__CUDA_ARCH__)
+  sincospif(2.0f * u, &s, &c);
+#else
+  const double angle = 6.283185307179586476925 * static_cast<double>(u);
+  s = static_cast<float>(std::sin(angle));
+  c = static_cast<float>(std::cos(angle));
+#endif
+}
+
+/// The values of element group @p g, as T. Narrow floating groups compute in float32 (T is float16,
+/// bfloat16 or float32), wide ones in float64; uniform draws scale in float64 without contraction, so that
+/// both backends give the same bits. Integer draws are in [low, low + range): Lemire's multiply-shift (the
+/// high bits of random * range).
+template <distribution Kind, bool Wide, class T>
+NUMCU_HD void random_values(const random_params& p, std::uint64_t g, T (&out)[group_elements<Wide>]) {
+  const philox_result r = philox_group(p, g);
+  if constexpr (Kind == distribution::integers) {
+    const auto low = static_cast<std::uint64_t>(p.low);
+    if constexpr (!Wide) {
+      for (int i = 0; i < 4; ++i) {
+        std::uint32_t hi;
+        mulhilo32(r.v[i], static_cast<std::uint32_t>(p.range), hi);
+        out[i] = cast<T>(static_cast<std::int64_t>(low + hi));
+      }
+    } else {
+      for (int i = 0; i < 2; ++i) {
+        const std::uint64_t x = (static_cast<std::uint64_t>(r.v[2 * i]) << 32) | r.v[2 * i + 1];
+#if defined(__CUDA_ARCH__)
+        const std::uint64_t draw = __umul64hi(x, p.range);
+#else
+        const auto draw = static_cast<std::uint64_t>((static_cast<unsigned __int128>(x) * p.range) >> 64);
+#endif
+        out[i] = cast<T>(static_cast<std::int64_t>(low + draw));
       }
     }
+  } else if constexpr (!Wide) {
+    float u[4];
+    for (int i = 0; i < 4; ++i) u[i] = unit_float(r.v[i]);
+    if constexpr (Kind == distribution::normal) {
+      // Box-Muller on (u0, u1) and (u2, u3); 1 - u keeps the logarithm finite
+      const float loc = static_cast<float>(p.a), scale = static_cast<float>(p.b);
+      for (int i = 0; i < 4; i += 2) {
+        const float radius = std::sqrt(-2.0f * std::log(1.0f - u[i]));
+        float s, c;
+        sincos_two_pi(u[i + 1], s, c);
+        out[i] = cast<T>(radius * c * scale + loc);
+        out[i + 1] = cast<T>(radius * s * scale + loc);
+      }
+    } else if constexpr (Kind == distribution::exponential) {
+      const float scale = static_cast<float>(p.a);
+      for (int i = 0; i < 4; ++i) out[i] = cast<T>(-std::log(1.0f - u[i]) * scale);
+    } else {
+      for (int i = 0; i < 4; ++i)
+        out[i] = cast<T>(static_cast<float>(add_rn(p.a, mul_rn(p.b - p.a, static_cast<double>(u[i])))));
+    }
+  } else {
+    const double u0 = unit_double(r.v[0], r.v[1]), u1 = unit_double(r.v[2], r.v[3]);
+    if constexpr (Kind == distribution::normal) {
+      const double radius = std::sqrt(-2.0 * std::log(1.0 - u0));
+      const double angle = 6.283185307179586476925 * u1;
+      out[0] = cast<T>(radius * std::cos(angle) * p.b + p.a);
+      out[1] = cast<T>(radius * std::sin(angle) * p.b + p.a);
+    } else if constexpr (Kind == distribution::exponential) {
+      out[0] = cast<T>(-std::log(1.0 - u0) * p.a);
+      out[1] = cast<T>(-std::log(1.0 - u1) * p.a);
+    } else {
+      out[0] = cast<T>(add_rn(p.a, mul_rn(p.b - p.a, u0)));
+      out[1] = cast<T>(add_rn(p.a, mul_rn(p.b - p.a, u1)));
+    }
   }
+}
+
+/// Computes group @p g and stores its elements below @p n at @p out (element 0 of the call, aligned to a
+/// whole group, as a fresh allocation is): a full group with one vector store.
+template <distribution Kind, bool Wide, class T>
+NUMCU_HD void write_random_group(const random_params& p, std::uint64_t g, T* out, std::int64_t n) {
+  constexpr int count = group_elements<Wide>;
+  vector_of<T, count> values;
+  random_values<Kind, Wide, T>(p, g, values.values);
+  const auto first = static_cast<std::int64_t>(g) * count;
+  if (first + count <= n) {
+#if defined(__CUDA_ARCH__)
+    reinterpret_cast<vector_of<T, count>*>(out)[g] = values;
+#else
+    std::memcpy(out + first, values.values, sizeof values);
+#endif
+  } else {
+    for (int i = 0; first + i < n; ++i) out[first + i] = values.values[i];
+  }
+}
+
+/// Calls f.template operator()<Kind, Wide, T>() for the distribution, width and output storage type of a
+/// call: the one switch from a call's run-time description to its instantiation.
+template <class F>
+void visit_random_call(const random_params& p, dtype t, F&& f) {
+  visit_dtype(t, [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    if constexpr (std::is_integral_v<T> && !std::is_same_v<T, bool>) {
+      if (p.kind != distribution::integers) return;
+      if (p.wide) {
+        f.template operator()<distribution::integers, true, T>();
+      } else {
+        f.template operator()<distribution::integers, false, T>();
+      }
+    } else if constexpr (!is_complex_v<T> && !std::is_same_v<T, bool>) {
+      constexpr bool wide = std::is_same_v<T, double>;
+      switch (p.kind) {
+        case distribution::uniform:
+          return f.template operator()<distribution::uniform, wide, T>();
+        case distribution::normal:
+          return f.template operator()<distribution::normal, wide, T>();
+        case distribution::exponential:
+          return f.template operator()<distribution::exponential, wide, T>();
+        case distribution::integers:
+          return;
+      }
+    }
+  });
 }
 
 }  // namespace numcu::detail

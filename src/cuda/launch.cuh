@@ -3,18 +3,13 @@
 
 #include <cstdint>
 
+#include "core/element_types.hpp"
 #include "cuda/runtime.hpp"
 
 namespace numcu::detail {
 
 /// Threads per block of the elementwise-style kernels: 256 keeps 8 blocks of a multiprocessor resident.
 inline constexpr int block_threads = 256;
-
-/// An aligned group of N elements, loaded and stored with the widest instructions the alignment allows.
-template <class T, int N>
-struct alignas(sizeof(T) * N) vector_of {
-  T values[N];
-};
 
 /// Elements per access so that neither type moves more than 16 bytes per instruction: every load and store of
 /// a warp is then one fully used, coalesced request.

@@ -1,5 +1,5 @@
-// Random numbers on the GPU: one thread per Philox group (core/random_values.hpp).
-#include "core/element_types.hpp"
+// Random numbers on the GPU: one thread per element group (core/random_values.hpp), a kernel per
+// distribution, width and output type.
 #include "core/random_values.hpp"
 #include "cuda/backend.hpp"
 #include "cuda/launch.cuh"
@@ -7,11 +7,11 @@
 namespace numcu::detail::cuda {
 namespace {
 
-template <class T>
+template <distribution Kind, bool Wide, class T>
 __global__ void __launch_bounds__(block_threads)
     random_kernel(T* __restrict__ out, std::int64_t n, std::uint64_t groups, random_params p) {
   const std::uint64_t g = std::uint64_t{blockIdx.x} * block_threads + threadIdx.x;
-  if (g < groups) write_random_group(p, g, out, n);
+  if (g < groups) write_random_group<Kind, Wide>(p, g, out, n);
 }
 
 }  // namespace
@@ -20,14 +20,11 @@ void random_fill(void* out, dtype t, std::int64_t n, const random_params& p, dev
   if (n == 0) return;
   cuda_device_guard guard(d);
   cudaStream_t stream = current_cuda_stream(d.index());
-  const std::uint64_t groups = (static_cast<std::uint64_t>(n) + group_size(p) - 1) / group_size(p);
-  visit_dtype(t, [&](auto tag) {
-    using T = typename decltype(tag)::type;
-    if constexpr (!is_complex_v<T>) {
-      random_kernel<T>
-          <<<grid_for(static_cast<std::int64_t>(groups), block_threads), block_threads, 0, stream>>>(
-              static_cast<T*>(out), n, groups, p);
-    }
+  visit_random_call(p, t, [&]<distribution Kind, bool Wide, class T>() {
+    const std::uint64_t groups = group_count(n, Wide);
+    random_kernel<Kind, Wide, T>
+        <<<grid_for(static_cast<std::int64_t>(groups), block_threads), block_threads, 0, stream>>>(
+            static_cast<T*>(out), n, groups, p);
   });
   NUMCU_CHECK_LAUNCH();
 }

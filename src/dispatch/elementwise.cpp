@@ -1,6 +1,7 @@
 #include "dispatch/elementwise.hpp"
 
 #include <array>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
@@ -42,14 +43,28 @@ dtype common_dtype(ufunc_id u, std::span<const operand> inputs) {
 }  // namespace
 
 resolved_loop resolve_loop(ufunc_id u, dtype common) {
-  const std::string_view loop =
-      find_loop(u, [common](char c) { return can_cast(common, dtype_of_letter(c), casting::safe); });
-  if (loop.empty()) {
+  // the search runs once per ufunc and dtype, not on every call
+  using row = std::array<std::optional<resolved_loop>, dtype::count>;
+  static const std::array<row, static_cast<std::size_t>(ufunc_id::count)> table = [] {
+    std::array<row, static_cast<std::size_t>(ufunc_id::count)> t;
+    for (int f = 0; f < static_cast<int>(ufunc_id::count); ++f) {
+      const auto id = static_cast<ufunc_id>(f);
+      const auto nin = static_cast<std::size_t>(info_of(id).nin);
+      for (int i = 0; i < dtype::count; ++i) {
+        const dtype from(static_cast<dtype::code>(i));
+        const std::string_view loop =
+            find_loop(id, [from](char c) { return can_cast(from, dtype_of_letter(c), casting::safe); });
+        if (!loop.empty()) t[f][i] = resolved_loop{dtype_of_letter(loop[nin - 1]), dtype_of_letter(loop[nin + 2])};
+      }
+    }
+    return t;
+  }();
+  const std::optional<resolved_loop>& loop = table[static_cast<std::size_t>(u)][common.index()];
+  if (!loop) {
     throw dtype_error("ufunc '" + std::string(info_of(u).name) + "' has no loop for " +
                       std::string(common.name()));
   }
-  const auto nin = static_cast<std::size_t>(info_of(u).nin);
-  return {dtype_of_letter(loop[nin - 1]), dtype_of_letter(loop[nin + 2])};
+  return *loop;
 }
 
 ndarray call_ufunc(ufunc_id u, std::initializer_list<operand> input_list, const std::optional<ndarray>& out,
