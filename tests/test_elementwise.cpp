@@ -124,18 +124,23 @@ TEST_SUITE("elementwise") {
               layout == 0 ? a
                           : a(nc::slice(nc::none, nc::none, -1)).copy()(nc::slice(nc::none, nc::none, -1)));
         }
-        const nc::ndarray r = functions().at(name)(args);
-        REQUIRE(r.dtype() == out);
-        REQUIRE(r.shape() == nc::shape_t{n});
-        const auto got = host_bytes(r);
-        for (std::int64_t i = 0; i < n; ++i) {
-          const unsigned char* g = got.data() + i * out.itemsize();
-          const unsigned char* w = want.data() + i * out.itemsize();
-          CAPTURE(i);
-          CAPTURE(words(fields[1])[i]);
-          const bool float_out = out.is_floating() || out.is_complex();
-          const bool bitwise = !float_out || (exact.count(name) && !out.is_complex() && !in.is_complex());
-          CHECK((bitwise ? same_element(g, w, out) : close_enough(g, w, out)));
+        std::vector<nc::ndarray> results = {functions().at(name)(args)};
+        // numpy.divmod is (floor_divide, remainder): its one-pass kernel must give the same elements
+        if (name == "floor_divide") results.push_back(nc::divmod(args[0], args[1]).first);
+        if (name == "remainder") results.push_back(nc::divmod(args[0], args[1]).second);
+        for (const nc::ndarray& r : results) {
+          REQUIRE(r.dtype() == out);
+          REQUIRE(r.shape() == nc::shape_t{n});
+          const auto got = host_bytes(r);
+          for (std::int64_t i = 0; i < n; ++i) {
+            const unsigned char* g = got.data() + i * out.itemsize();
+            const unsigned char* w = want.data() + i * out.itemsize();
+            CAPTURE(i);
+            CAPTURE(words(fields[1])[i]);
+            const bool float_out = out.is_floating() || out.is_complex();
+            const bool bitwise = !float_out || (exact.count(name) && !out.is_complex() && !in.is_complex());
+            CHECK((bitwise ? same_element(g, w, out) : close_enough(g, w, out)));
+          }
         }
       }
     }
@@ -310,6 +315,51 @@ TEST_SUITE("elementwise") {
     auto [q, m] = nc::divmod(nc::array(std::vector<double>{7.5, -7.5}, std::nullopt, dev), 2.0);
     CHECK(q.to_vector<double>() == std::vector<double>{3, -4});
     CHECK(m.to_vector<double>() == std::vector<double>{1.5, 0.5});
+  }
+
+  NUMCU_TEST_ON_DEVICES("divmod: both outputs in one pass over any layout", divmod) {
+    // values from numpy.divmod
+    auto col = nc::array(std::vector<std::int8_t>{7, -7, 0}, std::nullopt, dev).reshape({3, 1});
+    auto row = nc::array(std::vector<std::int8_t>{2, -3, 5, -1}, std::nullopt, dev);
+    auto [q, m] = nc::divmod(col, row);  // broadcast (3, 1) with (4,)
+    CHECK(q.dtype() == nc::int8);
+    CHECK(m.dtype() == nc::int8);
+    CHECK(q.shape() == nc::shape_t{3, 4});
+    CHECK(m.shape() == nc::shape_t{3, 4});
+    CHECK(q.to_vector<std::int8_t>() == std::vector<std::int8_t>{3, -3, 1, -7, -4, 2, -2, 7, 0, 0, 0, 0});
+    CHECK(m.to_vector<std::int8_t>() == std::vector<std::int8_t>{1, -2, 2, 0, 1, -1, 3, 0, 0, 0, 0, 0});
+    // negative stride, scalar divisor
+    auto x = nc::arange(10, nc::int64, dev)(nc::slice(nc::none, nc::none, -3));
+    auto [xq, xm] = nc::divmod(x, 4);
+    CHECK(xq.to_vector<std::int64_t>() == std::vector<std::int64_t>{2, 1, 0, 0});
+    CHECK(xm.to_vector<std::int64_t>() == std::vector<std::int64_t>{1, 2, 3, 0});
+    // mixed dtypes: int32 with float32 computes in float64
+    auto [fq, fm] = nc::divmod(nc::array(std::vector<std::int32_t>{7, -7}, std::nullopt, dev),
+                               nc::array(std::vector<float>{2.5f, -2.5f}, std::nullopt, dev));
+    CHECK(fq.dtype() == nc::float64);
+    CHECK(fq.to_vector<double>() == std::vector<double>{2, 2});
+    CHECK(fm.to_vector<double>() == std::vector<double>{2, -2});
+    // 0-d with a scalar, bools (int8 loop), zero-size
+    auto [zq, zm] = nc::divmod(nc::full({}, -7, nc::int16, dev), 2);
+    CHECK(zq.ndim() == 0);
+    CHECK(zq.item<std::int16_t>() == -4);
+    CHECK(zm.item<std::int16_t>() == 1);
+    auto t = nc::array(std::vector<bool>{true}, std::nullopt, dev);
+    auto [bq, bm] = nc::divmod(t, t);
+    CHECK(bq.dtype() == nc::int8);
+    CHECK(bq.to_vector<std::int8_t>() == std::vector<std::int8_t>{1});
+    CHECK(bm.to_vector<std::int8_t>() == std::vector<std::int8_t>{0});
+    auto [eq, em] = nc::divmod(nc::zeros({0, 3}, nc::float32, dev), 2.0);
+    CHECK(eq.shape() == nc::shape_t{0, 3});
+    CHECK(em.shape() == nc::shape_t{0, 3});
+    // no loop for complex: NumPy's message, the input unchanged
+    auto z = nc::array(std::vector<std::complex<double>>{{1, 1}}, std::nullopt, dev);
+    CHECK_THROWS_WITH_AS(nc::divmod(z, 1),
+                         "ufunc 'divmod' not supported for the input types (dtype('complex128'), <C++ scalar>), "
+                         "and the inputs could not be safely coerced to any supported types according to the "
+                         "casting rule 'safe'",
+                         nc::dtype_error);
+    CHECK(z.to_vector<std::complex<double>>() == std::vector<std::complex<double>>{{1, 1}});
     const double inf = std::numeric_limits<double>::infinity();
     auto n = nc::nan_to_num(
         nc::array(std::vector<float>{std::nanf(""), static_cast<float>(inf), static_cast<float>(-inf), 1.0f},
@@ -318,6 +368,46 @@ TEST_SUITE("elementwise") {
           std::vector<float>{0.0f, 3.4028234663852886e38f, -3.4028234663852886e38f, 1.0f});
     auto n16 = nc::nan_to_num(nc::array(std::vector<double>{inf}, nc::float16, dev), 5.0);
     CHECK(static_cast<float>(n16.to_vector<nc::float16_t>()[0]) == 65504.0f);
+  }
+
+  NUMCU_TEST_ON_DEVICES("comparisons of signed integers with uint64 are exact, as NumPy 2's mixed loops",
+                        mixed_integer_comparisons) {
+    // values from NumPy 2.4; through float64 equal() would say 2^53 == 2^53 + 1 and 2^63 - 1 == 2^63
+    auto a = nc::array(std::vector<std::int64_t>{-1, std::int64_t{1} << 53, INT64_MAX, 0, INT64_MIN},
+                       std::nullopt, dev);
+    auto b = nc::array(
+        std::vector<std::uint64_t>{UINT64_MAX, (std::uint64_t{1} << 53) + 1, std::uint64_t{1} << 63, 0, 0},
+        std::nullopt, dev);
+    using bools = std::vector<bool>;
+    const auto check = [](const nc::ndarray& r, const bools& want) {
+      CHECK(r.dtype() == nc::bool_);
+      CHECK(r.shape() == nc::shape_t{static_cast<std::int64_t>(want.size())});
+      CHECK(r.to_vector<bool>() == want);
+    };
+    check(nc::equal(a, b), bools{false, false, false, true, false});
+    check(nc::equal(b, a), bools{false, false, false, true, false});
+    check(a != b, bools{true, true, true, false, true});
+    check(a < b, bools{true, true, true, false, true});
+    check(b < a, bools{false, false, false, false, false});
+    check(a <= b, bools{true, true, true, true, true});
+    check(b <= a, bools{false, false, false, true, false});
+    check(a > b, bools{false, false, false, false, false});
+    check(b > a, bools{true, true, true, false, true});
+    check(a >= b, bools{false, false, false, true, false});
+    check(b >= a, bools{true, true, true, true, true});
+    // a narrower signed dtype, broadcast, negative strides
+    auto c = nc::array(std::vector<std::int8_t>{-3, 5}, std::nullopt, dev).reshape({2, 1});
+    auto d = nc::array(std::vector<std::uint64_t>{0, UINT64_MAX, 5}, std::nullopt, dev)(
+        nc::slice(nc::none, nc::none, -1));  // 5, UINT64_MAX, 0
+    auto cd = nc::less(c, d);
+    CHECK(cd.shape() == nc::shape_t{2, 3});
+    CHECK(cd.to_vector<bool>() == bools{true, true, true, false, true, false});
+    // into an int32 output
+    auto o = nc::full({5}, 7, nc::int32, dev);
+    nc::less(a, b, o);
+    CHECK(o.to_vector<std::int32_t>() == std::vector<std::int32_t>{1, 1, 1, 0, 1});
+    // other arithmetic still promotes to float64, as in NumPy
+    CHECK((a + b).dtype() == nc::float64);
   }
 
   NUMCU_TEST_ON_DEVICES("isclose, allclose, array_equal", closeness) {

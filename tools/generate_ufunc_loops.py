@@ -38,7 +38,7 @@ def loops(name):
             continue
         loop = "".join(CHARS[c] for c in ins) + "->" + "".join(CHARS[c] for c in outs)
         if len(set(loop.split("->")[0])) > 1:
-            continue  # numcu's loops take one input dtype (NumPy's int64/uint64 comparison loops are left out)
+            continue  # one input dtype per loop; NumPy's int64/uint64 comparisons: src/core/special_loops.hpp
         if loop not in out:
             out.append(loop)
             if "e" in loop:

@@ -597,7 +597,7 @@ ndarray around(const ndarray& a, int decimals, const std::optional<ndarray>& out
 }
 
 std::pair<ndarray, ndarray> divmod(const operand& a, const operand& b) {
-  return {floor_divide(a, b), remainder(a, b)};
+  return detail::call_divmod(a, b);
 }
 
 ndarray isclose(const operand& a, const operand& b, double rtol, double atol, bool equal_nan) {

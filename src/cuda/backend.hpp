@@ -33,4 +33,11 @@ void random_fill(void* out, dtype t, std::int64_t n, const random_params& p, dev
 /// Runs one elementwise call: call.plan operand 0 = ufunc(inputs), as resolved by the dispatch layer.
 void run_ufunc(const elementwise_call& call, device d);
 
+/// Runs numpy.divmod as one call: quotient into plan operand 0, remainder into operand 3
+/// (core/special_loops.hpp).
+void run_divmod(const elementwise_call& call, device d);
+
+/// Runs a comparison of a signed integer array with a uint64 array exactly (core/special_loops.hpp).
+void run_mixed_comparison(const elementwise_call& call, device d);
+
 }  // namespace numcu::detail::cuda

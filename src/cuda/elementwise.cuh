@@ -83,18 +83,30 @@ __device__ __forceinline__ void dense_run(const ufunc_op<U>& op, const run_input
       reinterpret_cast<vector_of<O, Vec>*>(out)[start / Vec + u * block_threads + threadIdx.x] = r;
     }
   } else {
-    for (std::int64_t i = start + threadIdx.x; i < n; i += block_threads) {
-      const in0_t x0 = in.constant[0] ? in.c0 : static_cast<const in0_t*>(in.ptr[0])[i];
+    // A partial block, element by element but in the same shape: every load before the first store, so
+    // that a small array costs one trip to memory rather than one per element a thread handles.
+    constexpr int items = Vec * elementwise_unroll;
+    in0_t a[items];
+    in1_t b[items];
+    in2_t c[items];
+#pragma unroll
+    for (int u = 0; u < items; ++u) {
+      const std::int64_t i = start + u * block_threads + threadIdx.x;
+      if (i >= n) break;
+      a[u] = in.constant[0] ? in.c0 : static_cast<const in0_t*>(in.ptr[0])[i];
+      if constexpr (nin > 1) b[u] = in.constant[1] ? in.c1 : static_cast<const in1_t*>(in.ptr[1])[i];
+      if constexpr (nin > 2) c[u] = in.constant[2] ? in.c2 : static_cast<const in2_t*>(in.ptr[2])[i];
+    }
+#pragma unroll
+    for (int u = 0; u < items; ++u) {
+      const std::int64_t i = start + u * block_threads + threadIdx.x;
+      if (i >= n) break;
       if constexpr (nin == 1) {
-        out[i] = apply_ufunc<U, O, T>(op, x0);
+        out[i] = apply_ufunc<U, O, T>(op, a[u]);
+      } else if constexpr (nin == 2) {
+        out[i] = apply_ufunc<U, O, T>(op, a[u], b[u]);
       } else {
-        const in1_t x1 = in.constant[1] ? in.c1 : static_cast<const in1_t*>(in.ptr[1])[i];
-        if constexpr (nin == 2) {
-          out[i] = apply_ufunc<U, O, T>(op, x0, x1);
-        } else {
-          const in2_t x2 = in.constant[2] ? in.c2 : static_cast<const in2_t*>(in.ptr[2])[i];
-          out[i] = apply_ufunc<U, O, T>(op, x0, x1, x2);
-        }
+        out[i] = apply_ufunc<U, O, T>(op, a[u], b[u], c[u]);
       }
     }
   }
@@ -138,12 +150,12 @@ __global__ void __launch_bounds__(block_threads)
   }
 }
 
-template <ufunc_id U, class T>
+/// Any layout and any input dtypes: each thread computes general_items elements at offsets from fast
+/// division. Body::apply(args, pointers) computes one element (pointers: the plan's operand addresses).
+template <class Body>
 __global__ void __launch_bounds__(block_threads)
-    ufunc_general(offset_calculator<max_inputs + 1> offsets, std::array<char*, max_inputs + 1> data,
-                  std::uint32_t n, ufunc_args args) {
-  ufunc_op<U> op;
-  op.params = args.params;
+    general_kernel(offset_calculator<max_inputs + 1> offsets, std::array<char*, max_inputs + 1> data,
+                   std::uint32_t n, ufunc_args args) {
   const std::uint32_t base = blockIdx.x * (block_threads * general_items) + threadIdx.x;
 #pragma unroll
   for (int item = 0; item < general_items; ++item) {
@@ -153,9 +165,32 @@ __global__ void __launch_bounds__(block_threads)
     offsets.get(i, o);
     const std::array<char*, max_inputs + 1> p = {data[0] + o[0], data[1] + o[1], data[2] + o[2],
                                                  data[3] + o[3]};
-    apply_at<U, T>(op, args, p);
+    Body::apply(args, p);
   }
 }
+
+/// Runs general_kernel<Body> over @p plan (pieces of at most 2^31 - 1 elements) on @p stream.
+template <class Body>
+void launch_general(const iteration_plan& plan, const ufunc_args& args, cudaStream_t stream) {
+  for_each_sub_plan(plan, max_32bit_numel, [&](const iteration_plan& piece) {
+    std::array<char*, max_inputs + 1> data{};
+    for (int k = 0; k < piece.noperands; ++k) data[k] = piece.data[k];
+    general_kernel<Body><<<grid_for(piece.numel, block_threads * general_items), block_threads, 0, stream>>>(
+        offset_calculator<max_inputs + 1>(piece), data, static_cast<std::uint32_t>(piece.numel), args);
+    NUMCU_CHECK_LAUNCH();
+  });
+}
+
+/// One element of ufunc U with loop storage type T, for general_kernel.
+template <ufunc_id U, class T>
+struct ufunc_element {
+  template <class Pointers>
+  __device__ static void apply(const ufunc_args& args, const Pointers& p) {
+    ufunc_op<U> op;
+    op.params = args.params;
+    apply_at<U, T>(op, args, p);
+  }
+};
 
 /// The inputs of a dense plan (or of row 0 of a rows plan).
 template <ufunc_id U, class T>
@@ -223,15 +258,7 @@ void launch_ufunc(const elementwise_call& call, cudaStream_t stream) {
         NUMCU_CHECK_LAUNCH();
         return;
       }
-      for_each_sub_plan(plan, max_32bit_numel, [&](const iteration_plan& piece) {
-        std::array<char*, max_inputs + 1> data{};
-        for (int k = 0; k < noperands; ++k) data[k] = piece.data[k];
-        ufunc_general<U, T>
-            <<<grid_for(piece.numel, block_threads * general_items), block_threads, 0, stream>>>(
-                offset_calculator<max_inputs + 1>(piece), data, static_cast<std::uint32_t>(piece.numel),
-                call.args);
-        NUMCU_CHECK_LAUNCH();
-      });
+      launch_general<ufunc_element<U, T>>(plan, call.args, stream);
     }
   });
 }

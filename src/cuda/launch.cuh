@@ -24,6 +24,16 @@ inline bool is_aligned(const void* p, std::size_t bytes) {
   return reinterpret_cast<std::uintptr_t>(p) % bytes == 0;
 }
 
+/// Blocks of block_threads threads of @p kernel that the current GPU keeps resident at once (from its
+/// multiprocessor count and the kernel's occupancy): the grid of a grid-stride kernel, which then starts no
+/// block after the first wave.
+template <class Kernel>
+unsigned resident_blocks(Kernel kernel, int ordinal) {
+  int per_multiprocessor = 0;
+  NUMCU_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_multiprocessor, kernel, block_threads, 0));
+  return static_cast<unsigned>(device_properties(ordinal).multiProcessorCount * per_multiprocessor);
+}
+
 /// Blocks needed to cover @p n items with @p per_block items each.
 inline unsigned grid_for(std::int64_t n, std::int64_t per_block) {
   return static_cast<unsigned>((n + per_block - 1) / per_block);

@@ -1,5 +1,7 @@
-// Random numbers on the GPU: one thread per element group (core/random_values.hpp), a kernel per
-// distribution, width and output type.
+// Random numbers on the GPU: a grid-stride loop over element groups (core/random_values.hpp) on one wave of
+// resident blocks, a kernel per distribution, width and output type.
+#include <algorithm>
+
 #include "core/random_values.hpp"
 #include "cuda/backend.hpp"
 #include "cuda/launch.cuh"
@@ -10,8 +12,9 @@ namespace {
 template <distribution Kind, bool Wide, class T>
 __global__ void __launch_bounds__(block_threads)
     random_kernel(T* __restrict__ out, std::int64_t n, std::uint64_t groups, random_params p) {
-  const std::uint64_t g = std::uint64_t{blockIdx.x} * block_threads + threadIdx.x;
-  if (g < groups) write_random_group<Kind, Wide>(p, g, out, n);
+  const std::uint64_t stride = std::uint64_t{gridDim.x} * block_threads;
+  for (std::uint64_t g = std::uint64_t{blockIdx.x} * block_threads + threadIdx.x; g < groups; g += stride)
+    write_random_group<Kind, Wide>(p, g, out, n);
 }
 
 }  // namespace
@@ -22,9 +25,10 @@ void random_fill(void* out, dtype t, std::int64_t n, const random_params& p, dev
   cudaStream_t stream = current_cuda_stream(d.index());
   visit_random_call(p, t, [&]<distribution Kind, bool Wide, class T>() {
     const std::uint64_t groups = group_count(n, Wide);
-    random_kernel<Kind, Wide, T>
-        <<<grid_for(static_cast<std::int64_t>(groups), block_threads), block_threads, 0, stream>>>(
-            static_cast<T*>(out), n, groups, p);
+    const auto kernel = random_kernel<Kind, Wide, T>;
+    const unsigned blocks =
+        std::min(grid_for(static_cast<std::int64_t>(groups), block_threads), resident_blocks(kernel, d.index()));
+    kernel<<<blocks, block_threads, 0, stream>>>(static_cast<T*>(out), n, groups, p);
   });
   NUMCU_CHECK_LAUNCH();
 }

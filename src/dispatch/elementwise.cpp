@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "core/elementwise_call.hpp"
+#include "core/special_loops.hpp"
 #include "cuda/backend.hpp"
 #include "dispatch/dispatch.hpp"
 #include "host/backend.hpp"
@@ -67,11 +68,14 @@ resolved_loop resolve_loop(ufunc_id u, dtype common) {
   return *loop;
 }
 
-ndarray call_ufunc(ufunc_id u, std::initializer_list<operand> input_list, const std::optional<ndarray>& out,
-                   const ufunc_params& params) {
+namespace {
+
+// The one path of every elementwise call. With @p second (divmod), a second output of the same shape and
+// dtype is made and filled in the same pass.
+ndarray run_call(ufunc_id u, std::span<const operand> inputs, const std::optional<ndarray>& out,
+                 const ufunc_params& params, ndarray* second) {
   // This runs for every elementwise op: no heap allocation on the way to the launch but the output's.
-  const std::span<const operand> inputs(input_list.begin(), input_list.size());
-  const std::string_view name = info_of(u).name;
+  const std::string_view name = second ? "divmod" : info_of(u).name;
   // the device: where the arrays are (all of them); the default device for scalars alone
   std::optional<device> where;
   std::array<shape_t, max_inputs> shapes;
@@ -101,9 +105,12 @@ ndarray call_ufunc(ufunc_id u, std::initializer_list<operand> input_list, const 
   if (u == ufunc_id::true_divide && (common.is_bool() || common.is_integer()))
     common = float64;  // NumPy's resolver
   if (u == ufunc_id::isclose) common = result_type(common, scalar_kind::floating);
+  // NumPy 2's exact loops for a signed integer array against a uint64 array ('qQ->?', 'Qq->?')
+  const bool mixed_integers = nshapes == 2 && inputs.size() == 2 &&
+                              is_mixed_integer_comparison(u, inputs[0].array().dtype(), inputs[1].array().dtype());
   resolved_loop loop;
   try {
-    loop = resolve_loop(u, common);
+    loop = mixed_integers ? resolved_loop{int64, bool_} : resolve_loop(u, common);
   } catch (const dtype_error&) {
     throw dtype_error("ufunc '" + std::string(name) + "' not supported for the input types " +
                       types_text(inputs) +
@@ -143,6 +150,11 @@ ndarray call_ufunc(ufunc_id u, std::initializer_list<operand> input_list, const 
 
   std::array<plan_operand, max_inputs + 1> operands;
   operands[0] = {static_cast<char*>(result.data_ptr()), result.strides(), result.itemsize()};
+  if (second) {
+    *second = empty(shape, loop.output, d);
+    operands[second_output_operand] = {static_cast<char*>(second->data_ptr()), second->strides(),
+                                       second->itemsize()};
+  }
   std::vector<ndarray> keep;  // copies of inputs that overlap the output, alive until the work is queued
   for (int k = 0; k < call.nin; ++k) {
     if (inputs[k].is_scalar()) {
@@ -159,15 +171,31 @@ ndarray call_ufunc(ufunc_id u, std::initializer_list<operand> input_list, const 
     operands[k + 1] = {static_cast<char*>(a.data_ptr()),
                        broadcast_strides(a.shape(), a.strides(), result.shape()), a.itemsize()};
   }
-  call.plan =
-      make_iteration_plan(result.shape(), std::span<const plan_operand>(operands.data(), call.nin + 1));
+  const std::size_t noperands = second ? second_output_operand + 1 : call.nin + 1;
+  call.plan = make_iteration_plan(result.shape(), std::span<const plan_operand>(operands.data(), noperands));
   call.args.typed = call.is_typed();
-  if (d.is_cpu()) {
-    host::run_ufunc(call);
+  if (second) {
+    d.is_cpu() ? host::run_divmod(call) : cuda::run_divmod(call, d);
+  } else if (mixed_integers) {
+    d.is_cpu() ? host::run_mixed_comparison(call) : cuda::run_mixed_comparison(call, d);
   } else {
-    cuda::run_ufunc(call, d);
+    d.is_cpu() ? host::run_ufunc(call) : cuda::run_ufunc(call, d);
   }
   return result;
+}
+
+}  // namespace
+
+ndarray call_ufunc(ufunc_id u, std::initializer_list<operand> inputs, const std::optional<ndarray>& out,
+                   const ufunc_params& params) {
+  return run_call(u, std::span<const operand>(inputs.begin(), inputs.size()), out, params, nullptr);
+}
+
+std::pair<ndarray, ndarray> call_divmod(const operand& a, const operand& b) {
+  const operand inputs[] = {a, b};
+  ndarray remainder;
+  ndarray quotient = run_call(ufunc_id::floor_divide, inputs, std::nullopt, {}, &remainder);
+  return {quotient, remainder};
 }
 
 }  // namespace numcu::detail

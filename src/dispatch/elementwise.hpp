@@ -4,6 +4,7 @@
 
 #include <initializer_list>
 #include <optional>
+#include <utility>
 
 #include "core/ufunc_ops.hpp"
 #include "numcu/elementwise.hpp"
@@ -15,5 +16,9 @@ namespace numcu::detail {
 /// device_error.
 ndarray call_ufunc(ufunc_id u, std::initializer_list<operand> inputs, const std::optional<ndarray>& out,
                    const ufunc_params& params = {});
+
+/// numpy.divmod: floor_divide(a, b) and remainder(a, b) in one pass, into two new arrays.
+/// @throws as call_ufunc for floor_divide.
+std::pair<ndarray, ndarray> call_divmod(const operand& a, const operand& b);
 
 }  // namespace numcu::detail

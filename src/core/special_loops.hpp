@@ -1,0 +1,79 @@
+// Elementwise loops outside the scheme of ufunc_loops.inc (one input dtype, one output), the one body of the
+// CUDA kernels and the host loops:
+//  - numpy.divmod: floor_divide and remainder of the same inputs in one pass, the inputs read once. Plan
+//    operand 0 is the quotient, operands 1 and 2 the inputs, operand 3 the remainder; both outputs are fresh
+//    arrays of the loop's output dtype.
+//  - NumPy 2's comparison loops for a signed integer against uint64 ('qQ->?', 'Qq->?'): exact, where
+//    promotion alone would compare through float64. Both inputs are read as 128-bit integers.
+#pragma once
+
+#include "core/elementwise_call.hpp"
+
+namespace numcu::detail {
+
+/// The plan operand of divmod's second output.
+inline constexpr int second_output_operand = 3;
+
+/// Computes divmod of the inputs at plan addresses @p p and stores both results.
+template <class T, class Pointers>
+NUMCU_HD void apply_divmod_at(const ufunc_args& args, const Pointers& p) {
+  constexpr ufunc_id div = ufunc_id::floor_divide, mod = ufunc_id::remainder;
+  using O = output_t<div, T>;
+  static_assert(std::is_same_v<O, output_t<mod, T>>);
+  ufunc_op<div> quotient;
+  ufunc_op<mod> remainder;
+  const T a = load_input<div, 0, T>(args, p[1]);
+  const T b = load_input<div, 1, T>(args, p[2]);
+  *reinterpret_cast<O*>(p[0]) = apply_ufunc<div, O, T>(quotient, a, b);
+  *reinterpret_cast<O*>(p[second_output_operand]) = apply_ufunc<mod, O, T>(remainder, a, b);
+}
+
+/// True for the six comparison ufuncs.
+constexpr bool is_comparison(ufunc_id u) {
+  return u == ufunc_id::equal || u == ufunc_id::not_equal || u == ufunc_id::less || u == ufunc_id::less_equal ||
+         u == ufunc_id::greater || u == ufunc_id::greater_equal;
+}
+
+/// True when comparison @p u of array dtypes @p a and @p b takes NumPy's exact mixed loop: one signed integer
+/// and uint64 (whose promotion is float64).
+inline bool is_mixed_integer_comparison(ufunc_id u, dtype a, dtype b) {
+  return is_comparison(u) && a.is_integer() && b.is_integer() && promote_types(a, b) == float64;
+}
+
+/// An integer element of dtype @p t (any signed or unsigned integer) at @p p, exactly.
+NUMCU_HD inline __int128 load_wide_integer(const char* p, dtype t) {
+  if (t.kind() == dtype_kind::unsigned_integer) return load_as<std::uint64_t>(p, t.id());
+  return load_as<std::int64_t>(p, t.id());
+}
+
+/// Compares the two integer inputs at plan addresses @p p exactly with comparison U and stores the result.
+template <ufunc_id U, class Pointers>
+NUMCU_HD void apply_mixed_comparison_at(const ufunc_args& args, const Pointers& p) {
+  ufunc_op<U> op;
+  const bool r =
+      op(load_wide_integer(p[1], args.input_dtypes[0]), load_wide_integer(p[2], args.input_dtypes[1]));
+  store_as(p[0], args.out_dtype.id(), r);
+}
+
+/// Calls f.template operator()<U>() for comparison @p u.
+template <class F>
+void visit_comparison(ufunc_id u, F&& f) {
+  switch (u) {
+    case ufunc_id::equal:
+      return f.template operator()<ufunc_id::equal>();
+    case ufunc_id::not_equal:
+      return f.template operator()<ufunc_id::not_equal>();
+    case ufunc_id::less:
+      return f.template operator()<ufunc_id::less>();
+    case ufunc_id::less_equal:
+      return f.template operator()<ufunc_id::less_equal>();
+    case ufunc_id::greater:
+      return f.template operator()<ufunc_id::greater>();
+    case ufunc_id::greater_equal:
+      return f.template operator()<ufunc_id::greater_equal>();
+    default:
+      return;
+  }
+}
+
+}  // namespace numcu::detail
