@@ -25,15 +25,24 @@ inline std::uint64_t group_count(std::int64_t n, bool wide) {
   return (static_cast<std::uint64_t>(n) + per_group - 1) / per_group;
 }
 
-/// sin(2 pi u) and cos(2 pi u) for u in [0, 1): sincospi on the GPU (no argument reduction), the double
-/// functions on the host; both within an ulp or two of the float result.
-NUMCU_HD inline void sincos_two_pi(float u, float& s, float& c) {
+/// The Box-Muller pair of float draws @p u0 (radius) and @p u1 (angle) in [0, 1): radius sqrt(-2 log(1 - u0))
+/// (1 - u keeps the logarithm finite), angle 2 pi (u1 - 1/2) in [-pi, pi). On the GPU the square root goes
+/// through rsqrt and the sine and cosine through the hardware's approximations (absolute error below 2^-21.4
+/// on [-pi, pi], times a radius below 5.8); the host computes them in double. The two agree within a few
+/// 1e-6, far inside float32's spread of the distribution, and the GPU spends a third fewer instructions.
+NUMCU_HD inline void box_muller(float u0, float u1, float& x, float& y) {
+  const float r2 = -2.0f * std::log(1.0f - u0);
 #if defined(__CUDA_ARCH__)
-  sincospif(2.0f * u, &s, &c);
+  const float radius = r2 > 0.0f ? r2 * rsqrtf(r2) : 0.0f;
+  float s, c;
+  __sincosf(6.28318530717958647692f * (u1 - 0.5f), &s, &c);
+  x = radius * c;
+  y = radius * s;
 #else
-  const double angle = 6.283185307179586476925 * static_cast<double>(u);
-  s = static_cast<float>(std::sin(angle));
-  c = static_cast<float>(std::cos(angle));
+  const double radius = std::sqrt(static_cast<double>(r2));
+  const double angle = 6.283185307179586476925 * (static_cast<double>(u1) - 0.5);
+  x = static_cast<float>(radius * std::cos(angle));
+  y = static_cast<float>(radius * std::sin(angle));
 #endif
 }
 
@@ -67,14 +76,13 @@ NUMCU_HD void random_values(const random_params& p, std::uint64_t g, T (&out)[gr
     float u[4];
     for (int i = 0; i < 4; ++i) u[i] = unit_float(r.v[i]);
     if constexpr (Kind == distribution::normal) {
-      // Box-Muller on (u0, u1) and (u2, u3); 1 - u keeps the logarithm finite
+      // Box-Muller on (u0, u1) and (u2, u3)
       const float loc = static_cast<float>(p.a), scale = static_cast<float>(p.b);
       for (int i = 0; i < 4; i += 2) {
-        const float radius = std::sqrt(-2.0f * std::log(1.0f - u[i]));
-        float s, c;
-        sincos_two_pi(u[i + 1], s, c);
-        out[i] = cast<T>(radius * c * scale + loc);
-        out[i + 1] = cast<T>(radius * s * scale + loc);
+        float x, y;
+        box_muller(u[i], u[i + 1], x, y);
+        out[i] = cast<T>(x * scale + loc);
+        out[i + 1] = cast<T>(y * scale + loc);
       }
     } else if constexpr (Kind == distribution::exponential) {
       const float scale = static_cast<float>(p.a);
