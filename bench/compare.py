@@ -214,11 +214,12 @@ def main():
         datetime.date.today().isoformat(), numcu["gpu"], ceiling_tbps)
     with open(out_md, "w") as f:
         f.write(header + "\n" + "\n".join(lines) + "\n")
-    plot(numcu, others, ceiling_tbps, os.path.join(os.path.dirname(out_md), "elementwise_sweep.png"))
     with open(out_json, "w") as f:
         json.dump({"numcu": numcu, "others": {k: {"version": v[0], "ms": v[1]} for k, v in others.items()}}, f, indent=1)
     print(header)
     print("\n".join(lines))
+    # last: matplotlib's first import on a fresh machine builds its font cache, which can take minutes
+    plot(numcu, others, ceiling_tbps, os.path.join(os.path.dirname(out_md), "elementwise_sweep.png"))
 
 
 if __name__ == "__main__":

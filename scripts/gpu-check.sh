@@ -4,6 +4,8 @@
 # the consumer project, runs the benchmarks with CuPy and PyTorch in the same run, and prints a summary last.
 # Logs and JSON go to $OUT (default ./gpu-check-out).
 #   scripts/gpu-check.sh [all|test|bench]
+# "all" takes 8 to 10 minutes on the H200 machine (the add_subdirectory consumer rebuilds the library), close
+# to the device tool's 10-minute limit per command: on a slow machine run "test" and "bench" as two calls.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 what=${1:-all}
@@ -13,6 +15,12 @@ export PATH="/usr/local/cuda/bin:$PATH"
 export NUMCU_JOBS=$(nproc)
 summary=()
 status=0
+# each summary line is printed when known as well as at the end, so that a run cut off by a time limit
+# still reports what it finished
+note() {
+  summary+=("$1")
+  echo "$1"
+}
 
 nvidia-smi >"$OUT/build.log" 2>&1
 cmake --preset gpu -DNUMCU_BUILD_TESTS=ON -DNUMCU_BUILD_BENCHMARKS=ON >>"$OUT/build.log" 2>&1 &&
@@ -26,9 +34,9 @@ fi
 if [ "$what" = all ] || [ "$what" = test ]; then
   ./build/gpu/tests/numcu_tests >"$OUT/tests.log" 2>&1 || status=1
   line=$(grep "test cases:" "$OUT/tests.log")
-  summary+=("tests:       $line")
+  note "tests:       $line"
   if echo "$line" | grep -qE "[1-9][0-9]* skipped"; then
-    summary+=("tests:       cases were skipped on the GPU machine")
+    note "tests:       cases were skipped on the GPU machine"
     status=1
   fi
   grep -q "Status: SUCCESS" "$OUT/tests.log" || { grep -B2 -A8 "ERROR\|FATAL" "$OUT/tests.log" | head -120; status=1; }
@@ -36,10 +44,10 @@ if [ "$what" = all ] || [ "$what" = test ]; then
   # left out: memcheck counts every failing API call as an error
   compute-sanitizer --tool memcheck --error-exitcode 3 ./build/gpu/tests/numcu_tests -tc="*cuda*" \
     -tce="*larger than the GPU*,*check their devices*" >"$OUT/memcheck.log" 2>&1 || status=1
-  summary+=("memcheck:    $(grep -E "ERROR SUMMARY" "$OUT/memcheck.log" | tail -1)  $(grep "test cases:" "$OUT/memcheck.log")")
+  note "memcheck:    $(grep -E "ERROR SUMMARY" "$OUT/memcheck.log" | tail -1)  $(grep "test cases:" "$OUT/memcheck.log")"
   grep -q "ERROR SUMMARY: 0 errors" "$OUT/memcheck.log" || grep -m 60 "=========" "$OUT/memcheck.log"
   scripts/check-consumer.sh gpu >"$OUT/consumer.log" 2>&1 || status=1
-  summary+=("consumer:    $(grep -A3 "^consumer through" "$OUT/consumer.log" | grep -v "^--" | tr '\n' ' ')")
+  note "consumer:    $(grep -A3 "^consumer through" "$OUT/consumer.log" | grep -v "^--" | tr '\n' ' ')"
   cat "$OUT/consumer.log" >>"$OUT/build.log" && rm "$OUT/consumer.log"
 fi
 

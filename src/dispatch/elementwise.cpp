@@ -4,7 +4,6 @@
 #include <optional>
 #include <span>
 #include <string>
-#include <vector>
 
 #include "core/elementwise_call.hpp"
 #include "core/special_loops.hpp"
@@ -78,13 +77,13 @@ ndarray run_call(ufunc_id u, std::span<const operand> inputs, const std::optiona
   const std::string_view name = second ? "divmod" : info_of(u).name;
   // the device: where the arrays are (all of them); the default device for scalars alone
   std::optional<device> where;
-  std::array<shape_t, max_inputs> shapes;
+  std::array<const shape_t*, max_inputs> shapes{};
   std::size_t nshapes = 0;
   for (const operand& x : inputs) {
     if (x.is_scalar()) continue;
     if (where) require_same_device(*where, x.array().device(), name);
     where = x.array().device();
-    shapes[nshapes++] = x.array().shape();
+    shapes[nshapes++] = &x.array().shape();
   }
   if (out) {
     if (where && !(out->device() == *where)) {
@@ -118,12 +117,18 @@ ndarray run_call(ufunc_id u, std::span<const operand> inputs, const std::optiona
                       "casting rule 'safe'");
   }
 
-  const shape_t shape =
-      nshapes == 1 ? shapes[0] : broadcast_shapes(std::span<const shape_t>(shapes.data(), nshapes));
-  ndarray result;
+  // the broadcast shape; operands of one shape, the common case, need no list of shapes
+  const shape_t shape = [&] {
+    bool same = nshapes > 0;
+    for (std::size_t k = 1; same && k < nshapes; ++k) same = *shapes[k] == *shapes[0];
+    if (same) return *shapes[0];
+    std::array<shape_t, max_inputs> list;
+    for (std::size_t k = 0; k < nshapes; ++k) list[k] = *shapes[k];
+    return broadcast_shapes(std::span<const shape_t>(list.data(), nshapes));
+  }();
   if (out) {
     const shape_t both[] = {shape, out->shape()};
-    if (!(broadcast_shapes(both) == out->shape())) {
+    if (!(out->shape() == shape) && !(broadcast_shapes(both) == out->shape())) {
       throw shape_error("non-broadcastable output operand with shape " + to_string(out->shape()) +
                         " doesn't match the broadcast shape " + to_string(shape));
     }
@@ -145,7 +150,7 @@ ndarray run_call(ufunc_id u, std::span<const operand> inputs, const std::optiona
     if (inputs[k].is_scalar())
       call.args.scalars[k] = scalar_to_element(inputs[k].value(), call.input_dtype_of(k));
   }
-  result = out ? *out : empty(shape, loop.output, d);
+  ndarray result = out ? *out : empty(shape, loop.output, d);
   call.args.out_dtype = result.dtype();
 
   std::array<plan_operand, max_inputs + 1> operands;
@@ -155,21 +160,21 @@ ndarray run_call(ufunc_id u, std::span<const operand> inputs, const std::optiona
     operands[second_output_operand] = {static_cast<char*>(second->data_ptr()), second->strides(),
                                        second->itemsize()};
   }
-  std::vector<ndarray> keep;  // copies of inputs that overlap the output, alive until the work is queued
+  // copies of inputs that overlap the output, alive until the work is queued
+  std::array<std::optional<ndarray>, max_inputs> copies;
   for (int k = 0; k < call.nin; ++k) {
     if (inputs[k].is_scalar()) {
       call.args.is_scalar[k] = true;
       operands[k + 1] = {nullptr, strides_t(result.ndim(), 0), 0};
       continue;
     }
-    ndarray a = inputs[k].array();
-    if (overlaps(a, result) && !same_layout(a, result)) {
-      a = a.copy();
-      keep.push_back(a);
-    }
-    call.args.input_dtypes[k] = a.dtype();
-    operands[k + 1] = {static_cast<char*>(a.data_ptr()),
-                       broadcast_strides(a.shape(), a.strides(), result.shape()), a.itemsize()};
+    const ndarray* a = &inputs[k].array();
+    if (overlaps(*a, result) && !same_layout(*a, result)) a = &copies[k].emplace(a->copy());
+    call.args.input_dtypes[k] = a->dtype();
+    operands[k + 1] = {static_cast<char*>(a->data_ptr()),
+                       a->shape() == result.shape() ? a->strides()
+                                                    : broadcast_strides(a->shape(), a->strides(), result.shape()),
+                       a->itemsize()};
   }
   const std::size_t noperands = second ? second_output_operand + 1 : call.nin + 1;
   call.plan = make_iteration_plan(result.shape(), std::span<const plan_operand>(operands.data(), noperands));
