@@ -1,9 +1,9 @@
 // Baselines timed by the same harness as numcu: cub::DeviceTransform on the elementwise jobs (the issue asks
 // the dense path to be compared with it), and what the host pays for a bare kernel launch and for the
 // driver's pool, against which numcu's host time per op is read.
-#include <cub/device/device_transform.cuh>
 #include <cuda.h>
 #include <cuda_fp16.h>
+#include <cub/device/device_transform.cuh>
 
 #include <cstdint>
 
@@ -68,20 +68,28 @@ void run_baseline_benchmarks() {
     cudaFree(b);
     cudaFree(c);
   }
-  report_us("host time per launch: empty kernel", time_host_us([] { empty_kernel<<<1, 256>>>(); }, 1000, 21, 1000));
+  report_us("host time per launch: empty kernel",
+            time_host_us([] { empty_kernel<<<1, 256>>>(); }, 1000, 21, 1000));
   check(cudaGetLastError(), "empty_kernel");
   // the same kernel through the driver API, its handle looked up once
   cudaFunction_t function = nullptr;
   check(cudaGetFuncBySymbol(&function, reinterpret_cast<const void*>(&empty_kernel)), "cudaGetFuncBySymbol");
-  report_us("host time per launch: empty kernel, cuLaunchKernel", time_host_us([&] {
-              if (cuLaunchKernel(function, 1, 1, 1, 256, 1, 1, 0, nullptr, nullptr, nullptr) != CUDA_SUCCESS) {
-                check(cudaErrorLaunchFailure, "cuLaunchKernel");
-              }
-            }, 1000, 21, 1000));
-  report_us("host time: cudaMallocAsync + cudaFreeAsync 4 KiB", time_host_us([] {
-              void* p = nullptr;
-              check(cudaMallocAsync(&p, 4096, nullptr), "cudaMallocAsync");
-              check(cudaFreeAsync(p, nullptr), "cudaFreeAsync");
-            }, 1000, 21, 1000));
+  report_us(
+      "host time per launch: empty kernel, cuLaunchKernel",
+      time_host_us(
+          [&] {
+            if (cuLaunchKernel(function, 1, 1, 1, 256, 1, 1, 0, nullptr, nullptr, nullptr) != CUDA_SUCCESS) {
+              check(cudaErrorLaunchFailure, "cuLaunchKernel");
+            }
+          },
+          1000, 21, 1000));
+  report_us("host time: cudaMallocAsync + cudaFreeAsync 4 KiB",
+            time_host_us(
+                [] {
+                  void* p = nullptr;
+                  check(cudaMallocAsync(&p, 4096, nullptr), "cudaMallocAsync");
+                  check(cudaFreeAsync(p, nullptr), "cudaFreeAsync");
+                },
+                1000, 21, 1000));
   check(cudaDeviceSynchronize(), "cudaDeviceSynchronize");
 }

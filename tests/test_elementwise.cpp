@@ -22,27 +22,23 @@ const std::map<std::string, ufunc_fn>& functions() {
     std::map<std::string, ufunc_fn> t;
 #define UNARY(name) t[#name] = [](const std::vector<nc::ndarray>& x) { return nc::name(x[0]); };
 #define BINARY(name) t[#name] = [](const std::vector<nc::ndarray>& x) { return nc::name(x[0], x[1]); };
-    BINARY(add)
-    BINARY(subtract) BINARY(multiply) BINARY(divide) BINARY(floor_divide) BINARY(remainder) BINARY(fmod)
-        BINARY(power) BINARY(float_power) UNARY(negative) UNARY(positive) UNARY(absolute) UNARY(sign) UNARY(
-            reciprocal) UNARY(square) UNARY(sqrt) UNARY(cbrt) UNARY(exp) UNARY(exp2) UNARY(expm1) UNARY(log)
-            UNARY(log2) UNARY(log10) UNARY(log1p) UNARY(sin) UNARY(cos) UNARY(tan) UNARY(arcsin) UNARY(arccos)
-                UNARY(arctan) BINARY(arctan2) BINARY(hypot) UNARY(sinh) UNARY(cosh) UNARY(tanh) UNARY(arcsinh)
-                    UNARY(arccosh) UNARY(arctanh) UNARY(deg2rad) UNARY(rad2deg) UNARY(floor) UNARY(ceil)
-                        UNARY(trunc) UNARY(rint) BINARY(maximum) BINARY(minimum) BINARY(fmax) BINARY(fmin)
-                            BINARY(logical_and) BINARY(logical_or) BINARY(logical_xor) UNARY(logical_not)
-                                BINARY(bitwise_and) BINARY(bitwise_or) BINARY(bitwise_xor) UNARY(invert)
-                                    BINARY(left_shift) BINARY(right_shift) UNARY(isnan) UNARY(isinf) UNARY(
-                                        isfinite) UNARY(signbit) BINARY(copysign) BINARY(nextafter)
-                                        BINARY(logaddexp) BINARY(logaddexp2) BINARY(heaviside) BINARY(gcd)
-                                            BINARY(lcm) BINARY(equal) BINARY(not_equal) BINARY(less)
-                                                BINARY(less_equal) BINARY(greater) BINARY(greater_equal)
-                                                    UNARY(conjugate)
+    // clang-format off
+    BINARY(add) BINARY(subtract) BINARY(multiply) BINARY(divide) BINARY(floor_divide) BINARY(remainder)
+    BINARY(fmod) BINARY(power) BINARY(float_power) UNARY(negative) UNARY(positive) UNARY(absolute) UNARY(sign)
+    UNARY(reciprocal) UNARY(square) UNARY(sqrt) UNARY(cbrt) UNARY(exp) UNARY(exp2) UNARY(expm1) UNARY(log)
+    UNARY(log2) UNARY(log10) UNARY(log1p) UNARY(sin) UNARY(cos) UNARY(tan) UNARY(arcsin) UNARY(arccos)
+    UNARY(arctan) BINARY(arctan2) BINARY(hypot) UNARY(sinh) UNARY(cosh) UNARY(tanh) UNARY(arcsinh)
+    UNARY(arccosh) UNARY(arctanh) UNARY(deg2rad) UNARY(rad2deg) UNARY(floor) UNARY(ceil) UNARY(trunc)
+    UNARY(rint) BINARY(maximum) BINARY(minimum) BINARY(fmax) BINARY(fmin) BINARY(logical_and)
+    BINARY(logical_or) BINARY(logical_xor) UNARY(logical_not) BINARY(bitwise_and) BINARY(bitwise_or)
+    BINARY(bitwise_xor) UNARY(invert) BINARY(left_shift) BINARY(right_shift) UNARY(isnan) UNARY(isinf)
+    UNARY(isfinite) UNARY(signbit) BINARY(copysign) BINARY(nextafter) BINARY(logaddexp) BINARY(logaddexp2)
+    BINARY(heaviside) BINARY(gcd) BINARY(lcm) BINARY(equal) BINARY(not_equal) BINARY(less) BINARY(less_equal)
+    BINARY(greater) BINARY(greater_equal) UNARY(conjugate)
+    t["clip"] = [](const std::vector<nc::ndarray>& x) { return nc::clip(x[0], x[1], x[2]); };
+    // clang-format on
 #undef UNARY
 #undef BINARY
-                                                        t["clip"] = [](const std::vector<nc::ndarray>& x) {
-                                                          return nc::clip(x[0], x[1], x[2]);
-                                                        };
     return t;
   }();
   return table;
@@ -354,11 +350,12 @@ TEST_SUITE("elementwise") {
     CHECK(em.shape() == nc::shape_t{0, 3});
     // no loop for complex: NumPy's message, the input unchanged
     auto z = nc::array(std::vector<std::complex<double>>{{1, 1}}, std::nullopt, dev);
-    CHECK_THROWS_WITH_AS(nc::divmod(z, 1),
-                         "ufunc 'divmod' not supported for the input types (dtype('complex128'), <C++ scalar>), "
-                         "and the inputs could not be safely coerced to any supported types according to the "
-                         "casting rule 'safe'",
-                         nc::dtype_error);
+    CHECK_THROWS_WITH_AS(
+        nc::divmod(z, 1),
+        "ufunc 'divmod' not supported for the input types (dtype('complex128'), <C++ scalar>), "
+        "and the inputs could not be safely coerced to any supported types according to the "
+        "casting rule 'safe'",
+        nc::dtype_error);
     CHECK(z.to_vector<std::complex<double>>() == std::vector<std::complex<double>>{{1, 1}});
     const double inf = std::numeric_limits<double>::infinity();
     auto n = nc::nan_to_num(
@@ -397,8 +394,8 @@ TEST_SUITE("elementwise") {
     check(b >= a, bools{true, true, true, true, true});
     // a narrower signed dtype, broadcast, negative strides
     auto c = nc::array(std::vector<std::int8_t>{-3, 5}, std::nullopt, dev).reshape({2, 1});
-    auto d = nc::array(std::vector<std::uint64_t>{0, UINT64_MAX, 5}, std::nullopt, dev)(
-        nc::slice(nc::none, nc::none, -1));  // 5, UINT64_MAX, 0
+    auto d = nc::array(std::vector<std::uint64_t>{0, UINT64_MAX, 5}, std::nullopt,
+                       dev)(nc::slice(nc::none, nc::none, -1));  // 5, UINT64_MAX, 0
     auto cd = nc::less(c, d);
     CHECK(cd.shape() == nc::shape_t{2, 3});
     CHECK(cd.to_vector<bool>() == bools{true, true, true, false, true, false});

@@ -30,8 +30,8 @@ NUMCU_HD void apply_divmod_at(const ufunc_args& args, const Pointers& p) {
 
 /// True for the six comparison ufuncs.
 constexpr bool is_comparison(ufunc_id u) {
-  return u == ufunc_id::equal || u == ufunc_id::not_equal || u == ufunc_id::less || u == ufunc_id::less_equal ||
-         u == ufunc_id::greater || u == ufunc_id::greater_equal;
+  return u == ufunc_id::equal || u == ufunc_id::not_equal || u == ufunc_id::less ||
+         u == ufunc_id::less_equal || u == ufunc_id::greater || u == ufunc_id::greater_equal;
 }
 
 /// True when comparison @p u of array dtypes @p a and @p b takes NumPy's exact mixed loop: one signed integer

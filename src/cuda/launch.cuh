@@ -30,7 +30,8 @@ inline bool is_aligned(const void* p, std::size_t bytes) {
 template <class Kernel>
 unsigned resident_blocks(Kernel kernel, int ordinal) {
   int per_multiprocessor = 0;
-  NUMCU_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_multiprocessor, kernel, block_threads, 0));
+  NUMCU_CUDA_CHECK(
+      cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_multiprocessor, kernel, block_threads, 0));
   return static_cast<unsigned>(device_properties(ordinal).multiProcessorCount * per_multiprocessor);
 }
 

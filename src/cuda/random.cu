@@ -26,8 +26,8 @@ void random_fill(void* out, dtype t, std::int64_t n, const random_params& p, dev
   visit_random_call(p, t, [&]<distribution Kind, bool Wide, class T>() {
     const std::uint64_t groups = group_count(n, Wide);
     const auto kernel = random_kernel<Kind, Wide, T>;
-    const unsigned blocks =
-        std::min(grid_for(static_cast<std::int64_t>(groups), block_threads), resident_blocks(kernel, d.index()));
+    const unsigned blocks = std::min(grid_for(static_cast<std::int64_t>(groups), block_threads),
+                                     resident_blocks(kernel, d.index()));
     kernel<<<blocks, block_threads, 0, stream>>>(static_cast<T*>(out), n, groups, p);
   });
   NUMCU_CHECK_LAUNCH();

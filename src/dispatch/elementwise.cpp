@@ -54,7 +54,8 @@ resolved_loop resolve_loop(ufunc_id u, dtype common) {
         const dtype from(static_cast<dtype::code>(i));
         const std::string_view loop =
             find_loop(id, [from](char c) { return can_cast(from, dtype_of_letter(c), casting::safe); });
-        if (!loop.empty()) t[f][i] = resolved_loop{dtype_of_letter(loop[nin - 1]), dtype_of_letter(loop[nin + 2])};
+        if (!loop.empty())
+          t[f][i] = resolved_loop{dtype_of_letter(loop[nin - 1]), dtype_of_letter(loop[nin + 2])};
       }
     }
     return t;
@@ -105,8 +106,9 @@ ndarray run_call(ufunc_id u, std::span<const operand> inputs, const std::optiona
     common = float64;  // NumPy's resolver
   if (u == ufunc_id::isclose) common = result_type(common, scalar_kind::floating);
   // NumPy 2's exact loops for a signed integer array against a uint64 array ('qQ->?', 'Qq->?')
-  const bool mixed_integers = nshapes == 2 && inputs.size() == 2 &&
-                              is_mixed_integer_comparison(u, inputs[0].array().dtype(), inputs[1].array().dtype());
+  const bool mixed_integers =
+      nshapes == 2 && inputs.size() == 2 &&
+      is_mixed_integer_comparison(u, inputs[0].array().dtype(), inputs[1].array().dtype());
   resolved_loop loop;
   try {
     loop = mixed_integers ? resolved_loop{int64, bool_} : resolve_loop(u, common);
@@ -127,8 +129,11 @@ ndarray run_call(ufunc_id u, std::span<const operand> inputs, const std::optiona
     return broadcast_shapes(std::span<const shape_t>(list.data(), nshapes));
   }();
   if (out) {
-    const shape_t both[] = {shape, out->shape()};
-    if (!(out->shape() == shape) && !(broadcast_shapes(both) == out->shape())) {
+    const bool fits = out->shape() == shape || [&] {
+      const shape_t both[] = {shape, out->shape()};
+      return broadcast_shapes(both) == out->shape();
+    }();
+    if (!fits) {
       throw shape_error("non-broadcastable output operand with shape " + to_string(out->shape()) +
                         " doesn't match the broadcast shape " + to_string(shape));
     }
@@ -172,8 +177,9 @@ ndarray run_call(ufunc_id u, std::span<const operand> inputs, const std::optiona
     if (overlaps(*a, result) && !same_layout(*a, result)) a = &copies[k].emplace(a->copy());
     call.args.input_dtypes[k] = a->dtype();
     operands[k + 1] = {static_cast<char*>(a->data_ptr()),
-                       a->shape() == result.shape() ? a->strides()
-                                                    : broadcast_strides(a->shape(), a->strides(), result.shape()),
+                       a->shape() == result.shape()
+                           ? a->strides()
+                           : broadcast_strides(a->shape(), a->strides(), result.shape()),
                        a->itemsize()};
   }
   const std::size_t noperands = second ? second_output_operand + 1 : call.nin + 1;
