@@ -26,8 +26,6 @@ template <class T>
 using compute_t = std::conditional_t<is_half_v<T>, float, T>;
 
 template <class T>
-inline constexpr bool is_signed_int_v = std::is_integral_v<T>&& std::is_signed_v<T>;
-template <class T>
 inline constexpr bool is_int_v = std::is_integral_v<T> && !std::is_same_v<T, bool>;
 
 /// Unsigned arithmetic of at least int's width: integer ops wrap like NumPy without C++'s signed overflow.
@@ -55,14 +53,6 @@ NUMCU_HD bool is_nan(C x) {
     return x != x;
   else
     return false;
-}
-
-template <class C>
-NUMCU_HD bool truthy(C x) {
-  if constexpr (is_complex_v<C>)
-    return x.real() != 0 || x.imag() != 0;
-  else
-    return x != C(0);
 }
 
 // Python-style floor division and remainder for integers; 0 for a zero divisor, as NumPy (which warns).
@@ -485,21 +475,21 @@ NUMCU_OP(clip){template <class C> NUMCU_HD C operator()(C x, C lo, C hi)
 }
 ;
 NUMCU_OP(logical_and){template <class C> NUMCU_HD bool operator()(C a, C b)
-                          const {return truthy(a) && truthy(b);
+                          const {return cast<bool>(a) && cast<bool>(b);
 }
 }
 ;
 NUMCU_OP(logical_or){template <class C> NUMCU_HD bool operator()(C a, C b)
-                         const {return truthy(a) || truthy(b);
+                         const {return cast<bool>(a) || cast<bool>(b);
 }
 }
 ;
 NUMCU_OP(logical_xor){template <class C> NUMCU_HD bool operator()(C a, C b)
-                          const {return truthy(a) != truthy(b);
+                          const {return cast<bool>(a) != cast<bool>(b);
 }
 }
 ;
-NUMCU_OP(logical_not){template <class C> NUMCU_HD bool operator()(C a) const {return !truthy(a);
+NUMCU_OP(logical_not){template <class C> NUMCU_HD bool operator()(C a) const {return !cast<bool>(a);
 }
 }
 ;

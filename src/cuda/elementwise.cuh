@@ -19,13 +19,6 @@ inline constexpr int elementwise_unroll = 4;
 /// Elements per thread in the general kernel.
 inline constexpr int general_items = 4;
 
-/// Elements per access so that no input or output moves more than 16 bytes per instruction.
-template <ufunc_id U, class T>
-constexpr int ufunc_vector_width() {
-  constexpr std::size_t large = sizeof(T) > sizeof(output_t<U, T>) ? sizeof(T) : sizeof(output_t<U, T>);
-  return large >= 16 ? 1 : static_cast<int>(16 / large);
-}
-
 /// Where the inputs of one dense run are: an address, or a value held for the whole run.
 template <ufunc_id U, class T>
 struct run_inputs {
@@ -216,7 +209,7 @@ void launch_ufunc(const elementwise_call& call, cudaStream_t stream) {
   visit_dtype(call.loop_input, [&](auto tag) {
     using T = typename decltype(tag)::type;
     if constexpr (has_loop_v<U, T>) {
-      constexpr int vec = ufunc_vector_width<U, T>();
+      constexpr int vec = vector_width<T, output_t<U, T>>();
       constexpr std::int64_t per_block = std::int64_t{block_threads} * vec * elementwise_unroll;
       const iteration_plan& plan = call.plan;
       const int noperands = call.nin + 1;

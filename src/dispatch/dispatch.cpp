@@ -48,8 +48,7 @@ std::string dtype_repr(dtype t) {
 }
 
 void copy_into(const ndarray& dst, const ndarray& src) {
-  if (overlaps(dst, src) &&
-      !(dst.offset() == src.offset() && dst.strides() == src.strides() && dst.shape() == src.shape())) {
+  if (overlaps(dst, src) && !same_layout(dst, src)) {
     copy_into(dst, src.copy());
     return;
   }

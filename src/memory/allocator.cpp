@@ -23,20 +23,10 @@ constexpr std::size_t small_block_limit = 1u << 20;
 constexpr std::size_t small_block_granule = 512;
 constexpr std::size_t small_cache_limit = 64u << 20;
 
-struct block_key {
-  std::size_t size;
-  void* stream;
-  bool operator==(const block_key& o) const { return size == o.size && stream == o.stream; }
-};
-struct block_key_hash {
-  std::size_t operator()(const block_key& k) const {
-    return std::hash<std::size_t>()(k.size) ^ std::hash<void*>()(k.stream);
-  }
-};
-
 struct allocator_state {
   std::mutex cache_mutex;
-  std::unordered_map<block_key, std::vector<void*>, block_key_hash> small_blocks;
+  // freed default-stream blocks by rounded size
+  std::unordered_map<std::size_t, std::vector<void*>> small_blocks;
   std::size_t small_cached = 0;  // bytes in small_blocks
   std::atomic<std::size_t> in_use{0};
   std::atomic<std::size_t> peak{0};
@@ -93,39 +83,44 @@ void enforce_limit(device d, std::size_t nbytes) {
                       nbytes, available);
 }
 
+// True for a block the small-block cache takes: small, and on the default stream.
+bool cacheable(std::size_t nbytes, const void* stream) {
+  return nbytes <= small_block_limit && stream == nullptr;
+}
+
 std::size_t small_size(std::size_t nbytes) {
   return (nbytes + small_block_granule - 1) / small_block_granule * small_block_granule;
 }
 
-// Returns the small blocks kept for @p d to the pool, each on the stream it was freed on.
+// Returns the small blocks kept for @p d to the pool, on the default stream they were freed on.
 void release_small_blocks(device d) {
   allocator_state& s = state_of(d);
   std::lock_guard lock(s.cache_mutex);
-  for (auto& [key, blocks] : s.small_blocks) {
-    for (void* p : blocks) NUMCU_CUDA_CHECK(cudaFreeAsync(p, static_cast<cudaStream_t>(key.stream)));
+  for (auto& entry : s.small_blocks) {
+    for (void* p : entry.second) NUMCU_CUDA_CHECK(cudaFreeAsync(p, nullptr));
   }
   s.small_blocks.clear();
   s.small_cached = 0;
 }
 
-void* take_small_block(device d, std::size_t nbytes, void* stream) {
+void* take_small_block(device d, std::size_t nbytes) {
   allocator_state& s = state_of(d);
   std::lock_guard lock(s.cache_mutex);
-  auto it = s.small_blocks.find({small_size(nbytes), stream});
+  auto it = s.small_blocks.find(small_size(nbytes));
   if (it == s.small_blocks.end() || it->second.empty()) return nullptr;
   void* p = it->second.back();
   it->second.pop_back();
-  s.small_cached -= it->first.size;
+  s.small_cached -= it->first;
   return p;
 }
 
 // Keeps a freed small block for reuse; false when the cache is full.
-bool keep_small_block(device d, void* p, std::size_t nbytes, void* stream) {
+bool keep_small_block(device d, void* p, std::size_t nbytes) {
   allocator_state& s = state_of(d);
   const std::size_t size = small_size(nbytes);
   std::lock_guard lock(s.cache_mutex);
   if (s.small_cached + size > small_cache_limit) return false;
-  s.small_blocks[{size, stream}].push_back(p);
+  s.small_blocks[size].push_back(p);
   s.small_cached += size;
   return true;
 }
@@ -163,8 +158,7 @@ buffer::~buffer() {
   if (!owned || data == nullptr) return;
   if (where.is_cpu()) {
     std::free(data);
-  } else if (nbytes > small_block_limit || stream != nullptr ||
-             !keep_small_block(where, data, nbytes, stream)) {
+  } else if (!cacheable(nbytes, stream) || !keep_small_block(where, data, nbytes)) {
     // A destructor cannot throw: a failing free can only be reported by a later call.
     int current = -1;
     cudaGetDevice(&current);
@@ -192,8 +186,7 @@ std::shared_ptr<buffer> allocate(device where, std::size_t nbytes, dtype t) {
     cuda_device_guard guard(where);
     b->stream = current_cuda_stream(where.index());
     if (b->stream != nullptr) b->stream_owner = current_stream_owner(where.index());
-    if (nbytes <= small_block_limit && b->stream == nullptr)
-      b->data = take_small_block(where, nbytes, b->stream);
+    if (cacheable(nbytes, b->stream)) b->data = take_small_block(where, nbytes);
     if (b->data == nullptr) b->data = allocate_on_gpu(where, nbytes, static_cast<cudaStream_t>(b->stream));
   }
   b->nbytes = nbytes;
