@@ -166,6 +166,46 @@ TEST_SUITE("elementwise") {
                          "operands could not be broadcast together with shapes (3,4) (5,)", nc::shape_error);
   }
 
+  NUMCU_TEST_ON_DEVICES("the dense and rows kernels at the edges of vectors and blocks", dense_edges) {
+    // On the GPU a thread takes one 16-byte vector (16 / itemsize elements) and a block 256 of them; the
+    // sizes straddle both. Values are small integers, so every dtype holds the exact sums.
+    for (const nc::dtype t : {nc::int8, nc::float16, nc::float32, nc::float64, nc::complex128}) {
+      CAPTURE(t);
+      const std::int64_t vec = std::max<std::int64_t>(1, 16 / static_cast<std::int64_t>(t.itemsize()));
+      const std::int64_t block = 256 * vec;
+      for (const std::int64_t n :
+           {std::int64_t{1}, vec + 1, block - 1, block, block + 1, 3 * block + vec / 2 + 1}) {
+        CAPTURE(n);
+        const auto index = nc::arange(n, nc::int64, dev);
+        const auto a = (index % 50).astype(t), b = (index % 7).astype(t);
+        const nc::ndarray results[] = {a + b, -a, a + 3};
+        for (const nc::ndarray& r : results) {
+          REQUIRE(r.dtype() == t);
+          REQUIRE(r.shape() == nc::shape_t{n});
+        }
+        const auto sum = results[0].astype(nc::float64).to_vector<double>();
+        const auto negated = results[1].astype(nc::float64).to_vector<double>();
+        const auto shifted = results[2].astype(nc::float64).to_vector<double>();
+        for (std::int64_t i = 0; i < n; ++i) {
+          CAPTURE(i);
+          CHECK(sum[i] == static_cast<double>(i % 50 + i % 7));
+          CHECK(negated[i] == -static_cast<double>(i % 50));
+          CHECK(shifted[i] == static_cast<double>(i % 50 + 3));
+        }
+      }
+      // rows of one block and one vector more: the rows kernel's last block of each row is partial
+      const std::int64_t rows = 3, inner = block + vec;
+      const auto m = (nc::arange(rows * inner, nc::int64, dev) % 50).astype(t).reshape({rows, inner});
+      const auto v = (nc::arange(inner, nc::int64, dev) % 7).astype(t);
+      const auto got = (m + v).astype(nc::float64).to_vector<double>();
+      REQUIRE(got.size() == static_cast<std::size_t>(rows * inner));
+      for (std::int64_t i = 0; i < rows * inner; ++i) {
+        CAPTURE(i);
+        CHECK(got[i] == static_cast<double>(i % 50 + (i % inner) % 7));
+      }
+    }
+  }
+
   NUMCU_TEST_ON_DEVICES("C++ scalars are weak and may stand on either side", scalars) {
     auto f = nc::array(std::vector<float>{1.5f, -2.0f}, std::nullopt, dev);
     CHECK((f * 2.0).dtype() == nc::float32);  // numpy: float32 array * 2.0 -> float32

@@ -20,7 +20,9 @@ char* const base1 = reinterpret_cast<char*>(0x90000);
 
 TEST_SUITE("iteration plan") {
   TEST_CASE("a C-contiguous copy coalesces into one contiguous dimension") {
-    const plan_operand ops[] = {{base0, strides_t{48, 16, 4}, 4}, {base1, strides_t{96, 32, 8}, 8}};
+    const strides_t out_strides{48, 16, 4};
+    const strides_t in_strides{96, 32, 8};
+    const plan_operand ops[] = {{base0, &out_strides, 4}, {base1, &in_strides, 8}};
     const iteration_plan p = make_iteration_plan(shape_t{2, 3, 4}, ops);
     CHECK(p.ndim == 1);
     CHECK(p.sizes[0] == 24);
@@ -30,7 +32,9 @@ TEST_SUITE("iteration plan") {
 
   TEST_CASE("a transposed source keeps two dimensions ordered by the destination") {
     // dst (3, 4) C order; src is a (4, 3) C array viewed transposed: strides (4, 12)
-    const plan_operand ops[] = {{base0, strides_t{16, 4}, 4}, {base1, strides_t{4, 12}, 4}};
+    const strides_t out_strides{16, 4};
+    const strides_t in_strides{4, 12};
+    const plan_operand ops[] = {{base0, &out_strides, 4}, {base1, &in_strides, 4}};
     const iteration_plan p = make_iteration_plan(shape_t{3, 4}, ops);
     CHECK(p.ndim == 2);
     CHECK(p.sizes[0] == 4);
@@ -42,7 +46,9 @@ TEST_SUITE("iteration plan") {
   }
 
   TEST_CASE("dimensions every operand walks backwards are flipped") {
-    const plan_operand ops[] = {{base0 + 28, strides_t{-4}, 4}, {base1 + 56, strides_t{-8}, 8}};
+    const strides_t out_strides{-4};
+    const strides_t in_strides{-8};
+    const plan_operand ops[] = {{base0 + 28, &out_strides, 4}, {base1 + 56, &in_strides, 8}};
     const iteration_plan p = make_iteration_plan(shape_t{8}, ops);
     CHECK(p.is_contiguous());
     CHECK(p.data[0] == base0);
@@ -50,7 +56,9 @@ TEST_SUITE("iteration plan") {
   }
 
   TEST_CASE("broadcast operands keep stride 0 and size-1 dimensions disappear") {
-    const plan_operand ops[] = {{base0, strides_t{32, 32, 8}, 8}, {base1, strides_t{0, 0, 8}, 8}};
+    const strides_t out_strides{32, 32, 8};
+    const strides_t in_strides{0, 0, 8};
+    const plan_operand ops[] = {{base0, &out_strides, 8}, {base1, &in_strides, 8}};
     const iteration_plan p = make_iteration_plan(shape_t{5, 1, 4}, ops);
     CHECK(p.ndim == 2);
     CHECK(p.sizes[0] == 4);
@@ -59,9 +67,11 @@ TEST_SUITE("iteration plan") {
   }
 
   TEST_CASE("zero-size and 0-d plans") {
-    const plan_operand ops[] = {{base0, strides_t{8, 8}, 8}};
+    const strides_t out_strides{8, 8};
+    const plan_operand ops[] = {{base0, &out_strides, 8}};
     CHECK(make_iteration_plan(shape_t{0, 3}, ops).numel == 0);
-    const plan_operand scalar_ops[] = {{base0, strides_t{}, 8}};
+    const strides_t no_strides{};
+    const plan_operand scalar_ops[] = {{base0, &no_strides, 8}};
     const iteration_plan p = make_iteration_plan(shape_t{}, scalar_ops);
     CHECK(p.numel == 1);
     CHECK(p.ndim == 0);
@@ -69,7 +79,9 @@ TEST_SUITE("iteration plan") {
   }
 
   TEST_CASE("sub-plans cover every element exactly once") {
-    const plan_operand ops[] = {{base0, strides_t{1000, 8}, 8}, {base1, strides_t{8, 800}, 8}};
+    const strides_t out_strides{1000, 8};
+    const strides_t in_strides{8, 800};
+    const plan_operand ops[] = {{base0, &out_strides, 8}, {base1, &in_strides, 8}};
     const iteration_plan p = make_iteration_plan(shape_t{70, 100}, ops);
     REQUIRE(p.numel == 7000);
     for (std::int64_t limit : {7000, 1000, 333, 99, 1}) {

@@ -29,6 +29,16 @@ class dim_vector {
       : dim_vector(std::span<const std::int64_t>(values)) {}
   /// @p count copies of @p value.
   dim_vector(int count, std::int64_t value);
+  /// Copies the entries only: arrays are copied on every call, and most have few dimensions.
+  dim_vector(const dim_vector& other) : m_size(other.m_size) {
+    std::copy(other.begin(), other.end(), m_values.begin());
+  }
+  /// Copies the entries only.
+  dim_vector& operator=(const dim_vector& other) {
+    m_size = other.m_size;
+    std::copy(other.begin(), other.end(), m_values.begin());
+    return *this;
+  }
 
   /// Number of entries.
   int size() const { return m_size; }
@@ -67,7 +77,7 @@ class dim_vector {
   }
 
  private:
-  std::array<std::int64_t, max_dims> m_values{};
+  std::array<std::int64_t, max_dims> m_values;  // entries past m_size are never read
   int m_size = 0;
 };
 

@@ -32,8 +32,12 @@ struct elementwise_call {
   dtype loop_output;    // the loop's output dtype; cast on store when the output array's dtype differs
   ufunc_args args;
 
+  /// The dtype input @p k of ufunc @p u is cast to on load, for a loop whose input dtype is @p loop_input.
+  static dtype input_dtype_of(ufunc_id u, dtype loop_input, int k) {
+    return u == ufunc_id::where && k == 0 ? bool_ : loop_input;
+  }
   /// The dtype input @p k is cast to on load.
-  dtype input_dtype_of(int k) const { return op == ufunc_id::where && k == 0 ? bool_ : loop_input; }
+  dtype input_dtype_of(int k) const { return input_dtype_of(op, loop_input, k); }
   /// True when no cast is needed: every array input has its loop dtype and the output the loop's output
   /// dtype.
   bool is_typed() const {

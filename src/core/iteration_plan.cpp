@@ -38,17 +38,17 @@ iteration_plan make_iteration_plan(const shape_t& shape, std::span<const plan_op
     const int d = dims[i];
     bool all_nonpositive = true, any_negative = false;
     for (int k = 0; k < plan.noperands; ++k) {
-      all_nonpositive &= operands[k].strides[d] <= 0;
-      any_negative |= operands[k].strides[d] < 0;
+      all_nonpositive &= operands[k].stride(d) <= 0;
+      any_negative |= operands[k].stride(d) < 0;
     }
     if (all_nonpositive && any_negative) {
-      for (int k = 0; k < plan.noperands; ++k) plan.data[k] += (shape[d] - 1) * operands[k].strides[d];
+      for (int k = 0; k < plan.noperands; ++k) plan.data[k] += (shape[d] - 1) * operands[k].stride(d);
     }
   }
   auto stride_of = [&](int k, int d) {
-    const std::int64_t s = operands[k].strides[d];
+    const std::int64_t s = operands[k].stride(d);
     bool flipped = true;
-    for (int j = 0; j < plan.noperands; ++j) flipped &= operands[j].strides[d] <= 0;
+    for (int j = 0; j < plan.noperands; ++j) flipped &= operands[j].stride(d) <= 0;
     return flipped ? -s : s;
   };
   // Order by operand 0's |stride| (then the next operands'), smallest first. Insertion sort, because the

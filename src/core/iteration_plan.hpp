@@ -15,12 +15,14 @@ namespace numcu::detail {
 /// The most operands one plan holds (outputs first, then inputs).
 inline constexpr int max_operands = 5;
 
-/// One operand as the planner sees it: data address, byte strides broadcast to the plan's shape, itemsize. An
-/// operand without an address (a scalar, all strides 0) takes no part in contiguity.
+/// One operand as the planner sees it: data address, byte strides broadcast to the plan's shape (not owned;
+/// null for all strides 0), itemsize. An operand without an address (a scalar) takes no part in contiguity.
 struct plan_operand {
   char* data;
-  strides_t strides;
+  const strides_t* strides;
   std::size_t itemsize;
+  /// The stride along dimension @p d.
+  std::int64_t stride(int d) const { return strides ? (*strides)[d] : 0; }
 };
 
 struct iteration_plan {

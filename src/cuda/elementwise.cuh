@@ -1,6 +1,6 @@
 // Elementwise kernels for every ufunc, picked per call:
-//  - dense: every array operand one dense run with the loop's dtypes: 16-byte vector accesses, several per
-//    thread, all loads issued before the first store;
+//  - dense: every array operand one dense run with the loop's dtypes: one 16-byte vector access per thread
+//    and operand;
 //  - rows: the innermost dimension dense (or constant, a broadcast along it) for every operand, the outer
 //    dimensions anything (a row vector added to a matrix): the dense body per row, row offsets computed once
 //    per block;
@@ -14,8 +14,6 @@
 
 namespace numcu::detail::cuda {
 
-/// Vector accesses per thread and input in the dense and rows kernels.
-inline constexpr int elementwise_unroll = 4;
 /// Elements per thread in the general kernel.
 inline constexpr int general_items = 4;
 
@@ -29,8 +27,14 @@ struct run_inputs {
   input_t<U, (info_of(U).nin > 2 ? 2 : 0), T> c2;
 };
 
-// Computes elements [start, start + per_block) (or to n) of one dense run: the body of the dense and rows
-// kernels.
+/// Elements of one dense run per block: one vector access per thread and operand. Measured on the H200
+/// (float32 a + b, 2^28): one access per thread 4.36 TB/s, two 4.33, four 4.29; exp 4.25 / 4.10 / 4.07.
+template <int Vec>
+inline constexpr std::int64_t dense_block_elements = std::int64_t{block_threads} * Vec;
+
+// Computes elements [start, start + dense_block_elements<Vec>) (or to n) of one dense run: the body of the
+// dense and rows kernels. Each thread takes one vector of Vec elements; the thread whose vector crosses n
+// takes the elements before n one by one.
 template <ufunc_id U, class T, int Vec>
 __device__ __forceinline__ void dense_run(const ufunc_op<U>& op, const run_inputs<U, T>& in,
                                           output_t<U, T>* out, std::int64_t start, std::int64_t n) {
@@ -39,67 +43,50 @@ __device__ __forceinline__ void dense_run(const ufunc_op<U>& op, const run_input
   using in0_t = input_t<U, 0, T>;
   using in1_t = input_t<U, (nin > 1 ? 1 : 0), T>;
   using in2_t = input_t<U, (nin > 2 ? 2 : 0), T>;
-  constexpr std::int64_t per_block = std::int64_t{block_threads} * Vec * elementwise_unroll;
-  if (start + per_block <= n) {
-    vector_of<in0_t, Vec> a[elementwise_unroll];
-    vector_of<in1_t, Vec> b[elementwise_unroll];
-    vector_of<in2_t, Vec> c[elementwise_unroll];
-#pragma unroll
-    for (int u = 0; u < elementwise_unroll; ++u) {
-      const std::int64_t v = start / Vec + u * block_threads + threadIdx.x;
-      if (!in.constant[0]) a[u] = static_cast<const vector_of<in0_t, Vec>*>(in.ptr[0])[v];
-      if constexpr (nin > 1) {
-        if (!in.constant[1]) b[u] = static_cast<const vector_of<in1_t, Vec>*>(in.ptr[1])[v];
-      }
-      if constexpr (nin > 2) {
-        if (!in.constant[2]) c[u] = static_cast<const vector_of<in2_t, Vec>*>(in.ptr[2])[v];
-      }
+  const std::int64_t first = start + std::int64_t{threadIdx.x} * Vec;
+  if (first + Vec <= n) {
+    const std::int64_t v = first / Vec;
+    vector_of<in0_t, Vec> a;
+    vector_of<in1_t, Vec> b;
+    vector_of<in2_t, Vec> c;
+    if (!in.constant[0]) a = static_cast<const vector_of<in0_t, Vec>*>(in.ptr[0])[v];
+    if constexpr (nin > 1) {
+      if (!in.constant[1]) b = static_cast<const vector_of<in1_t, Vec>*>(in.ptr[1])[v];
     }
+    if constexpr (nin > 2) {
+      if (!in.constant[2]) c = static_cast<const vector_of<in2_t, Vec>*>(in.ptr[2])[v];
+    }
+    vector_of<O, Vec> r;
 #pragma unroll
-    for (int u = 0; u < elementwise_unroll; ++u) {
-      vector_of<O, Vec> r;
-#pragma unroll
-      for (int e = 0; e < Vec; ++e) {
-        const in0_t x0 = in.constant[0] ? in.c0 : a[u].values[e];
-        if constexpr (nin == 1) {
-          r.values[e] = apply_ufunc<U, O, T>(op, x0);
+    for (int e = 0; e < Vec; ++e) {
+      const in0_t x0 = in.constant[0] ? in.c0 : a.values[e];
+      if constexpr (nin == 1) {
+        r.values[e] = apply_ufunc<U, O, T>(op, x0);
+      } else {
+        const in1_t x1 = in.constant[1] ? in.c1 : b.values[e];
+        if constexpr (nin == 2) {
+          r.values[e] = apply_ufunc<U, O, T>(op, x0, x1);
         } else {
-          const in1_t x1 = in.constant[1] ? in.c1 : b[u].values[e];
-          if constexpr (nin == 2) {
-            r.values[e] = apply_ufunc<U, O, T>(op, x0, x1);
-          } else {
-            const in2_t x2 = in.constant[2] ? in.c2 : c[u].values[e];
-            r.values[e] = apply_ufunc<U, O, T>(op, x0, x1, x2);
-          }
+          const in2_t x2 = in.constant[2] ? in.c2 : c.values[e];
+          r.values[e] = apply_ufunc<U, O, T>(op, x0, x1, x2);
         }
       }
-      reinterpret_cast<vector_of<O, Vec>*>(out)[start / Vec + u * block_threads + threadIdx.x] = r;
     }
-  } else {
-    // A partial block, element by element but in the same shape: every load before the first store, so
-    // that a small array costs one trip to memory rather than one per element a thread handles.
-    constexpr int items = Vec * elementwise_unroll;
-    in0_t a[items];
-    in1_t b[items];
-    in2_t c[items];
-#pragma unroll
-    for (int u = 0; u < items; ++u) {
-      const std::int64_t i = start + u * block_threads + threadIdx.x;
-      if (i >= n) break;
-      a[u] = in.constant[0] ? in.c0 : static_cast<const in0_t*>(in.ptr[0])[i];
-      if constexpr (nin > 1) b[u] = in.constant[1] ? in.c1 : static_cast<const in1_t*>(in.ptr[1])[i];
-      if constexpr (nin > 2) c[u] = in.constant[2] ? in.c2 : static_cast<const in2_t*>(in.ptr[2])[i];
-    }
-#pragma unroll
-    for (int u = 0; u < items; ++u) {
-      const std::int64_t i = start + u * block_threads + threadIdx.x;
-      if (i >= n) break;
-      if constexpr (nin == 1) {
-        out[i] = apply_ufunc<U, O, T>(op, a[u]);
-      } else if constexpr (nin == 2) {
-        out[i] = apply_ufunc<U, O, T>(op, a[u], b[u]);
+    reinterpret_cast<vector_of<O, Vec>*>(out)[v] = r;
+    return;
+  }
+#pragma unroll 1
+  for (std::int64_t i = first; i < n; ++i) {
+    const in0_t x0 = in.constant[0] ? in.c0 : static_cast<const in0_t*>(in.ptr[0])[i];
+    if constexpr (nin == 1) {
+      out[i] = apply_ufunc<U, O, T>(op, x0);
+    } else {
+      const in1_t x1 = in.constant[1] ? in.c1 : static_cast<const in1_t*>(in.ptr[1])[i];
+      if constexpr (nin == 2) {
+        out[i] = apply_ufunc<U, O, T>(op, x0, x1);
       } else {
-        out[i] = apply_ufunc<U, O, T>(op, a[u], b[u], c[u]);
+        const in2_t x2 = in.constant[2] ? in.c2 : static_cast<const in2_t*>(in.ptr[2])[i];
+        out[i] = apply_ufunc<U, O, T>(op, x0, x1, x2);
       }
     }
   }
@@ -110,7 +97,7 @@ __global__ void __launch_bounds__(block_threads)
     ufunc_dense(run_inputs<U, T> in, output_t<U, T>* out, std::int64_t n, ufunc_params params) {
   ufunc_op<U> op;
   op.params = params;
-  dense_run<U, T, Vec>(op, in, out, blockIdx.x * (std::int64_t{block_threads} * Vec * elementwise_unroll), n);
+  dense_run<U, T, Vec>(op, in, out, blockIdx.x * dense_block_elements<Vec>, n);
 }
 
 /// The rows kernel's view of a plan: rows of `inner` elements whose starts come from the outer dimensions.
@@ -127,7 +114,7 @@ __global__ void __launch_bounds__(block_threads)
   constexpr int nin = info_of(U).nin;
   ufunc_op<U> op;
   op.params = args.params;
-  const std::int64_t start = blockIdx.x * (std::int64_t{block_threads} * Vec * elementwise_unroll);
+  const std::int64_t start = blockIdx.x * dense_block_elements<Vec>;
   for (std::uint32_t row = blockIdx.y; row < g.rows; row += gridDim.y) {
     std::int64_t o[max_inputs + 1];
     outer.get(row, o);
@@ -210,7 +197,7 @@ void launch_ufunc(const elementwise_call& call, cudaStream_t stream) {
     using T = typename decltype(tag)::type;
     if constexpr (has_loop_v<U, T>) {
       constexpr int vec = vector_width<T, output_t<U, T>>();
-      constexpr std::int64_t per_block = std::int64_t{block_threads} * vec * elementwise_unroll;
+      constexpr std::int64_t per_block = dense_block_elements<vec>;
       const iteration_plan& plan = call.plan;
       const int noperands = call.nin + 1;
       auto aligned = [&](const char* p) { return p == nullptr || is_aligned(p, 16); };

@@ -29,10 +29,7 @@ inline bool is_aligned(const void* p, std::size_t bytes) {
 /// block after the first wave.
 template <class Kernel>
 unsigned resident_blocks(Kernel kernel, int ordinal) {
-  int per_multiprocessor = 0;
-  NUMCU_CUDA_CHECK(
-      cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_multiprocessor, kernel, block_threads, 0));
-  return static_cast<unsigned>(device_properties(ordinal).multiProcessorCount * per_multiprocessor);
+  return resident_blocks(reinterpret_cast<const void*>(kernel), block_threads, ordinal);
 }
 
 /// Blocks needed to cover @p n items with @p per_block items each.

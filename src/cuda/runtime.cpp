@@ -3,6 +3,7 @@
 #include <map>
 #include <mutex>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "numcu/error.hpp"
@@ -60,6 +61,23 @@ const cudaDeviceProp& device_properties(int ordinal) {
     it = cache.emplace(ordinal, prop).first;
   }
   return it->second;
+}
+
+unsigned resident_blocks(const void* kernel, int block_size, int ordinal) {
+  static std::mutex mutex;
+  static std::map<std::tuple<const void*, int, int>, unsigned> cache;
+  const std::tuple<const void*, int, int> key(kernel, block_size, ordinal);
+  {
+    std::lock_guard lock(mutex);
+    if (auto it = cache.find(key); it != cache.end()) return it->second;
+  }
+  int per_multiprocessor = 0;
+  NUMCU_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_multiprocessor, kernel, block_size, 0));
+  const auto blocks =
+      static_cast<unsigned>(device_properties(ordinal).multiProcessorCount * per_multiprocessor);
+  std::lock_guard lock(mutex);
+  cache.emplace(key, blocks);
+  return blocks;
 }
 
 }  // namespace numcu::detail

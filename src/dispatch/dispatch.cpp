@@ -52,10 +52,10 @@ void copy_into(const ndarray& dst, const ndarray& src) {
     copy_into(dst, src.copy());
     return;
   }
+  const strides_t src_strides = broadcast_strides(src.shape(), src.strides(), dst.shape());
   const plan_operand operands[] = {
-      {static_cast<char*>(dst.data_ptr()), dst.strides(), dst.itemsize()},
-      {static_cast<char*>(src.data_ptr()), broadcast_strides(src.shape(), src.strides(), dst.shape()),
-       src.itemsize()},
+      {static_cast<char*>(dst.data_ptr()), &dst.strides(), dst.itemsize()},
+      {static_cast<char*>(src.data_ptr()), &src_strides, src.itemsize()},
   };
   const iteration_plan plan = make_iteration_plan(dst.shape(), operands);
   if (dst.device().is_cpu()) {
@@ -67,7 +67,7 @@ void copy_into(const ndarray& dst, const ndarray& src) {
 
 void fill_with(const ndarray& dst, const scalar& value) {
   const element_bytes element = scalar_to_element(value, dst.dtype());
-  const plan_operand operands[] = {{static_cast<char*>(dst.data_ptr()), dst.strides(), dst.itemsize()}};
+  const plan_operand operands[] = {{static_cast<char*>(dst.data_ptr()), &dst.strides(), dst.itemsize()}};
   const iteration_plan plan = make_iteration_plan(dst.shape(), operands);
   if (dst.device().is_cpu()) {
     host::fill(plan, element.bytes, dst.itemsize());
@@ -78,7 +78,8 @@ void fill_with(const ndarray& dst, const scalar& value) {
 
 bool all_nonzero(const ndarray& a) {
   const ndarray truth = a.dtype().is_bool() ? a : not_equal(a, 0);  // truthiness in one kernel
-  const plan_operand operands[] = {{static_cast<char*>(truth.data_ptr()), truth.strides(), truth.itemsize()}};
+  const plan_operand operands[] = {
+      {static_cast<char*>(truth.data_ptr()), &truth.strides(), truth.itemsize()}};
   const iteration_plan plan = make_iteration_plan(truth.shape(), operands);
   return truth.device().is_cpu() ? host::all_nonzero(plan) : cuda::all_nonzero(plan, truth.device());
 }

@@ -4,6 +4,7 @@
 #include <optional>
 #include <span>
 #include <string>
+#include <vector>
 
 #include "core/elementwise_call.hpp"
 #include "core/special_loops.hpp"
@@ -144,46 +145,56 @@ ndarray run_call(ufunc_id u, std::span<const operand> inputs, const std::optiona
     }
   }
 
-  elementwise_call call;
-  call.op = u;
-  call.nin = static_cast<int>(inputs.size());
-  call.loop_input = loop.input;
-  call.loop_output = loop.output;
-  call.args.params = params;
+  ufunc_args args;
+  args.params = params;
   // scalars become elements of their loop dtype now, so a value that does not fit fails before any work
-  for (int k = 0; k < call.nin; ++k) {
-    if (inputs[k].is_scalar())
-      call.args.scalars[k] = scalar_to_element(inputs[k].value(), call.input_dtype_of(k));
+  for (std::size_t k = 0; k < inputs.size(); ++k) {
+    if (!inputs[k].is_scalar()) continue;
+    args.is_scalar[k] = true;
+    args.scalars[k] = scalar_to_element(inputs[k].value(),
+                                        elementwise_call::input_dtype_of(u, loop.input, static_cast<int>(k)));
   }
   ndarray result = out ? *out : empty(shape, loop.output, d);
-  call.args.out_dtype = result.dtype();
+  args.out_dtype = result.dtype();
 
   std::array<plan_operand, max_inputs + 1> operands;
-  operands[0] = {static_cast<char*>(result.data_ptr()), result.strides(), result.itemsize()};
+  operands[0] = {static_cast<char*>(result.data_ptr()), &result.strides(), result.itemsize()};
   if (second) {
     *second = empty(shape, loop.output, d);
-    operands[second_output_operand] = {static_cast<char*>(second->data_ptr()), second->strides(),
+    operands[second_output_operand] = {static_cast<char*>(second->data_ptr()), &second->strides(),
                                        second->itemsize()};
   }
-  // copies of inputs that overlap the output, alive until the work is queued
-  std::array<std::optional<ndarray>, max_inputs> copies;
-  for (int k = 0; k < call.nin; ++k) {
+  // copies of inputs that overlap the output, alive until the work is queued, and the strides of broadcast
+  // inputs: both rare, so empty vectors until needed (reserved, so that the plan's pointers stay valid)
+  std::vector<ndarray> copies;
+  std::vector<strides_t> broadcast;
+  for (std::size_t k = 0; k < inputs.size(); ++k) {
     if (inputs[k].is_scalar()) {
-      call.args.is_scalar[k] = true;
-      operands[k + 1] = {nullptr, strides_t(result.ndim(), 0), 0};
+      operands[k + 1] = {nullptr, nullptr, 0};
       continue;
     }
     const ndarray* a = &inputs[k].array();
-    if (overlaps(*a, result) && !same_layout(*a, result)) a = &copies[k].emplace(a->copy());
-    call.args.input_dtypes[k] = a->dtype();
-    operands[k + 1] = {static_cast<char*>(a->data_ptr()),
-                       a->shape() == result.shape()
-                           ? a->strides()
-                           : broadcast_strides(a->shape(), a->strides(), result.shape()),
-                       a->itemsize()};
+    if (overlaps(*a, result) && !same_layout(*a, result)) {
+      copies.reserve(max_inputs);
+      a = &copies.emplace_back(a->copy());
+    }
+    args.input_dtypes[k] = a->dtype();
+    const strides_t* strides = &a->strides();
+    if (a->shape() != result.shape()) {
+      broadcast.reserve(max_inputs);
+      strides = &broadcast.emplace_back(broadcast_strides(a->shape(), a->strides(), result.shape()));
+    }
+    operands[k + 1] = {static_cast<char*>(a->data_ptr()), strides, a->itemsize()};
   }
-  const std::size_t noperands = second ? second_output_operand + 1 : call.nin + 1;
-  call.plan = make_iteration_plan(result.shape(), std::span<const plan_operand>(operands.data(), noperands));
+  const std::size_t noperands = second ? second_output_operand + 1 : inputs.size() + 1;
+  // the plan is built in place: it is the largest part of the call
+  elementwise_call call{
+      u,
+      static_cast<int>(inputs.size()),
+      make_iteration_plan(result.shape(), std::span<const plan_operand>(operands.data(), noperands)),
+      loop.input,
+      loop.output,
+      args};
   call.args.typed = call.is_typed();
   if (second) {
     d.is_cpu() ? host::run_divmod(call) : cuda::run_divmod(call, d);

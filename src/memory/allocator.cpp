@@ -5,7 +5,6 @@
 #include <cstdlib>
 #include <mutex>
 #include <string>
-#include <unordered_map>
 #include <vector>
 
 #include "core/buffer.hpp"
@@ -25,8 +24,8 @@ constexpr std::size_t small_cache_limit = 64u << 20;
 
 struct allocator_state {
   std::mutex cache_mutex;
-  // freed default-stream blocks by rounded size
-  std::unordered_map<std::size_t, std::vector<void*>> small_blocks;
+  // freed default-stream blocks, bucket i holding blocks of (i + 1) granules; sized on first use
+  std::vector<std::vector<void*>> small_blocks;
   std::size_t small_cached = 0;  // bytes in small_blocks
   std::atomic<std::size_t> in_use{0};
   std::atomic<std::size_t> peak{0};
@@ -92,25 +91,32 @@ std::size_t small_size(std::size_t nbytes) {
   return (nbytes + small_block_granule - 1) / small_block_granule * small_block_granule;
 }
 
+// The bucket of small_blocks that holds blocks of @p nbytes (a small_size).
+std::size_t small_bucket(std::size_t nbytes) {
+  return nbytes / small_block_granule - 1;
+}
+
 // Returns the small blocks kept for @p d to the pool, on the default stream they were freed on.
 void release_small_blocks(device d) {
   allocator_state& s = state_of(d);
   std::lock_guard lock(s.cache_mutex);
-  for (auto& entry : s.small_blocks) {
-    for (void* p : entry.second) NUMCU_CUDA_CHECK(cudaFreeAsync(p, nullptr));
+  for (std::vector<void*>& bucket : s.small_blocks) {
+    for (void* p : bucket) NUMCU_CUDA_CHECK(cudaFreeAsync(p, nullptr));
+    bucket.clear();
   }
-  s.small_blocks.clear();
   s.small_cached = 0;
 }
 
 void* take_small_block(device d, std::size_t nbytes) {
   allocator_state& s = state_of(d);
   std::lock_guard lock(s.cache_mutex);
-  auto it = s.small_blocks.find(small_size(nbytes));
-  if (it == s.small_blocks.end() || it->second.empty()) return nullptr;
-  void* p = it->second.back();
-  it->second.pop_back();
-  s.small_cached -= it->first;
+  const std::size_t size = small_size(nbytes);
+  if (s.small_blocks.empty()) return nullptr;
+  std::vector<void*>& bucket = s.small_blocks[small_bucket(size)];
+  if (bucket.empty()) return nullptr;
+  void* p = bucket.back();
+  bucket.pop_back();
+  s.small_cached -= size;
   return p;
 }
 
@@ -120,7 +126,8 @@ bool keep_small_block(device d, void* p, std::size_t nbytes) {
   const std::size_t size = small_size(nbytes);
   std::lock_guard lock(s.cache_mutex);
   if (s.small_cached + size > small_cache_limit) return false;
-  s.small_blocks[size].push_back(p);
+  if (s.small_blocks.empty()) s.small_blocks.resize(small_block_limit / small_block_granule);
+  s.small_blocks[small_bucket(size)].push_back(p);
   s.small_cached += size;
   return true;
 }
@@ -183,11 +190,13 @@ std::shared_ptr<buffer> allocate(device where, std::size_t nbytes, dtype t) {
       throw out_of_memory("out of host memory: tried to allocate " + mib(nbytes), nbytes, 0);
     }
   } else {
-    cuda_device_guard guard(where);
     b->stream = current_cuda_stream(where.index());
     if (b->stream != nullptr) b->stream_owner = current_stream_owner(where.index());
     if (cacheable(nbytes, b->stream)) b->data = take_small_block(where, nbytes);
-    if (b->data == nullptr) b->data = allocate_on_gpu(where, nbytes, static_cast<cudaStream_t>(b->stream));
+    if (b->data == nullptr) {
+      cuda_device_guard guard(where);
+      b->data = allocate_on_gpu(where, nbytes, static_cast<cudaStream_t>(b->stream));
+    }
   }
   b->nbytes = nbytes;
   count_allocation(state_of(where), nbytes);
