@@ -11,6 +11,7 @@ namespace nc = numcu;
 using bench::report;
 using bench::report_us;
 using bench::time_gpu;
+using bench::time_host_burst_us;
 using bench::time_host_us;
 
 void run_elementwise_benchmarks() {
@@ -65,6 +66,11 @@ void run_elementwise_benchmarks() {
               time_host_us([&] { nc::add(a, b, c); }, 1000, 21, 1000));
     report_us("host time: nc::empty({1024}, float32)",
               time_host_us([&] { c = nc::empty({1024}, nc::float32, gpu); }, 1000, 21, 1000));
+    // the same ops in bursts of 100 with the GPU idle at the start of each: the host's cost alone
+    report_us("host time per op in bursts of 100: c = a + b, 1024 float32",
+              time_host_burst_us([&] { c = a + b; }, 51, 100));
+    report_us("host time per op in bursts of 100: nc::add(a, b, c), 1024 float32",
+              time_host_burst_us([&] { nc::add(a, b, c); }, 51, 100));
     nc::synchronize(gpu);
   }
 }

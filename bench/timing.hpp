@@ -60,6 +60,22 @@ inline double time_host_us(const std::function<void()>& fn, int warmup, int reps
   return median(us);
 }
 
+/// Median microseconds per call of fn() over bursts of @p per_burst calls, the GPU drained between bursts
+/// and outside the timing: the host's cost alone, where a long loop may wait for a GPU that falls behind.
+inline double time_host_burst_us(const std::function<void()>& fn, int bursts, int per_burst) {
+  for (int i = 0; i < per_burst; ++i) fn();
+  std::vector<double> us;
+  for (int i = 0; i < bursts; ++i) {
+    check(cudaDeviceSynchronize(), "cudaDeviceSynchronize");
+    const auto t0 = std::chrono::steady_clock::now();
+    for (int k = 0; k < per_burst; ++k) fn();
+    const auto t1 = std::chrono::steady_clock::now();
+    us.push_back(std::chrono::duration<double, std::micro>(t1 - t0).count() / per_burst);
+  }
+  check(cudaDeviceSynchronize(), "cudaDeviceSynchronize");
+  return median(us);
+}
+
 struct result {
   std::string name;
   double bytes;  // read + written
