@@ -71,6 +71,15 @@ shape_t resolve_reshape(const shape_t& requested, std::int64_t size) {
   return shape;
 }
 
+// Throws dtype_error with NumPy's message unless @p rule allows casting array data from @p from to @p to.
+void require_castable(dtype from, dtype to, casting rule) {
+  if (!can_cast(from, to, rule)) {
+    throw dtype_error("Cannot cast array data from " + detail::dtype_repr(from) + " to " +
+                      detail::dtype_repr(to) + " according to the rule '" + std::string(casting_name(rule)) +
+                      "'");
+  }
+}
+
 }  // namespace
 
 ndarray::ndarray(std::shared_ptr<detail::buffer> buffer, numcu::dtype t, const shape_t& shape,
@@ -133,11 +142,7 @@ ndarray ndarray::copy() const {
 
 ndarray ndarray::astype(numcu::dtype to, casting rule, bool copy) const {
   require_defined();
-  if (!can_cast(m_dtype, to, rule)) {
-    throw dtype_error("Cannot cast array data from " + detail::dtype_repr(m_dtype) + " to " +
-                      detail::dtype_repr(to) + " according to the rule '" + std::string(casting_name(rule)) +
-                      "'");
-  }
+  require_castable(m_dtype, to, rule);
   if (!copy && to == m_dtype) return *this;
   ndarray out = empty(m_shape, to, device());
   detail::copy_into(out, *this);
@@ -330,11 +335,7 @@ ndarray asnumpy(const ndarray& a) {
 }
 
 void copyto(const ndarray& dst, const ndarray& src, casting rule) {
-  if (!can_cast(src.dtype(), dst.dtype(), rule)) {
-    throw dtype_error("Cannot cast array data from " + detail::dtype_repr(src.dtype()) + " to " +
-                      detail::dtype_repr(dst.dtype()) + " according to the rule '" +
-                      std::string(casting_name(rule)) + "'");
-  }
+  require_castable(src.dtype(), dst.dtype(), rule);
   if (src.device() == dst.device()) {
     ndarray{dst} = src;  // assignment through a temporary handle writes into dst
     return;
