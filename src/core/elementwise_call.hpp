@@ -7,7 +7,7 @@
 
 #include "core/iteration_plan.hpp"
 #include "core/scalar_cast.hpp"
-#include "core/ufunc_ops.hpp"
+#include "device/ufunc_ops.hpp"
 
 namespace numcu::detail {
 

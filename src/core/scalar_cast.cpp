@@ -4,8 +4,8 @@
 #include <limits>
 #include <string>
 
-#include "core/cast.hpp"
-#include "core/element_types.hpp"
+#include "device/cast.hpp"
+#include "device/element_types.hpp"
 #include "numcu/error.hpp"
 
 namespace numcu::detail {

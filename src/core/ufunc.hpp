@@ -5,7 +5,7 @@
 
 #include <string_view>
 
-#include "core/element_types.hpp"
+#include "device/element_types.hpp"
 #include "numcu/dtype.hpp"
 
 namespace numcu::detail {
@@ -81,14 +81,5 @@ struct storage_of_letter {
   using type = storage_t<dtype_of_letter(C).id()>;
 };
 
-/// The loop a call resolves to: the input dtype every input is cast to, and the output dtype.
-struct resolved_loop {
-  dtype input;
-  dtype output;
-};
-
-/// NumPy's loop search: the first loop of @p u whose input dtype @p common (the promoted dtype of the
-/// operands) casts to safely. @throws dtype_error naming the ufunc and the input dtypes.
-resolved_loop resolve_loop(ufunc_id u, dtype common);
 
 }  // namespace numcu::detail

@@ -1,26 +1,27 @@
 // The CUDA copy/cast entry: picks the transposing, contiguous or strided kernel for a plan.
 #include <cstdlib>
 
-#include "cuda/backend.hpp"
+#include "core/backend.hpp"
 #include "cuda/copy.cuh"
 
-namespace numcu::detail::cuda {
+namespace numcu::detail {
+namespace cuda {
 
-extern template void copy_from<bool>(const iteration_plan&, dtype, cudaStream_t);
-extern template void copy_from<std::int8_t>(const iteration_plan&, dtype, cudaStream_t);
-extern template void copy_from<std::int16_t>(const iteration_plan&, dtype, cudaStream_t);
-extern template void copy_from<std::int32_t>(const iteration_plan&, dtype, cudaStream_t);
-extern template void copy_from<std::int64_t>(const iteration_plan&, dtype, cudaStream_t);
-extern template void copy_from<std::uint8_t>(const iteration_plan&, dtype, cudaStream_t);
-extern template void copy_from<std::uint16_t>(const iteration_plan&, dtype, cudaStream_t);
-extern template void copy_from<std::uint32_t>(const iteration_plan&, dtype, cudaStream_t);
-extern template void copy_from<std::uint64_t>(const iteration_plan&, dtype, cudaStream_t);
-extern template void copy_from<float16_t>(const iteration_plan&, dtype, cudaStream_t);
-extern template void copy_from<bfloat16_t>(const iteration_plan&, dtype, cudaStream_t);
-extern template void copy_from<float>(const iteration_plan&, dtype, cudaStream_t);
-extern template void copy_from<double>(const iteration_plan&, dtype, cudaStream_t);
-extern template void copy_from<::cuda::std::complex<float>>(const iteration_plan&, dtype, cudaStream_t);
-extern template void copy_from<::cuda::std::complex<double>>(const iteration_plan&, dtype, cudaStream_t);
+extern template void copy_from<bool>(const exec&, const iteration_plan&, dtype);
+extern template void copy_from<std::int8_t>(const exec&, const iteration_plan&, dtype);
+extern template void copy_from<std::int16_t>(const exec&, const iteration_plan&, dtype);
+extern template void copy_from<std::int32_t>(const exec&, const iteration_plan&, dtype);
+extern template void copy_from<std::int64_t>(const exec&, const iteration_plan&, dtype);
+extern template void copy_from<std::uint8_t>(const exec&, const iteration_plan&, dtype);
+extern template void copy_from<std::uint16_t>(const exec&, const iteration_plan&, dtype);
+extern template void copy_from<std::uint32_t>(const exec&, const iteration_plan&, dtype);
+extern template void copy_from<std::uint64_t>(const exec&, const iteration_plan&, dtype);
+extern template void copy_from<float16_t>(const exec&, const iteration_plan&, dtype);
+extern template void copy_from<bfloat16_t>(const exec&, const iteration_plan&, dtype);
+extern template void copy_from<float>(const exec&, const iteration_plan&, dtype);
+extern template void copy_from<double>(const exec&, const iteration_plan&, dtype);
+extern template void copy_from<::cuda::std::complex<float>>(const exec&, const iteration_plan&, dtype);
+extern template void copy_from<::cuda::std::complex<double>>(const exec&, const iteration_plan&, dtype);
 
 namespace {
 
@@ -36,7 +37,7 @@ int transposed_dimension(const iteration_plan& plan) {
   return -1;
 }
 
-void launch_transpose(const iteration_plan& plan, int k, cudaStream_t stream) {
+void launch_transpose(const exec& e, const iteration_plan& plan, int k) {
   transpose_geometry g{};
   g.n0 = plan.sizes[0];
   g.nk = plan.sizes[k];
@@ -72,34 +73,34 @@ void launch_transpose(const iteration_plan& plan, int k, cudaStream_t stream) {
     if constexpr (sizeof(T) <= 4) {
       if (vectorized) {
         constexpr int V = sizeof(T) == 4 ? 2 : 4;
-        transpose_copy_kernel<T, V><<<grid, block, 0, stream>>>(plan.data[0], plan.data[1], g);
+        launch(e, grid, block, transpose_copy_kernel<T, V>, plan.data[0], plan.data[1], g);
         return;
       }
     }
-    transpose_copy_kernel<T, 1><<<grid, block, 0, stream>>>(plan.data[0], plan.data[1], g);
+    launch(e, grid, block, transpose_copy_kernel<T, 1>, plan.data[0], plan.data[1], g);
   });
-  NUMCU_CHECK_LAUNCH();
 }
 
 }  // namespace
+}  // namespace cuda
 
-void copy_cast(const iteration_plan& plan, dtype dst, dtype src, device d) {
+template <>
+void copy_cast<cuda_backend>(const exec& e, const iteration_plan& plan, dtype dst, dtype src) {
+  using namespace cuda;
   if (plan.numel == 0) return;
-  cuda_device_guard guard(d);
-  cudaStream_t stream = current_cuda_stream(d.index());
   if (dst == src) {
     if (plan.is_contiguous()) {
       NUMCU_CUDA_CHECK(cudaMemcpyAsync(plan.data[0], plan.data[1], plan.numel * plan.itemsizes[0],
-                                       cudaMemcpyDeviceToDevice, stream));
+                                       cudaMemcpyDeviceToDevice, static_cast<cudaStream_t>(e.stream())));
       return;
     }
     const int k = transposed_dimension(plan);
     if (k > 0) {
-      launch_transpose(plan, k, stream);
+      launch_transpose(e, plan, k);
       return;
     }
   }
-  visit_dtype(src, [&](auto src_tag) { copy_from<typename decltype(src_tag)::type>(plan, dst, stream); });
+  visit_dtype(src, [&](auto src_tag) { copy_from<typename decltype(src_tag)::type>(e, plan, dst); });
 }
 
-}  // namespace numcu::detail::cuda
+}  // namespace numcu::detail

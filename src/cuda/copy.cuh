@@ -2,10 +2,10 @@
 // tiles, so reads and writes are both coalesced), and the launcher that picks one for a plan.
 #pragma once
 
-#include "core/cast.hpp"
-#include "core/element_types.hpp"
+#include "device/cast.hpp"
+#include "device/element_types.hpp"
 #include "cuda/launch.cuh"
-#include "cuda/offset_calculator.cuh"
+#include "device/offset_calculator.hpp"
 
 namespace numcu::detail::cuda {
 
@@ -121,37 +121,32 @@ __global__ void __launch_bounds__(tile* tile_rows)
 
 /// Launches the contiguous or strided kernel for one (Dst, Src) pair.
 template <class Dst, class Src>
-void launch_copy(const iteration_plan& plan, cudaStream_t stream) {
+void launch_copy(const exec& e, const iteration_plan& plan) {
   if (plan.is_contiguous()) {
     Dst* dst = reinterpret_cast<Dst*>(plan.data[0]);
     const Src* src = reinterpret_cast<const Src*>(plan.data[1]);
     const std::int64_t n = plan.numel;
     constexpr int vec = vector_width<Dst, Src>();
     if (is_aligned(dst, sizeof(Dst) * vec) && is_aligned(src, sizeof(Src) * vec)) {
-      copy_contiguous_kernel<Dst, Src, vec>
-          <<<grid_for(n, std::int64_t{block_threads} * vec * copy_unroll), block_threads, 0, stream>>>(
-              dst, src, n);
+      launch(e, grid_for(n, std::int64_t{block_threads} * vec * copy_unroll), block_threads,
+             copy_contiguous_kernel<Dst, Src, vec>, dst, src, n);
     } else {
-      copy_contiguous_kernel<Dst, Src, 1>
-          <<<grid_for(n, std::int64_t{block_threads} * copy_unroll), block_threads, 0, stream>>>(dst, src, n);
+      launch(e, grid_for(n, std::int64_t{block_threads} * copy_unroll), block_threads,
+             copy_contiguous_kernel<Dst, Src, 1>, dst, src, n);
     }
-    NUMCU_CHECK_LAUNCH();
     return;
   }
   for_each_sub_plan(plan, max_32bit_numel, [&](const iteration_plan& piece) {
-    const offset_calculator<2> offsets(piece);
-    copy_strided_kernel<Dst, Src>
-        <<<grid_for(piece.numel, block_threads * strided_items), block_threads, 0, stream>>>(
-            piece.data[0], piece.data[1], offsets, static_cast<std::uint32_t>(piece.numel));
-    NUMCU_CHECK_LAUNCH();
+    launch(e, grid_for(piece.numel, block_threads * strided_items), block_threads, copy_strided_kernel<Dst, Src>,
+           piece.data[0], piece.data[1], offset_calculator<2>(piece), static_cast<std::uint32_t>(piece.numel));
   });
 }
 
 /// The copy launcher for every destination dtype from source type Src; instantiated per source in
 /// copy_from_*.cu so that the 225 dtype pairs compile in parallel.
 template <class Src>
-void copy_from(const iteration_plan& plan, dtype dst, cudaStream_t stream) {
-  visit_dtype(dst, [&](auto dst_tag) { launch_copy<typename decltype(dst_tag)::type, Src>(plan, stream); });
+void copy_from(const exec& e, const iteration_plan& plan, dtype dst) {
+  visit_dtype(dst, [&](auto dst_tag) { launch_copy<typename decltype(dst_tag)::type, Src>(e, plan); });
 }
 
 }  // namespace numcu::detail::cuda

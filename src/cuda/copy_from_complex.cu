@@ -3,7 +3,7 @@
 
 namespace numcu::detail::cuda {
 
-template void copy_from<::cuda::std::complex<float>>(const iteration_plan&, dtype, cudaStream_t);
-template void copy_from<::cuda::std::complex<double>>(const iteration_plan&, dtype, cudaStream_t);
+template void copy_from<::cuda::std::complex<float>>(const exec&, const iteration_plan&, dtype);
+template void copy_from<::cuda::std::complex<double>>(const exec&, const iteration_plan&, dtype);
 
 }  // namespace numcu::detail::cuda

@@ -3,9 +3,9 @@
 
 namespace numcu::detail::cuda {
 
-template void copy_from<float16_t>(const iteration_plan&, dtype, cudaStream_t);
-template void copy_from<bfloat16_t>(const iteration_plan&, dtype, cudaStream_t);
-template void copy_from<float>(const iteration_plan&, dtype, cudaStream_t);
-template void copy_from<double>(const iteration_plan&, dtype, cudaStream_t);
+template void copy_from<float16_t>(const exec&, const iteration_plan&, dtype);
+template void copy_from<bfloat16_t>(const exec&, const iteration_plan&, dtype);
+template void copy_from<float>(const exec&, const iteration_plan&, dtype);
+template void copy_from<double>(const exec&, const iteration_plan&, dtype);
 
 }  // namespace numcu::detail::cuda

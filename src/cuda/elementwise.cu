@@ -1,23 +1,26 @@
 // The CUDA elementwise entry: one switch from the ufunc to its launcher, instantiated in ufunc_*.cu.
-#include "cuda/backend.hpp"
+#include "core/backend.hpp"
 #include "cuda/elementwise.cuh"
 
-namespace numcu::detail::cuda {
+namespace numcu::detail {
+namespace cuda {
 
 #define NUMCU_UFUNC(name, nin, loops) \
-  extern template void launch_ufunc<ufunc_id::name>(const elementwise_call&, cudaStream_t);
+  extern template void launch_ufunc<ufunc_id::name>(const exec&, const elementwise_call&);
 #include "core/ufunc_extra.inc"
 #include "core/ufunc_loops.inc"
 #undef NUMCU_UFUNC
 
-void run_ufunc(const elementwise_call& call, device d) {
+}  // namespace cuda
+
+template <>
+void run_ufunc<cuda_backend>(const exec& e, const elementwise_call& call) {
+  using cuda::launch_ufunc;
   if (call.plan.numel == 0) return;
-  cuda_device_guard guard(d);
-  cudaStream_t stream = current_cuda_stream(d.index());
   switch (call.op) {
 #define NUMCU_UFUNC(name, nin, loops) \
   case ufunc_id::name:                \
-    return launch_ufunc<ufunc_id::name>(call, stream);
+    return launch_ufunc<ufunc_id::name>(e, call);
 #include "core/ufunc_extra.inc"
 #include "core/ufunc_loops.inc"
 #undef NUMCU_UFUNC
@@ -26,4 +29,4 @@ void run_ufunc(const elementwise_call& call, device d) {
   }
 }
 
-}  // namespace numcu::detail::cuda
+}  // namespace numcu::detail

@@ -10,7 +10,7 @@
 
 #include "core/elementwise_call.hpp"
 #include "cuda/launch.cuh"
-#include "cuda/offset_calculator.cuh"
+#include "device/offset_calculator.hpp"
 
 namespace numcu::detail::cuda {
 
@@ -149,15 +149,14 @@ __global__ void __launch_bounds__(block_threads)
   }
 }
 
-/// Runs general_kernel<Body> over @p plan (pieces of at most 2^31 - 1 elements) on @p stream.
+/// Runs general_kernel<Body> over @p plan (pieces of at most 2^31 - 1 elements) on the stream of @p e.
 template <class Body>
-void launch_general(const iteration_plan& plan, const ufunc_args& args, cudaStream_t stream) {
+void launch_general(const exec& e, const iteration_plan& plan, const ufunc_args& args) {
   for_each_sub_plan(plan, max_32bit_numel, [&](const iteration_plan& piece) {
     std::array<char*, max_inputs + 1> data{};
     for (int k = 0; k < piece.noperands; ++k) data[k] = piece.data[k];
-    general_kernel<Body><<<grid_for(piece.numel, block_threads * general_items), block_threads, 0, stream>>>(
-        offset_calculator<max_inputs + 1>(piece), data, static_cast<std::uint32_t>(piece.numel), args);
-    NUMCU_CHECK_LAUNCH();
+    launch(e, grid_for(piece.numel, block_threads * general_items), block_threads, general_kernel<Body>,
+           offset_calculator<max_inputs + 1>(piece), data, static_cast<std::uint32_t>(piece.numel), args);
   });
 }
 
@@ -190,9 +189,9 @@ run_inputs<U, T> dense_inputs(const elementwise_call& call) {
   return in;
 }
 
-/// Runs ufunc U for one call on the current stream.
+/// Runs ufunc U for one call on the stream of @p e.
 template <ufunc_id U>
-void launch_ufunc(const elementwise_call& call, cudaStream_t stream) {
+void launch_ufunc(const exec& e, const elementwise_call& call) {
   visit_dtype(call.loop_input, [&](auto tag) {
     using T = typename decltype(tag)::type;
     if constexpr (has_loop_v<U, T>) {
@@ -204,10 +203,8 @@ void launch_ufunc(const elementwise_call& call, cudaStream_t stream) {
       bool all_aligned = true;
       for (int k = 0; k < noperands; ++k) all_aligned = all_aligned && aligned(plan.data[k]);
       if (call.args.typed && plan.is_contiguous() && (all_aligned || vec == 1)) {
-        ufunc_dense<U, T, vec><<<grid_for(plan.numel, per_block), block_threads, 0, stream>>>(
-            dense_inputs<U, T>(call), reinterpret_cast<output_t<U, T>*>(plan.data[0]), plan.numel,
-            call.args.params);
-        NUMCU_CHECK_LAUNCH();
+        launch(e, grid_for(plan.numel, per_block), block_threads, ufunc_dense<U, T, vec>, dense_inputs<U, T>(call),
+               reinterpret_cast<output_t<U, T>*>(plan.data[0]), plan.numel, call.args.params);
         return;
       }
       // rows: every operand dense or constant along dimension 0, every row start 16-byte aligned
@@ -233,12 +230,11 @@ void launch_ufunc(const elementwise_call& call, cudaStream_t stream) {
           for (int k = 0; k < noperands; ++k) outer.strides[k][d - 1] = plan.strides[k][d];
         }
         const dim3 grid(grid_for(g.inner, per_block), std::min<unsigned>(g.rows, 65535u));
-        ufunc_rows<U, T, vec>
-            <<<grid, block_threads, 0, stream>>>(g, offset_calculator<max_inputs + 1>(outer), call.args);
-        NUMCU_CHECK_LAUNCH();
+        launch(e, grid, block_threads, ufunc_rows<U, T, vec>, g, offset_calculator<max_inputs + 1>(outer),
+               call.args);
         return;
       }
-      launch_general<ufunc_element<U, T>>(plan, call.args, stream);
+      launch_general<ufunc_element<U, T>>(e, plan, call.args);
     }
   });
 }

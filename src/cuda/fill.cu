@@ -1,12 +1,12 @@
 // Fill kernels: one value into every element of a contiguous or strided destination, by element size.
 #include <cstring>
 
-#include "core/element_types.hpp"
-#include "cuda/backend.hpp"
+#include "device/element_types.hpp"
+#include "core/backend.hpp"
 #include "cuda/launch.cuh"
-#include "cuda/offset_calculator.cuh"
+#include "device/offset_calculator.hpp"
 
-namespace numcu::detail::cuda {
+namespace numcu::detail {
 namespace {
 
 template <class T, int Vec>
@@ -45,12 +45,12 @@ bool all_zero_bytes(const void* value, std::size_t itemsize) {
 
 }  // namespace
 
-void fill(const iteration_plan& plan, const void* value, std::size_t itemsize, device d) {
+template <>
+void fill<cuda_backend>(const exec& e, const iteration_plan& plan, const void* value, std::size_t itemsize) {
   if (plan.numel == 0) return;
-  cuda_device_guard guard(d);
-  cudaStream_t stream = current_cuda_stream(d.index());
   if (plan.is_contiguous() && all_zero_bytes(value, itemsize)) {
-    NUMCU_CUDA_CHECK(cudaMemsetAsync(plan.data[0], 0, plan.numel * itemsize, stream));
+    NUMCU_CUDA_CHECK(
+        cudaMemsetAsync(plan.data[0], 0, plan.numel * itemsize, static_cast<cudaStream_t>(e.stream())));
     return;
   }
   visit_itemsize(itemsize, [&](auto tag) {
@@ -61,21 +61,19 @@ void fill(const iteration_plan& plan, const void* value, std::size_t itemsize, d
       constexpr int vec = 16 / sizeof(T);
       T* dst = reinterpret_cast<T*>(plan.data[0]);
       if (is_aligned(dst, 16)) {
-        fill_contiguous_kernel<T, vec>
-            <<<grid_for(plan.numel, block_threads * vec), block_threads, 0, stream>>>(dst, v, plan.numel);
+        launch(e, grid_for(plan.numel, block_threads * vec), block_threads, fill_contiguous_kernel<T, vec>, dst,
+               v, plan.numel);
       } else {
-        fill_contiguous_kernel<T, 1>
-            <<<grid_for(plan.numel, block_threads), block_threads, 0, stream>>>(dst, v, plan.numel);
+        launch(e, grid_for(plan.numel, block_threads), block_threads, fill_contiguous_kernel<T, 1>, dst, v,
+               plan.numel);
       }
-      NUMCU_CHECK_LAUNCH();
       return;
     }
     for_each_sub_plan(plan, max_32bit_numel, [&](const iteration_plan& piece) {
-      fill_strided_kernel<T><<<grid_for(piece.numel, block_threads), block_threads, 0, stream>>>(
-          piece.data[0], v, offset_calculator<1>(piece), static_cast<std::uint32_t>(piece.numel));
-      NUMCU_CHECK_LAUNCH();
+      launch(e, grid_for(piece.numel, block_threads), block_threads, fill_strided_kernel<T>, piece.data[0], v,
+             offset_calculator<1>(piece), static_cast<std::uint32_t>(piece.numel));
     });
   });
 }
 
-}  // namespace numcu::detail::cuda
+}  // namespace numcu::detail

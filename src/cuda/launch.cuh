@@ -1,10 +1,12 @@
-// Launch geometry shared by the kernel families.
+// Launch geometry shared by the kernel families, and the one launch helper: every kernel is queued on the
+// context's stream and its launch checked here.
 #pragma once
 
 #include <cstdint>
 
-#include "core/element_types.hpp"
+#include "core/exec.hpp"
 #include "cuda/runtime.hpp"
+#include "device/element_types.hpp"
 
 namespace numcu::detail {
 
@@ -35,6 +37,15 @@ unsigned resident_blocks(Kernel kernel, int ordinal) {
 /// Blocks needed to cover @p n items with @p per_block items each.
 inline unsigned grid_for(std::int64_t n, std::int64_t per_block) {
   return static_cast<unsigned>((n + per_block - 1) / per_block);
+}
+
+/// Queues @p kernel with @p grid blocks of @p block threads on the stream of @p e and checks the launch;
+/// nothing is launched for an empty grid. The arguments convert to the kernel's parameter types.
+template <class... Params, class... Args>
+void launch(const exec& e, dim3 grid, dim3 block, void (*kernel)(Params...), Args&&... args) {
+  if (grid.x == 0 || grid.y == 0 || grid.z == 0) return;
+  kernel<<<grid, block, 0, static_cast<cudaStream_t>(e.stream())>>>(static_cast<Params>(args)...);
+  NUMCU_CHECK_LAUNCH();
 }
 
 }  // namespace numcu::detail

@@ -2,11 +2,11 @@
 // resident blocks, a kernel per distribution, width and output type.
 #include <algorithm>
 
-#include "core/random_values.hpp"
-#include "cuda/backend.hpp"
+#include "device/random_values.hpp"
+#include "core/backend.hpp"
 #include "cuda/launch.cuh"
 
-namespace numcu::detail::cuda {
+namespace numcu::detail {
 namespace {
 
 template <distribution Kind, bool Wide, class T>
@@ -19,18 +19,16 @@ __global__ void __launch_bounds__(block_threads)
 
 }  // namespace
 
-void random_fill(void* out, dtype t, std::int64_t n, const random_params& p, device d) {
+template <>
+void random_fill<cuda_backend>(const exec& e, void* out, dtype t, std::int64_t n, const random_params& p) {
   if (n == 0) return;
-  cuda_device_guard guard(d);
-  cudaStream_t stream = current_cuda_stream(d.index());
   visit_random_call(p, t, [&]<distribution Kind, bool Wide, class T>() {
     const std::uint64_t groups = group_count(n, Wide);
     const auto kernel = random_kernel<Kind, Wide, T>;
     const unsigned blocks = std::min(grid_for(static_cast<std::int64_t>(groups), block_threads),
-                                     resident_blocks(kernel, d.index()));
-    kernel<<<blocks, block_threads, 0, stream>>>(static_cast<T*>(out), n, groups, p);
+                                     resident_blocks(kernel, e.where().index()));
+    launch(e, blocks, block_threads, kernel, out, n, groups, p);
   });
-  NUMCU_CHECK_LAUNCH();
 }
 
-}  // namespace numcu::detail::cuda
+}  // namespace numcu::detail

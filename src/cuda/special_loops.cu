@@ -1,10 +1,11 @@
 // The loops of core/special_loops.hpp on the GPU: divmod and the exact signed/uint64 comparisons, through the
 // general kernel (any layout, inputs read in their own dtypes).
-#include "core/special_loops.hpp"
-#include "cuda/backend.hpp"
+#include "device/special_loops.hpp"
+#include "core/backend.hpp"
 #include "cuda/elementwise.cuh"
 
-namespace numcu::detail::cuda {
+namespace numcu::detail {
+namespace cuda {
 namespace {
 
 template <class T>
@@ -24,25 +25,22 @@ struct mixed_comparison_element {
 };
 
 }  // namespace
+}  // namespace cuda
 
-void run_divmod(const elementwise_call& call, device d) {
-  if (call.plan.numel == 0) return;
-  cuda_device_guard guard(d);
-  cudaStream_t stream = current_cuda_stream(d.index());
+template <>
+void run_divmod<cuda_backend>(const exec& e, const elementwise_call& call) {
   visit_dtype(call.loop_input, [&](auto tag) {
     using T = typename decltype(tag)::type;
     if constexpr (has_loop_v<ufunc_id::floor_divide, T>)
-      launch_general<divmod_element<T>>(call.plan, call.args, stream);
+      cuda::launch_general<cuda::divmod_element<T>>(e, call.plan, call.args);
   });
 }
 
-void run_mixed_comparison(const elementwise_call& call, device d) {
-  if (call.plan.numel == 0) return;
-  cuda_device_guard guard(d);
-  cudaStream_t stream = current_cuda_stream(d.index());
+template <>
+void run_mixed_comparison<cuda_backend>(const exec& e, const elementwise_call& call) {
   visit_comparison(call.op, [&]<ufunc_id U>() {
-    launch_general<mixed_comparison_element<U>>(call.plan, call.args, stream);
+    cuda::launch_general<cuda::mixed_comparison_element<U>>(e, call.plan, call.args);
   });
 }
 
-}  // namespace numcu::detail::cuda
+}  // namespace numcu::detail

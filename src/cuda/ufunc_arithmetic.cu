@@ -4,21 +4,21 @@
 
 namespace numcu::detail::cuda {
 
-template void launch_ufunc<ufunc_id::add>(const elementwise_call&, cudaStream_t);
-template void launch_ufunc<ufunc_id::subtract>(const elementwise_call&, cudaStream_t);
-template void launch_ufunc<ufunc_id::multiply>(const elementwise_call&, cudaStream_t);
-template void launch_ufunc<ufunc_id::true_divide>(const elementwise_call&, cudaStream_t);
-template void launch_ufunc<ufunc_id::floor_divide>(const elementwise_call&, cudaStream_t);
-template void launch_ufunc<ufunc_id::remainder>(const elementwise_call&, cudaStream_t);
-template void launch_ufunc<ufunc_id::fmod>(const elementwise_call&, cudaStream_t);
-template void launch_ufunc<ufunc_id::power>(const elementwise_call&, cudaStream_t);
-template void launch_ufunc<ufunc_id::float_power>(const elementwise_call&, cudaStream_t);
-template void launch_ufunc<ufunc_id::negative>(const elementwise_call&, cudaStream_t);
-template void launch_ufunc<ufunc_id::positive>(const elementwise_call&, cudaStream_t);
-template void launch_ufunc<ufunc_id::absolute>(const elementwise_call&, cudaStream_t);
-template void launch_ufunc<ufunc_id::sign>(const elementwise_call&, cudaStream_t);
-template void launch_ufunc<ufunc_id::reciprocal>(const elementwise_call&, cudaStream_t);
-template void launch_ufunc<ufunc_id::square>(const elementwise_call&, cudaStream_t);
-template void launch_ufunc<ufunc_id::conjugate>(const elementwise_call&, cudaStream_t);
+template void launch_ufunc<ufunc_id::add>(const exec&, const elementwise_call&);
+template void launch_ufunc<ufunc_id::subtract>(const exec&, const elementwise_call&);
+template void launch_ufunc<ufunc_id::multiply>(const exec&, const elementwise_call&);
+template void launch_ufunc<ufunc_id::true_divide>(const exec&, const elementwise_call&);
+template void launch_ufunc<ufunc_id::floor_divide>(const exec&, const elementwise_call&);
+template void launch_ufunc<ufunc_id::remainder>(const exec&, const elementwise_call&);
+template void launch_ufunc<ufunc_id::fmod>(const exec&, const elementwise_call&);
+template void launch_ufunc<ufunc_id::power>(const exec&, const elementwise_call&);
+template void launch_ufunc<ufunc_id::float_power>(const exec&, const elementwise_call&);
+template void launch_ufunc<ufunc_id::negative>(const exec&, const elementwise_call&);
+template void launch_ufunc<ufunc_id::positive>(const exec&, const elementwise_call&);
+template void launch_ufunc<ufunc_id::absolute>(const exec&, const elementwise_call&);
+template void launch_ufunc<ufunc_id::sign>(const exec&, const elementwise_call&);
+template void launch_ufunc<ufunc_id::reciprocal>(const exec&, const elementwise_call&);
+template void launch_ufunc<ufunc_id::square>(const exec&, const elementwise_call&);
+template void launch_ufunc<ufunc_id::conjugate>(const exec&, const elementwise_call&);
 
 }  // namespace numcu::detail::cuda

@@ -4,16 +4,16 @@
 
 namespace numcu::detail::cuda {
 
-template void launch_ufunc<ufunc_id::sqrt>(const elementwise_call&, cudaStream_t);
-template void launch_ufunc<ufunc_id::cbrt>(const elementwise_call&, cudaStream_t);
-template void launch_ufunc<ufunc_id::exp>(const elementwise_call&, cudaStream_t);
-template void launch_ufunc<ufunc_id::exp2>(const elementwise_call&, cudaStream_t);
-template void launch_ufunc<ufunc_id::expm1>(const elementwise_call&, cudaStream_t);
-template void launch_ufunc<ufunc_id::log>(const elementwise_call&, cudaStream_t);
-template void launch_ufunc<ufunc_id::log2>(const elementwise_call&, cudaStream_t);
-template void launch_ufunc<ufunc_id::log10>(const elementwise_call&, cudaStream_t);
-template void launch_ufunc<ufunc_id::log1p>(const elementwise_call&, cudaStream_t);
-template void launch_ufunc<ufunc_id::logaddexp>(const elementwise_call&, cudaStream_t);
-template void launch_ufunc<ufunc_id::logaddexp2>(const elementwise_call&, cudaStream_t);
+template void launch_ufunc<ufunc_id::sqrt>(const exec&, const elementwise_call&);
+template void launch_ufunc<ufunc_id::cbrt>(const exec&, const elementwise_call&);
+template void launch_ufunc<ufunc_id::exp>(const exec&, const elementwise_call&);
+template void launch_ufunc<ufunc_id::exp2>(const exec&, const elementwise_call&);
+template void launch_ufunc<ufunc_id::expm1>(const exec&, const elementwise_call&);
+template void launch_ufunc<ufunc_id::log>(const exec&, const elementwise_call&);
+template void launch_ufunc<ufunc_id::log2>(const exec&, const elementwise_call&);
+template void launch_ufunc<ufunc_id::log10>(const exec&, const elementwise_call&);
+template void launch_ufunc<ufunc_id::log1p>(const exec&, const elementwise_call&);
+template void launch_ufunc<ufunc_id::logaddexp>(const exec&, const elementwise_call&);
+template void launch_ufunc<ufunc_id::logaddexp2>(const exec&, const elementwise_call&);
 
 }  // namespace numcu::detail::cuda

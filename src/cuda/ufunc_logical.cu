@@ -4,17 +4,17 @@
 
 namespace numcu::detail::cuda {
 
-template void launch_ufunc<ufunc_id::logical_and>(const elementwise_call&, cudaStream_t);
-template void launch_ufunc<ufunc_id::logical_or>(const elementwise_call&, cudaStream_t);
-template void launch_ufunc<ufunc_id::logical_xor>(const elementwise_call&, cudaStream_t);
-template void launch_ufunc<ufunc_id::logical_not>(const elementwise_call&, cudaStream_t);
-template void launch_ufunc<ufunc_id::bitwise_and>(const elementwise_call&, cudaStream_t);
-template void launch_ufunc<ufunc_id::bitwise_or>(const elementwise_call&, cudaStream_t);
-template void launch_ufunc<ufunc_id::bitwise_xor>(const elementwise_call&, cudaStream_t);
-template void launch_ufunc<ufunc_id::invert>(const elementwise_call&, cudaStream_t);
-template void launch_ufunc<ufunc_id::left_shift>(const elementwise_call&, cudaStream_t);
-template void launch_ufunc<ufunc_id::right_shift>(const elementwise_call&, cudaStream_t);
-template void launch_ufunc<ufunc_id::gcd>(const elementwise_call&, cudaStream_t);
-template void launch_ufunc<ufunc_id::lcm>(const elementwise_call&, cudaStream_t);
+template void launch_ufunc<ufunc_id::logical_and>(const exec&, const elementwise_call&);
+template void launch_ufunc<ufunc_id::logical_or>(const exec&, const elementwise_call&);
+template void launch_ufunc<ufunc_id::logical_xor>(const exec&, const elementwise_call&);
+template void launch_ufunc<ufunc_id::logical_not>(const exec&, const elementwise_call&);
+template void launch_ufunc<ufunc_id::bitwise_and>(const exec&, const elementwise_call&);
+template void launch_ufunc<ufunc_id::bitwise_or>(const exec&, const elementwise_call&);
+template void launch_ufunc<ufunc_id::bitwise_xor>(const exec&, const elementwise_call&);
+template void launch_ufunc<ufunc_id::invert>(const exec&, const elementwise_call&);
+template void launch_ufunc<ufunc_id::left_shift>(const exec&, const elementwise_call&);
+template void launch_ufunc<ufunc_id::right_shift>(const exec&, const elementwise_call&);
+template void launch_ufunc<ufunc_id::gcd>(const exec&, const elementwise_call&);
+template void launch_ufunc<ufunc_id::lcm>(const exec&, const elementwise_call&);
 
 }  // namespace numcu::detail::cuda

@@ -4,18 +4,18 @@
 
 namespace numcu::detail::cuda {
 
-template void launch_ufunc<ufunc_id::floor>(const elementwise_call&, cudaStream_t);
-template void launch_ufunc<ufunc_id::ceil>(const elementwise_call&, cudaStream_t);
-template void launch_ufunc<ufunc_id::trunc>(const elementwise_call&, cudaStream_t);
-template void launch_ufunc<ufunc_id::rint>(const elementwise_call&, cudaStream_t);
-template void launch_ufunc<ufunc_id::maximum>(const elementwise_call&, cudaStream_t);
-template void launch_ufunc<ufunc_id::minimum>(const elementwise_call&, cudaStream_t);
-template void launch_ufunc<ufunc_id::fmax>(const elementwise_call&, cudaStream_t);
-template void launch_ufunc<ufunc_id::fmin>(const elementwise_call&, cudaStream_t);
-template void launch_ufunc<ufunc_id::clip>(const elementwise_call&, cudaStream_t);
-template void launch_ufunc<ufunc_id::nan_to_num>(const elementwise_call&, cudaStream_t);
-template void launch_ufunc<ufunc_id::copysign>(const elementwise_call&, cudaStream_t);
-template void launch_ufunc<ufunc_id::nextafter>(const elementwise_call&, cudaStream_t);
-template void launch_ufunc<ufunc_id::heaviside>(const elementwise_call&, cudaStream_t);
+template void launch_ufunc<ufunc_id::floor>(const exec&, const elementwise_call&);
+template void launch_ufunc<ufunc_id::ceil>(const exec&, const elementwise_call&);
+template void launch_ufunc<ufunc_id::trunc>(const exec&, const elementwise_call&);
+template void launch_ufunc<ufunc_id::rint>(const exec&, const elementwise_call&);
+template void launch_ufunc<ufunc_id::maximum>(const exec&, const elementwise_call&);
+template void launch_ufunc<ufunc_id::minimum>(const exec&, const elementwise_call&);
+template void launch_ufunc<ufunc_id::fmax>(const exec&, const elementwise_call&);
+template void launch_ufunc<ufunc_id::fmin>(const exec&, const elementwise_call&);
+template void launch_ufunc<ufunc_id::clip>(const exec&, const elementwise_call&);
+template void launch_ufunc<ufunc_id::nan_to_num>(const exec&, const elementwise_call&);
+template void launch_ufunc<ufunc_id::copysign>(const exec&, const elementwise_call&);
+template void launch_ufunc<ufunc_id::nextafter>(const exec&, const elementwise_call&);
+template void launch_ufunc<ufunc_id::heaviside>(const exec&, const elementwise_call&);
 
 }  // namespace numcu::detail::cuda

@@ -4,21 +4,21 @@
 
 namespace numcu::detail::cuda {
 
-template void launch_ufunc<ufunc_id::sin>(const elementwise_call&, cudaStream_t);
-template void launch_ufunc<ufunc_id::cos>(const elementwise_call&, cudaStream_t);
-template void launch_ufunc<ufunc_id::tan>(const elementwise_call&, cudaStream_t);
-template void launch_ufunc<ufunc_id::arcsin>(const elementwise_call&, cudaStream_t);
-template void launch_ufunc<ufunc_id::arccos>(const elementwise_call&, cudaStream_t);
-template void launch_ufunc<ufunc_id::arctan>(const elementwise_call&, cudaStream_t);
-template void launch_ufunc<ufunc_id::arctan2>(const elementwise_call&, cudaStream_t);
-template void launch_ufunc<ufunc_id::hypot>(const elementwise_call&, cudaStream_t);
-template void launch_ufunc<ufunc_id::sinh>(const elementwise_call&, cudaStream_t);
-template void launch_ufunc<ufunc_id::cosh>(const elementwise_call&, cudaStream_t);
-template void launch_ufunc<ufunc_id::tanh>(const elementwise_call&, cudaStream_t);
-template void launch_ufunc<ufunc_id::arcsinh>(const elementwise_call&, cudaStream_t);
-template void launch_ufunc<ufunc_id::arccosh>(const elementwise_call&, cudaStream_t);
-template void launch_ufunc<ufunc_id::arctanh>(const elementwise_call&, cudaStream_t);
-template void launch_ufunc<ufunc_id::deg2rad>(const elementwise_call&, cudaStream_t);
-template void launch_ufunc<ufunc_id::rad2deg>(const elementwise_call&, cudaStream_t);
+template void launch_ufunc<ufunc_id::sin>(const exec&, const elementwise_call&);
+template void launch_ufunc<ufunc_id::cos>(const exec&, const elementwise_call&);
+template void launch_ufunc<ufunc_id::tan>(const exec&, const elementwise_call&);
+template void launch_ufunc<ufunc_id::arcsin>(const exec&, const elementwise_call&);
+template void launch_ufunc<ufunc_id::arccos>(const exec&, const elementwise_call&);
+template void launch_ufunc<ufunc_id::arctan>(const exec&, const elementwise_call&);
+template void launch_ufunc<ufunc_id::arctan2>(const exec&, const elementwise_call&);
+template void launch_ufunc<ufunc_id::hypot>(const exec&, const elementwise_call&);
+template void launch_ufunc<ufunc_id::sinh>(const exec&, const elementwise_call&);
+template void launch_ufunc<ufunc_id::cosh>(const exec&, const elementwise_call&);
+template void launch_ufunc<ufunc_id::tanh>(const exec&, const elementwise_call&);
+template void launch_ufunc<ufunc_id::arcsinh>(const exec&, const elementwise_call&);
+template void launch_ufunc<ufunc_id::arccosh>(const exec&, const elementwise_call&);
+template void launch_ufunc<ufunc_id::arctanh>(const exec&, const elementwise_call&);
+template void launch_ufunc<ufunc_id::deg2rad>(const exec&, const elementwise_call&);
+template void launch_ufunc<ufunc_id::rad2deg>(const exec&, const elementwise_call&);
 
 }  // namespace numcu::detail::cuda

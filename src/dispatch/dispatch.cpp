@@ -2,12 +2,10 @@
 
 #include <algorithm>
 
-#include "core/buffer.hpp"
 #include "core/iteration_plan.hpp"
 #include "core/scalar_cast.hpp"
-#include "cuda/backend.hpp"
-#include "host/backend.hpp"
-#include "numcu/elementwise.hpp"
+#include "dispatch/route.hpp"
+#include "memory/buffer.hpp"
 
 namespace numcu::detail {
 namespace {
@@ -43,13 +41,15 @@ void require_same_device(device a, device b, std::string_view what) {
   }
 }
 
-std::string dtype_repr(dtype t) {
-  return "dtype('" + std::string(t.name()) + "')";
+ndarray copy_of(const ndarray& a) {
+  ndarray out = new_array(a.shape(), a.dtype(), a.device());
+  copy_into(out, a);
+  return out;
 }
 
 void copy_into(const ndarray& dst, const ndarray& src) {
   if (overlaps(dst, src) && !same_layout(dst, src)) {
-    copy_into(dst, src.copy());
+    copy_into(dst, copy_of(src));
     return;
   }
   const strides_t src_strides = broadcast_strides(src.shape(), src.strides(), dst.shape());
@@ -58,46 +58,43 @@ void copy_into(const ndarray& dst, const ndarray& src) {
       {static_cast<char*>(src.data_ptr()), &src_strides, src.itemsize()},
   };
   const iteration_plan plan = make_iteration_plan(dst.shape(), operands);
-  if (dst.device().is_cpu()) {
-    host::copy_cast(plan, dst.dtype(), src.dtype());
-  } else {
-    cuda::copy_cast(plan, dst.dtype(), src.dtype(), dst.device());
-  }
+  if (plan.numel == 0) return;
+  route(dst.device(), "copy", [&]<class B>(B, const exec& e) { copy_cast<B>(e, plan, dst.dtype(), src.dtype()); });
 }
 
 void fill_with(const ndarray& dst, const scalar& value) {
   const element_bytes element = scalar_to_element(value, dst.dtype());
   const plan_operand operands[] = {{static_cast<char*>(dst.data_ptr()), &dst.strides(), dst.itemsize()}};
   const iteration_plan plan = make_iteration_plan(dst.shape(), operands);
-  if (dst.device().is_cpu()) {
-    host::fill(plan, element.bytes, dst.itemsize());
-  } else {
-    cuda::fill(plan, element.bytes, dst.itemsize(), dst.device());
-  }
+  if (plan.numel == 0) return;
+  route(dst.device(), "fill", [&]<class B>(B, const exec& e) { fill<B>(e, plan, element.bytes, dst.itemsize()); });
 }
 
 bool all_nonzero(const ndarray& a) {
-  const ndarray truth = a.dtype().is_bool() ? a : not_equal(a, 0);  // truthiness in one kernel
-  const plan_operand operands[] = {
-      {static_cast<char*>(truth.data_ptr()), &truth.strides(), truth.itemsize()}};
-  const iteration_plan plan = make_iteration_plan(truth.shape(), operands);
-  return truth.device().is_cpu() ? host::all_nonzero(plan) : cuda::all_nonzero(plan, truth.device());
+  const plan_operand operands[] = {{static_cast<char*>(a.data_ptr()), &a.strides(), a.itemsize()}};
+  const iteration_plan plan = make_iteration_plan(a.shape(), operands);
+  if (plan.numel == 0) return true;
+  return route(a.device(), "all", [&]<class B>(B, const exec& e) { return all_nonzero<B>(e, plan, a.dtype()); });
 }
 
 void arange_into(const ndarray& out, const void* first, const void* second) {
-  if (out.device().is_cpu()) {
-    host::arange(out.data_ptr(), out.dtype(), out.size(), first, second);
-  } else {
-    cuda::arange(out.data_ptr(), out.dtype(), out.size(), first, second, out.device());
-  }
+  if (out.size() == 0) return;
+  route(out.device(), "arange", [&]<class B>(B, const exec& e) {
+    arange<B>(e, out.data_ptr(), out.dtype(), out.size(), first, second);
+  });
 }
 
 void linspace_into(const ndarray& out, const linspace_params& params) {
-  if (out.device().is_cpu()) {
-    host::linspace(out.data_ptr(), out.dtype(), params);
-  } else {
-    cuda::linspace(out.data_ptr(), out.dtype(), params, out.device());
-  }
+  if (out.size() == 0) return;
+  route(out.device(), "linspace",
+        [&]<class B>(B, const exec& e) { linspace<B>(e, out.data_ptr(), out.dtype(), params); });
+}
+
+void random_into(const ndarray& out, const random_params& params) {
+  if (out.size() == 0) return;
+  route(out.device(), "random", [&]<class B>(B, const exec& e) {
+    random_fill<B>(e, out.data_ptr(), out.dtype(), out.size(), params);
+  });
 }
 
 }  // namespace numcu::detail

@@ -5,7 +5,8 @@
 #include <string>
 #include <string_view>
 
-#include "core/sequence.hpp"
+#include "device/philox.hpp"
+#include "device/sequence.hpp"
 #include "numcu/ndarray.hpp"
 
 namespace numcu::detail {
@@ -13,6 +14,9 @@ namespace numcu::detail {
 /// Writes cast(@p src broadcast to dst's shape) into @p dst. Same device required (checked by callers);
 /// when the two overlap in memory, @p src is first copied aside, so the result is NumPy's.
 void copy_into(const ndarray& dst, const ndarray& src);
+
+/// A new C-contiguous copy of @p a on its device.
+ndarray copy_of(const ndarray& a);
 
 /// Writes @p value (already checked to fit) into every element of @p dst.
 void fill_with(const ndarray& dst, const scalar& value);
@@ -22,6 +26,9 @@ void arange_into(const ndarray& out, const void* first, const void* second);
 
 /// Fills the contiguous 1-D @p out with NumPy's linspace.
 void linspace_into(const ndarray& out, const linspace_params& params);
+
+/// Fills the contiguous @p out with draws of @p params (device/philox.hpp).
+void random_into(const ndarray& out, const random_params& params);
 
 /// True when every element of @p a is nonzero (synchronizes @p a's stream).
 bool all_nonzero(const ndarray& a);
@@ -37,7 +44,5 @@ bool same_layout(const ndarray& a, const ndarray& b);
 /// cuda:0 and cpu"), naming @p what.
 void require_same_device(device a, device b, std::string_view what);
 
-/// A dtype as NumPy writes it in messages: dtype('float64').
-std::string dtype_repr(dtype t);
 
 }  // namespace numcu::detail

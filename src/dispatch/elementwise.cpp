@@ -7,68 +7,13 @@
 #include <vector>
 
 #include "core/elementwise_call.hpp"
-#include "core/special_loops.hpp"
-#include "cuda/backend.hpp"
+#include "core/type_resolution.hpp"
+#include "device/special_loops.hpp"
 #include "dispatch/dispatch.hpp"
-#include "host/backend.hpp"
-#include "numcu/creation.hpp"
+#include "dispatch/route.hpp"
+#include "memory/buffer.hpp"
 
 namespace numcu::detail {
-namespace {
-
-std::string types_text(std::span<const operand> inputs) {
-  std::string s = "(";
-  for (std::size_t k = 0; k < inputs.size(); ++k) {
-    if (k) s += ", ";
-    s += inputs[k].is_scalar() ? "<C++ scalar>" : dtype_repr(inputs[k].array().dtype());
-  }
-  return s + (inputs.size() == 1 ? ",)" : ")");
-}
-
-// The dtype NumPy 2 computes in: arrays promote among themselves, then weak scalars join (NEP 50).
-dtype common_dtype(ufunc_id u, std::span<const operand> inputs) {
-  const std::size_t first = u == ufunc_id::where ? 1 : 0;  // where's condition does not promote
-  std::optional<dtype> common;
-  for (std::size_t k = first; k < inputs.size(); ++k) {
-    if (!inputs[k].is_scalar())
-      common = common ? promote_types(*common, inputs[k].array().dtype()) : inputs[k].array().dtype();
-  }
-  for (std::size_t k = first; k < inputs.size(); ++k) {
-    if (!inputs[k].is_scalar()) continue;
-    const scalar_kind kind = inputs[k].value().kind();
-    common = common ? result_type(*common, kind) : default_dtype(kind);
-  }
-  return *common;
-}
-
-}  // namespace
-
-resolved_loop resolve_loop(ufunc_id u, dtype common) {
-  // the search runs once per ufunc and dtype, not on every call
-  using row = std::array<std::optional<resolved_loop>, dtype::count>;
-  static const std::array<row, static_cast<std::size_t>(ufunc_id::count)> table = [] {
-    std::array<row, static_cast<std::size_t>(ufunc_id::count)> t;
-    for (int f = 0; f < static_cast<int>(ufunc_id::count); ++f) {
-      const auto id = static_cast<ufunc_id>(f);
-      const auto nin = static_cast<std::size_t>(info_of(id).nin);
-      for (int i = 0; i < dtype::count; ++i) {
-        const dtype from(static_cast<dtype::code>(i));
-        const std::string_view loop =
-            find_loop(id, [from](char c) { return can_cast(from, dtype_of_letter(c), casting::safe); });
-        if (!loop.empty())
-          t[f][i] = resolved_loop{dtype_of_letter(loop[nin - 1]), dtype_of_letter(loop[nin + 2])};
-      }
-    }
-    return t;
-  }();
-  const std::optional<resolved_loop>& loop = table[static_cast<std::size_t>(u)][common.index()];
-  if (!loop) {
-    throw dtype_error("ufunc '" + std::string(info_of(u).name) + "' has no loop for " +
-                      std::string(common.name()));
-  }
-  return *loop;
-}
-
 namespace {
 
 // The one path of every elementwise call. With @p second (divmod), a second output of the same shape and
@@ -96,29 +41,7 @@ ndarray run_call(ufunc_id u, std::span<const operand> inputs, const std::optiona
   }
   const device d = where.value_or(default_device());
 
-  dtype common = common_dtype(u, inputs);
-  if ((u == ufunc_id::subtract || u == ufunc_id::negative) && common.is_bool()) {
-    throw dtype_error(
-        std::string("numpy boolean ") +
-        (u == ufunc_id::subtract ? "subtract, the `-` operator" : "negative, the `-` operator") +
-        ", is not supported, use the bitwise_xor, the `^` operator, or the logical_xor function instead.");
-  }
-  if (u == ufunc_id::true_divide && (common.is_bool() || common.is_integer()))
-    common = float64;  // NumPy's resolver
-  if (u == ufunc_id::isclose) common = result_type(common, scalar_kind::floating);
-  // NumPy 2's exact loops for a signed integer array against a uint64 array ('qQ->?', 'Qq->?')
-  const bool mixed_integers =
-      nshapes == 2 && inputs.size() == 2 &&
-      is_mixed_integer_comparison(u, inputs[0].array().dtype(), inputs[1].array().dtype());
-  resolved_loop loop;
-  try {
-    loop = mixed_integers ? resolved_loop{int64, bool_} : resolve_loop(u, common);
-  } catch (const dtype_error&) {
-    throw dtype_error("ufunc '" + std::string(name) + "' not supported for the input types " +
-                      types_text(inputs) +
-                      ", and the inputs could not be safely coerced to any supported types according to the "
-                      "casting rule 'safe'");
-  }
+  const auto [loop, mixed_integers] = resolve_call(u, name, inputs);
 
   // the broadcast shape; operands of one shape, the common case, need no list of shapes
   const shape_t shape = [&] {
@@ -154,13 +77,13 @@ ndarray run_call(ufunc_id u, std::span<const operand> inputs, const std::optiona
     args.scalars[k] = scalar_to_element(inputs[k].value(),
                                         elementwise_call::input_dtype_of(u, loop.input, static_cast<int>(k)));
   }
-  ndarray result = out ? *out : empty(shape, loop.output, d);
+  ndarray result = out ? *out : new_array(shape, loop.output, d);
   args.out_dtype = result.dtype();
 
   std::array<plan_operand, max_inputs + 1> operands;
   operands[0] = {static_cast<char*>(result.data_ptr()), &result.strides(), result.itemsize()};
   if (second) {
-    *second = empty(shape, loop.output, d);
+    *second = new_array(shape, loop.output, d);
     operands[second_output_operand] = {static_cast<char*>(second->data_ptr()), &second->strides(),
                                        second->itemsize()};
   }
@@ -176,7 +99,7 @@ ndarray run_call(ufunc_id u, std::span<const operand> inputs, const std::optiona
     const ndarray* a = &inputs[k].array();
     if (overlaps(*a, result) && !same_layout(*a, result)) {
       copies.reserve(max_inputs);
-      a = &copies.emplace_back(a->copy());
+      a = &copies.emplace_back(copy_of(*a));
     }
     args.input_dtypes[k] = a->dtype();
     const strides_t* strides = &a->strides();
@@ -196,13 +119,16 @@ ndarray run_call(ufunc_id u, std::span<const operand> inputs, const std::optiona
       loop.output,
       args};
   call.args.typed = call.is_typed();
-  if (second) {
-    d.is_cpu() ? host::run_divmod(call) : cuda::run_divmod(call, d);
-  } else if (mixed_integers) {
-    d.is_cpu() ? host::run_mixed_comparison(call) : cuda::run_mixed_comparison(call, d);
-  } else {
-    d.is_cpu() ? host::run_ufunc(call) : cuda::run_ufunc(call, d);
-  }
+  if (call.plan.numel == 0) return result;
+  route(d, name, [&]<class B>(B, const exec& e) {
+    if (second) {
+      run_divmod<B>(e, call);
+    } else if (mixed_integers) {
+      run_mixed_comparison<B>(e, call);
+    } else {
+      run_ufunc<B>(e, call);
+    }
+  });
   return result;
 }
 

@@ -6,7 +6,7 @@
 #include <optional>
 #include <utility>
 
-#include "core/ufunc_ops.hpp"
+#include "device/ufunc_ops.hpp"
 #include "numcu/elementwise.hpp"
 
 namespace numcu::detail {

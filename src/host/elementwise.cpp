@@ -1,8 +1,9 @@
 // The host elementwise entry: one switch from the ufunc to its loop, instantiated in ufunc_*.cpp.
 #include "host/elementwise.hpp"
-#include "host/backend.hpp"
+#include "core/backend.hpp"
 
-namespace numcu::detail::host {
+namespace numcu::detail {
+namespace host {
 
 #define NUMCU_UFUNC(name, nin, loops) \
   extern template void launch_ufunc<ufunc_id::name>(const elementwise_call&);
@@ -10,7 +11,11 @@ namespace numcu::detail::host {
 #include "core/ufunc_loops.inc"
 #undef NUMCU_UFUNC
 
-void run_ufunc(const elementwise_call& call) {
+}  // namespace host
+
+template <>
+void run_ufunc<host_backend>(const exec&, const elementwise_call& call) {
+  using host::launch_ufunc;
   switch (call.op) {
 #define NUMCU_UFUNC(name, nin, loops) \
   case ufunc_id::name:                \
@@ -23,4 +28,4 @@ void run_ufunc(const elementwise_call& call) {
   }
 }
 
-}  // namespace numcu::detail::host
+}  // namespace numcu::detail

@@ -1,19 +1,20 @@
 // The host fill: one value of itemsize bytes into every element of the plan.
 #include <cstring>
 
-#include "core/element_types.hpp"
-#include "host/backend.hpp"
+#include "device/element_types.hpp"
+#include "core/backend.hpp"
 #include "host/loops.hpp"
 
-namespace numcu::detail::host {
+namespace numcu::detail {
 
-void fill(const iteration_plan& plan, const void* value, std::size_t itemsize) {
+template <>
+void fill<host_backend>(const exec&, const iteration_plan& plan, const void* value, std::size_t itemsize) {
   visit_itemsize(itemsize, [&](auto tag) {
     using T = typename decltype(tag)::type;
     T v;
     std::memcpy(&v, value, sizeof(T));
-    for_each_element<1>(plan, [v](const std::array<char*, 1>& p) { *reinterpret_cast<T*>(p[0]) = v; });
+    host::for_each_element<1>(plan, [v](const std::array<char*, 1>& p) { *reinterpret_cast<T*>(p[0]) = v; });
   });
 }
 
-}  // namespace numcu::detail::host
+}  // namespace numcu::detail

@@ -1,12 +1,14 @@
 // arange and linspace on the host: the formulas of core/sequence.hpp in a loop.
 #include <cstring>
 
-#include "core/element_types.hpp"
-#include "host/backend.hpp"
+#include "device/element_types.hpp"
+#include "core/backend.hpp"
 
-namespace numcu::detail::host {
+namespace numcu::detail {
 
-void arange(void* out, dtype t, std::int64_t n, const void* first, const void* second) {
+template <>
+void arange<host_backend>(const exec&, void* out, dtype t, std::int64_t n, const void* first,
+                           const void* second) {
   visit_dtype(t, [&](auto tag) {
     using T = typename decltype(tag)::type;
     const auto [start, delta] = arange_start_delta<T>(first, second);
@@ -15,7 +17,8 @@ void arange(void* out, dtype t, std::int64_t n, const void* first, const void* s
   });
 }
 
-void linspace(void* out, dtype t, const linspace_params& p) {
+template <>
+void linspace<host_backend>(const exec&, void* out, dtype t, const linspace_params& p) {
   visit_dtype(t, [&](auto tag) {
     using T = typename decltype(tag)::type;
     T* o = static_cast<T*>(out);
@@ -23,4 +26,4 @@ void linspace(void* out, dtype t, const linspace_params& p) {
   });
 }
 
-}  // namespace numcu::detail::host
+}  // namespace numcu::detail

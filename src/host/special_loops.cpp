@@ -1,26 +1,28 @@
 // The loops of core/special_loops.hpp on the host: divmod and the exact signed/uint64 comparisons.
-#include "core/special_loops.hpp"
-#include "host/backend.hpp"
+#include "device/special_loops.hpp"
+#include "core/backend.hpp"
 #include "host/loops.hpp"
 
-namespace numcu::detail::host {
+namespace numcu::detail {
 
-void run_divmod(const elementwise_call& call) {
+template <>
+void run_divmod<host_backend>(const exec&, const elementwise_call& call) {
   visit_dtype(call.loop_input, [&](auto tag) {
     using T = typename decltype(tag)::type;
     if constexpr (has_loop_v<ufunc_id::floor_divide, T>) {
-      for_each_element<max_inputs + 1>(
+      host::for_each_element<max_inputs + 1>(
           call.plan, [&](const std::array<char*, max_inputs + 1>& p) { apply_divmod_at<T>(call.args, p); });
     }
   });
 }
 
-void run_mixed_comparison(const elementwise_call& call) {
+template <>
+void run_mixed_comparison<host_backend>(const exec&, const elementwise_call& call) {
   visit_comparison(call.op, [&]<ufunc_id U>() {
-    for_each_element<max_inputs + 1>(call.plan, [&](const std::array<char*, max_inputs + 1>& p) {
+    host::for_each_element<max_inputs + 1>(call.plan, [&](const std::array<char*, max_inputs + 1>& p) {
       apply_mixed_comparison_at<U>(call.args, p);
     });
   });
 }
 
-}  // namespace numcu::detail::host
+}  // namespace numcu::detail

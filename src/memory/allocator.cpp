@@ -7,7 +7,8 @@
 #include <string>
 #include <vector>
 
-#include "core/buffer.hpp"
+#include "core/exec.hpp"
+#include "memory/buffer.hpp"
 #include "cuda/runtime.hpp"
 #include "numcu/error.hpp"
 #include "numcu/memory.hpp"
@@ -201,6 +202,18 @@ std::shared_ptr<buffer> allocate(device where, std::size_t nbytes, dtype t) {
   b->nbytes = nbytes;
   count_allocation(state_of(where), nbytes);
   return b;
+}
+
+ndarray new_array(const shape_t& shape, dtype t, device where) {
+  const std::size_t nbytes = static_cast<std::size_t>(shape.product()) * t.itemsize();
+  return ndarray(allocate(where, nbytes, t), t, shape, c_strides(shape, t.itemsize()), 0, false);
+}
+
+exec::~exec() = default;
+
+void* exec::workspace(std::size_t bytes) const {
+  m_scratch.reserve(4);
+  return m_scratch.emplace_back(allocate(m_where, bytes, uint8))->data;
 }
 
 }  // namespace detail

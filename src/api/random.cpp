@@ -4,10 +4,9 @@
 #include <mutex>
 #include <string>
 
-#include "core/random_values.hpp"
 #include "core/scalar_cast.hpp"
-#include "cuda/backend.hpp"
-#include "host/backend.hpp"
+#include "device/random_values.hpp"
+#include "dispatch/dispatch.hpp"
 #include "numcu/creation.hpp"
 
 namespace numcu::random {
@@ -40,14 +39,8 @@ ndarray generator::draw(int kind, double a, double b, std::int64_t low, std::uin
   p.offset = m_offset;
   p.wide = p.kind == detail::distribution::integers ? range > 0xffffffffull : t == float64;
   ndarray out = empty(shape, t, d);
-  const std::int64_t n = out.size();
-  m_offset += detail::group_count(n, p.wide);
-  if (n == 0) return out;
-  if (d.is_cpu()) {
-    detail::host::random_fill(out.data_ptr(), t, n, p);
-  } else {
-    detail::cuda::random_fill(out.data_ptr(), t, n, p, d);
-  }
+  m_offset += detail::group_count(out.size(), p.wide);
+  detail::random_into(out, p);
   return out;
 }
 

@@ -5,8 +5,9 @@
 #include <cstring>
 #include <string>
 
-#include "core/buffer.hpp"
+#include "core/type_resolution.hpp"
 #include "dispatch/dispatch.hpp"
+#include "memory/buffer.hpp"
 #include "memory/transfer.hpp"
 #include "numcu/creation.hpp"
 

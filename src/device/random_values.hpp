@@ -8,10 +8,10 @@
 #include <cstring>
 #include <type_traits>
 
-#include "core/cast.hpp"
-#include "core/element_types.hpp"
-#include "core/exact_arithmetic.hpp"
-#include "core/philox.hpp"
+#include "device/cast.hpp"
+#include "device/element_types.hpp"
+#include "device/exact_arithmetic.hpp"
+#include "device/philox.hpp"
 
 namespace numcu::detail {
 

@@ -6,6 +6,7 @@
 
 #include "numcu/device.hpp"
 #include "numcu/dtype.hpp"
+#include "numcu/ndarray.hpp"
 
 namespace numcu::detail {
 
@@ -26,5 +27,9 @@ struct buffer {
 
 /// Allocates @p nbytes on @p where (on its current stream for a GPU). @throws out_of_memory, device_error.
 std::shared_ptr<buffer> allocate(device where, std::size_t nbytes, dtype t);
+
+/// A new C-contiguous array of @p shape (checked by the caller: no negative extent) on @p where, values
+/// unset: what the layers below the public API use instead of numcu::empty. @throws out_of_memory.
+ndarray new_array(const shape_t& shape, dtype t, device where);
 
 }  // namespace numcu::detail

@@ -8,8 +8,8 @@
 #include <type_traits>
 #include <utility>
 
-#include "core/cast.hpp"
-#include "core/exact_arithmetic.hpp"
+#include "device/cast.hpp"
+#include "device/exact_arithmetic.hpp"
 
 namespace numcu::detail {
 

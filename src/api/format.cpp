@@ -11,8 +11,8 @@
 #include <string>
 #include <vector>
 
-#include "core/cast.hpp"
-#include "core/element_types.hpp"
+#include "device/cast.hpp"
+#include "device/element_types.hpp"
 #include "numcu/ndarray.hpp"
 
 namespace numcu {

@@ -10,8 +10,8 @@
 #include <limits>
 #include <type_traits>
 
-#include "core/cast.hpp"
 #include "core/ufunc.hpp"
+#include "device/cast.hpp"
 
 namespace numcu::detail {
 

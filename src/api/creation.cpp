@@ -4,7 +4,7 @@
 #include <cmath>
 #include <cstring>
 
-#include "core/buffer.hpp"
+#include "memory/buffer.hpp"
 #include "core/scalar_cast.hpp"
 #include "dispatch/dispatch.hpp"
 #include "memory/transfer.hpp"
@@ -38,8 +38,7 @@ ndarray empty(const shape_t& shape, dtype t, device d) {
   for (std::int64_t n : shape) {
     if (n < 0) throw shape_error("negative dimensions are not allowed: shape " + to_string(shape));
   }
-  const std::size_t nbytes = static_cast<std::size_t>(shape.product()) * t.itemsize();
-  return ndarray(detail::allocate(d, nbytes, t), t, shape, c_strides(shape, t.itemsize()), 0, false);
+  return detail::new_array(shape, t, d);
 }
 
 ndarray zeros(const shape_t& shape, dtype t, device d) {

@@ -1,0 +1,59 @@
+// The entry points of the backends, each declared once: a template over the backend, whose explicit
+// specializations live in src/host/ (host_backend: loops on the CPU, done before the call returns) and in
+// src/cuda/ (cuda_backend: kernels queued on the context's stream, plans holding device addresses).
+// Dispatch (dispatch/route.hpp) picks the backend of the operands' device and builds the context.
+#pragma once
+
+#include "core/elementwise_call.hpp"
+#include "core/exec.hpp"
+#include "core/iteration_plan.hpp"
+#include "device/philox.hpp"
+#include "device/sequence.hpp"
+#include "numcu/dtype.hpp"
+
+namespace numcu::detail {
+
+/// The host backend (src/host/).
+struct host_backend {};
+/// The CUDA backend (src/cuda/).
+struct cuda_backend {};
+
+/// plan operand 0 (dtype @p dst) = cast(plan operand 1 (dtype @p src)); the operands do not overlap.
+template <class Backend>
+void copy_cast(const exec& e, const iteration_plan& plan, dtype dst, dtype src);
+
+/// Sets every element of plan operand 0 to the @p itemsize bytes at @p value.
+template <class Backend>
+void fill(const exec& e, const iteration_plan& plan, const void* value, std::size_t itemsize);
+
+/// Writes NumPy's arange into @p n contiguous elements at @p out: element i is first + i * (second - first)
+/// computed in the dtype's arithmetic; @p first and @p second are elements of dtype @p t.
+template <class Backend>
+void arange(const exec& e, void* out, dtype t, std::int64_t n, const void* first, const void* second);
+
+/// Writes NumPy's linspace (device/sequence.hpp) into the @p p.n contiguous elements of dtype @p t at @p out.
+template <class Backend>
+void linspace(const exec& e, void* out, dtype t, const linspace_params& p);
+
+/// True when every element of plan operand 0 (dtype @p t) is nonzero (synchronizes the context's stream).
+template <class Backend>
+bool all_nonzero(const exec& e, const iteration_plan& plan, dtype t);
+
+/// Fills the @p n contiguous elements of dtype @p t at @p out with draws of @p p (device/philox.hpp).
+template <class Backend>
+void random_fill(const exec& e, void* out, dtype t, std::int64_t n, const random_params& p);
+
+/// Runs one elementwise call: call.plan operand 0 = ufunc(inputs), as resolved by core/type_resolution.hpp.
+template <class Backend>
+void run_ufunc(const exec& e, const elementwise_call& call);
+
+/// Runs numpy.divmod as one call: quotient into plan operand 0, remainder into operand 3
+/// (device/special_loops.hpp).
+template <class Backend>
+void run_divmod(const exec& e, const elementwise_call& call);
+
+/// Runs a comparison of a signed integer array with a uint64 array exactly (device/special_loops.hpp).
+template <class Backend>
+void run_mixed_comparison(const exec& e, const elementwise_call& call);
+
+}  // namespace numcu::detail

@@ -1,0 +1,95 @@
+// NumPy 2's type resolution of an elementwise call (core/type_resolution.hpp).
+#include "core/type_resolution.hpp"
+
+#include <array>
+#include <optional>
+
+#include "device/special_loops.hpp"
+
+namespace numcu::detail {
+
+std::string dtype_repr(dtype t) {
+  return "dtype('" + std::string(t.name()) + "')";
+}
+
+namespace {
+
+std::string types_text(std::span<const operand> inputs) {
+  std::string s = "(";
+  for (std::size_t k = 0; k < inputs.size(); ++k) {
+    if (k) s += ", ";
+    s += inputs[k].is_scalar() ? "<C++ scalar>" : dtype_repr(inputs[k].array().dtype());
+  }
+  return s + (inputs.size() == 1 ? ",)" : ")");
+}
+
+// The dtype NumPy 2 computes in: arrays promote among themselves, then weak scalars join (NEP 50).
+dtype common_dtype(ufunc_id u, std::span<const operand> inputs) {
+  const std::size_t first = u == ufunc_id::where ? 1 : 0;  // where's condition does not promote
+  std::optional<dtype> common;
+  for (std::size_t k = first; k < inputs.size(); ++k) {
+    if (!inputs[k].is_scalar())
+      common = common ? promote_types(*common, inputs[k].array().dtype()) : inputs[k].array().dtype();
+  }
+  for (std::size_t k = first; k < inputs.size(); ++k) {
+    if (!inputs[k].is_scalar()) continue;
+    const scalar_kind kind = inputs[k].value().kind();
+    common = common ? result_type(*common, kind) : default_dtype(kind);
+  }
+  return *common;
+}
+
+}  // namespace
+
+resolved_loop resolve_loop(ufunc_id u, dtype common) {
+  // the search runs once per ufunc and dtype, not on every call
+  using row = std::array<std::optional<resolved_loop>, dtype::count>;
+  static const std::array<row, static_cast<std::size_t>(ufunc_id::count)> table = [] {
+    std::array<row, static_cast<std::size_t>(ufunc_id::count)> t;
+    for (int f = 0; f < static_cast<int>(ufunc_id::count); ++f) {
+      const auto id = static_cast<ufunc_id>(f);
+      const auto nin = static_cast<std::size_t>(info_of(id).nin);
+      for (int i = 0; i < dtype::count; ++i) {
+        const dtype from(static_cast<dtype::code>(i));
+        const std::string_view loop =
+            find_loop(id, [from](char c) { return can_cast(from, dtype_of_letter(c), casting::safe); });
+        if (!loop.empty())
+          t[f][i] = resolved_loop{dtype_of_letter(loop[nin - 1]), dtype_of_letter(loop[nin + 2])};
+      }
+    }
+    return t;
+  }();
+  const std::optional<resolved_loop>& loop = table[static_cast<std::size_t>(u)][common.index()];
+  if (!loop) {
+    throw dtype_error("ufunc '" + std::string(info_of(u).name) + "' has no loop for " +
+                      std::string(common.name()));
+  }
+  return *loop;
+}
+
+
+call_types resolve_call(ufunc_id u, std::string_view name, std::span<const operand> inputs) {
+  dtype common = common_dtype(u, inputs);
+  if ((u == ufunc_id::subtract || u == ufunc_id::negative) && common.is_bool()) {
+    throw dtype_error(
+        std::string("numpy boolean ") +
+        (u == ufunc_id::subtract ? "subtract, the `-` operator" : "negative, the `-` operator") +
+        ", is not supported, use the bitwise_xor, the `^` operator, or the logical_xor function instead.");
+  }
+  if (u == ufunc_id::true_divide && (common.is_bool() || common.is_integer()))
+    common = float64;  // NumPy's resolver
+  if (u == ufunc_id::isclose) common = result_type(common, scalar_kind::floating);
+  // NumPy 2's exact loops for a signed integer array against a uint64 array ('qQ->?', 'Qq->?')
+  const bool mixed_integers = inputs.size() == 2 && !inputs[0].is_scalar() && !inputs[1].is_scalar() &&
+                              is_mixed_integer_comparison(u, inputs[0].array().dtype(), inputs[1].array().dtype());
+  try {
+    return {mixed_integers ? resolved_loop{int64, bool_} : resolve_loop(u, common), mixed_integers};
+  } catch (const dtype_error&) {
+    throw dtype_error("ufunc '" + std::string(name) + "' not supported for the input types " +
+                      types_text(inputs) +
+                      ", and the inputs could not be safely coerced to any supported types according to the "
+                      "casting rule 'safe'");
+  }
+}
+
+}  // namespace numcu::detail

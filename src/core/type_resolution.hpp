@@ -1,0 +1,40 @@
+// NumPy 2's type resolution of an elementwise call: the operands' common dtype (arrays promote among
+// themselves, then weak C++ scalars join, NEP 50), the per-ufunc rules NumPy's resolvers add, and the first
+// loop of the ufunc's list the common dtype casts to safely. Host-only; the dispatch layer calls it.
+#pragma once
+
+#include <span>
+#include <string>
+#include <string_view>
+
+#include "core/ufunc.hpp"
+#include "numcu/elementwise.hpp"
+
+namespace numcu::detail {
+
+/// The loop a call resolves to: the input dtype every input is cast to, and the output dtype.
+struct resolved_loop {
+  dtype input;
+  dtype output;
+};
+
+/// A resolved call: its loop, and whether it is NumPy 2's exact comparison of a signed integer array with a
+/// uint64 array (both read as 128-bit integers; device/special_loops.hpp).
+struct call_types {
+  resolved_loop loop;
+  bool mixed_integers = false;
+};
+
+/// NumPy's loop search: the first loop of @p u whose input dtype @p common (the promoted dtype of the
+/// operands) casts to safely. @throws dtype_error naming the ufunc and the dtype.
+resolved_loop resolve_loop(ufunc_id u, dtype common);
+
+/// Resolves ufunc @p u on @p inputs; @p name is the function's name in messages (divmod for floor_divide's
+/// two-output form). @throws dtype_error with NumPy's message ("ufunc 'add' not supported for the input
+/// types ...", "numpy boolean subtract, the `-` operator, is not supported, ...").
+call_types resolve_call(ufunc_id u, std::string_view name, std::span<const operand> inputs);
+
+/// A dtype as NumPy writes it in messages: dtype('float64').
+std::string dtype_repr(dtype t);
+
+}  // namespace numcu::detail
