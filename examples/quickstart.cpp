@@ -1,4 +1,5 @@
-// The quickstart of README.md: create, reshape, slice, write through a view, cast, copy back, print.
+// The quickstart of README.md and docs/quickstart.md: create, reshape, slice, write through a view, cast,
+// compute elementwise, copy back, check the results.
 #include <iostream>
 #include <vector>
 
@@ -7,24 +8,27 @@
 namespace nc = numcu;
 
 int main() {
-  std::cout << "numcu " << nc::version() << " running on " << nc::default_device() << "\n";
+  std::cout << nc::info();  // driver, runtime, GPUs, default device
 
-  auto m = nc::arange(12, nc::float64).reshape({3, 4});  // on the default device
+  auto m = nc::arange(12, nc::float64).reshape({3, 4});  // 0..11 on the default device
+  auto top = m(nc::slice(0, 2), nc::all);                // a view, like m[0:2, :]
+  m(1, nc::all) = 0.0;                                   // writes through, like m[1, :] = 0
   std::cout << "m =\n" << m << "\n";
 
-  auto top = m(nc::slice(0, 2), nc::all);  // a view of rows 0 and 1, no copy
-  m(1, nc::all) = 0.0;                     // writes through, like m[1, :] = 0
-  std::cout << "top rows after m[1, :] = 0:\n" << top << "\n";
+  auto f = m.T().astype(nc::float32);  // a cast of a transposed view
+  auto g = nc::exp(f) + 2 * f;         // elementwise, float32 kept (2 is a weak scalar)
+  std::cout << "g is " << g.dtype() << " on " << g.device() << "\n";
 
-  std::cout << "m.T() =\n" << m.T() << "\n";
-  auto f = m.T().astype(nc::float32);              // a cast of a transposed view
-  std::vector<float> host = f.to_vector<float>();  // copy back to the host, C order
-  std::cout << "m.T() as float32 on the host:";
+  std::vector<float> host = g.to_vector<float>();  // copied back to the host, C order
+  std::cout << "g on the host:";
   for (float v : host) std::cout << " " << v;
   std::cout << "\n";
 
-  auto x = nc::linspace(0.0, 1.0, 5, true, nc::float32);
-  std::cout << "linspace: " << x << "\n";
-  std::cout << "ran on " << x.device() << "\n";
+  std::vector<double> rows = {0, 1, 2, 3, 0, 0, 0, 0};
+  auto expected = nc::array(rows).reshape({2, 4});
+  auto recomputed = nc::add(nc::exp(f), nc::multiply(f, 2));
+  std::cout << std::boolalpha;
+  std::cout << "top equals expected: " << nc::array_equal(top, expected) << "\n";
+  std::cout << "g close to recomputed: " << nc::allclose(g, recomputed) << "\n";
   return 0;
 }

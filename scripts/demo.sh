@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds numcu and runs the quickstart example on the default device (the GPU when one is usable, else the
-# CPU), after numcu-info has said which that is.
+# CPU); the example first prints what numcu sees (nc::info()).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/ensure-tools.sh
@@ -8,5 +8,4 @@ export PATH="/usr/local/cuda/bin:$PATH"
 preset=${NUMCU_PRESET:-default}
 cmake --preset "$preset" -DNUMCU_BUILD_TESTS=OFF -DNUMCU_BUILD_BENCHMARKS=OFF >/dev/null
 cmake --build --preset "$preset" -j "${NUMCU_JOBS:-$(nproc)}" --target quickstart numcu-info
-./build/"$preset"/examples/numcu-info
 ./build/"$preset"/examples/quickstart
