@@ -48,6 +48,22 @@ def median_host_ms(fn, warmup=1, reps=5, inner=1):
     return statistics.median(times)
 
 
+def median_fresh_ms(setup, fn, reps=5):
+    """Median milliseconds of fn(setup()) after one warm-up, setup() and the release of its argument and
+    result outside the timing: every transfer meets fresh host memory (median_fresh_ms in
+    bench_foundation.cpp)."""
+    times = []
+    for i in range(reps + 1):
+        arg = setup()
+        t0 = time.perf_counter()
+        result = fn(arg)
+        t1 = time.perf_counter()
+        del arg, result
+        if i > 0:
+            times.append((t1 - t0) * 1e3)
+    return statistics.median(times)
+
+
 def elementwise(out, xp, ev, f32, f16, bf16, sync):
     """The elementwise rows, written once for both frameworks (their array APIs agree here)."""
     kw = {"device": "cuda"} if xp.__name__ == "torch" else {}
@@ -113,6 +129,13 @@ def cupy_results():
     pinned = np.frombuffer(pinned_mem, np.float32, nbytes // 4)
     out["H2D 1 GiB pinned"] = median_host_ms(lambda: (dev.set(pinned), cp.cuda.Device().synchronize()))
     out["D2H 1 GiB pinned"] = median_host_ms(lambda: dev.get(out=pinned))
+    # numcu's two rows into fresh memory (a std::vector, a host ndarray) both compare with a fresh NumPy array
+    fresh_d2h = median_fresh_ms(lambda: None, lambda _: cp.asnumpy(dev))
+    out["D2H 1 GiB into fresh memory via to_vector<float>()"] = fresh_d2h
+    out["D2H 1 GiB into fresh memory via asnumpy"] = fresh_d2h
+    out["H2D 1 GiB from a fresh std::vector via nc::array"] = median_fresh_ms(
+        lambda: np.ones(nbytes // 4, dtype=np.float32),
+        lambda x: (cp.asarray(x), cp.cuda.Device().synchronize()))
     out["alloc+free 1 MiB"] = median_host_ms(lambda: cp.empty(1 << 20, dtype=cp.uint8), 100, 21, 1000)
     del dev, pinned, pinned_mem
     elementwise(out, cp, ev, cp.float32, cp.float16, None, lambda: cp.cuda.Device().synchronize())
@@ -120,6 +143,7 @@ def cupy_results():
 
 
 def torch_results():
+    import numpy as np
     import torch
     out = {}
     ev = lambda: (torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True))
@@ -143,6 +167,12 @@ def torch_results():
     out["D2H 1 GiB pageable"] = median_host_ms(lambda: (host.copy_(dev), torch.cuda.synchronize()))
     out["H2D 1 GiB pinned"] = median_host_ms(lambda: (dev.copy_(pinned), torch.cuda.synchronize()))
     out["D2H 1 GiB pinned"] = median_host_ms(lambda: (pinned.copy_(dev), torch.cuda.synchronize()))
+    fresh_d2h = median_fresh_ms(lambda: None, lambda _: dev.cpu())
+    out["D2H 1 GiB into fresh memory via to_vector<float>()"] = fresh_d2h
+    out["D2H 1 GiB into fresh memory via asnumpy"] = fresh_d2h
+    out["H2D 1 GiB from a fresh std::vector via nc::array"] = median_fresh_ms(
+        lambda: np.ones(nbytes // 4, dtype=np.float32),
+        lambda x: (torch.from_numpy(x).cuda(), torch.cuda.synchronize()))
     out["alloc+free 1 MiB"] = median_host_ms(
         lambda: torch.empty(1 << 20, dtype=torch.uint8, device="cuda"), 100, 21, 1000)
     del dev, host, pinned

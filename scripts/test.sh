@@ -2,7 +2,7 @@
 # Builds numcu with its tests and runs the whole suite, then builds a consumer project that links
 # numcu::numcu through find_package and through add_subdirectory and runs it. On a machine without a GPU the
 # [cuda] cases are reported as skipped. Installs what is missing when run as root; otherwise prints the
-# command to run and stops.
+# command to run and stops. Prints the ten slowest translation units of the build.
 #   scripts/test.sh            (preset "ci": sm_90; NUMCU_PRESET=gpu on the H200)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -10,9 +10,19 @@ preset=${NUMCU_PRESET:-ci}
 jobs=${NUMCU_JOBS:-$(nproc)}
 
 scripts/ensure-tools.sh
+scripts/check-readme.sh
+scripts/check-layers.sh
+scripts/check-layers.sh --self-test
 
 export PATH="/usr/local/cuda/bin:$PATH"
+# ccache (when installed) keys on paths relative to the repository root, so another clone on the same
+# machine reuses the cache
+export CCACHE_BASEDIR=$PWD CCACHE_NOHASHDIR=true
+start=$(date +%s)
 cmake --preset "$preset" -DNUMCU_BUILD_TESTS=ON
 cmake --build --preset "$preset" -j "$jobs"
+echo "build: $(($(date +%s) - start)) s"
+scripts/slowest-units.sh "build/$preset"
 ./build/"$preset"/tests/numcu_tests
+./build/"$preset"/examples/quickstart >/dev/null && echo "quickstart: ran"
 scripts/check-consumer.sh "$preset"

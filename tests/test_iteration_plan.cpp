@@ -4,7 +4,7 @@
 #include <algorithm>
 
 #include "core/iteration_plan.hpp"
-#include "cuda/offset_calculator.cuh"
+#include "device/offset_calculator.hpp"
 #include "numcu/error.hpp"
 
 using numcu::shape_t;

@@ -167,6 +167,29 @@ TEST_SUITE("ndarray") {
     CHECK(g.to_vector<float>() == big);
   }
 
+  NUMCU_TEST_ON_DEVICES("large transfers keep every value", large_transfers) {
+    // 40 MiB and a few elements: past the sizes where transfers go through the pinned staging chunks and
+    // several host threads, and not a whole number of chunks. i * 0.5 is exact in float32 below 2^24.
+    const std::int64_t n = (40 << 20) / 4 + 5;
+    std::vector<float> values(n);
+    for (std::int64_t i = 0; i < n; ++i) values[i] = static_cast<float>(i) * 0.5f;
+    auto a = nc::array(values, std::nullopt, dev);
+    CHECK(a.to_vector<float>() == values);
+    auto h = nc::asnumpy(a);
+    REQUIRE(h.device() == nc::cpu);
+    CHECK(std::memcmp(h.data_ptr(), values.data(), values.size() * sizeof(float)) == 0);
+    CHECK(h.to_vector<float>() == values);
+    auto moved = a.to(nc::cpu);
+    CHECK(std::memcmp(moved.data_ptr(), values.data(), values.size() * sizeof(float)) == 0);
+    // on a stream of its own the transfers wait for the work queued on it
+    nc::stream s(dev);
+    nc::stream_guard guard(s);
+    auto doubled = nc::array(values, std::nullopt, dev) + nc::array(values, std::nullopt, dev);
+    std::vector<float> twice(n);
+    for (std::int64_t i = 0; i < n; ++i) twice[i] = static_cast<float>(i);
+    CHECK(doubled.to_vector<float>() == twice);
+  }
+
   NUMCU_TEST_ON_DEVICES("item and to_vector check the C++ type", item_and_vector) {
     auto a = nc::full({1}, 7, nc::int32, dev);
     CHECK(a.item<std::int32_t>() == 7);

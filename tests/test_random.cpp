@@ -1,6 +1,6 @@
 // Random numbers: Philox4x32-10 against its published answers, the same numbers on the CPU and the GPU,
 // distribution checks, reproducibility, errors.
-#include "core/philox.hpp"
+#include "device/philox.hpp"
 #include "test_support.hpp"
 
 namespace {

@@ -2,7 +2,7 @@
 /// @brief Compile-time settings shared by every numcu header.
 #pragma once
 
-#include <cstddef>
+// Also compiled by NVRTC in runtime-compiled kernels: includes nothing.
 
 /// Marks a function callable from host and device code when compiled by nvcc; empty for a plain C++ compiler.
 #if defined(__CUDACC__)

@@ -11,112 +11,10 @@
 #include <type_traits>
 
 #include "numcu/config.hpp"
+#include "numcu/dtype_list.hpp"
+#include "numcu/half.hpp"
 
 namespace numcu {
-
-/// IEEE 754 half precision storage (NumPy's float16); converts to and from float with round-to-nearest-even.
-struct float16_t {
-  std::uint16_t bits = 0;  ///< The raw binary16 pattern.
-
-  float16_t() = default;
-  /// Rounds @p value to the nearest binary16 (ties to even); overflow gives infinity, NaN stays NaN.
-  NUMCU_HD explicit float16_t(float value) : bits(from_float(value)) {}
-  /// The exact float value of this half.
-  NUMCU_HD explicit operator float() const { return to_float(bits); }
-  /// Builds a half from its raw bit pattern.
-  NUMCU_HD static float16_t from_bits(std::uint16_t b) {
-    float16_t h;
-    h.bits = b;
-    return h;
-  }
-
-  /// Rounds a float to the binary16 bit pattern (ties to even).
-  NUMCU_HD static std::uint16_t from_float(float value) {
-#if defined(__CUDA_ARCH__)
-    std::uint16_t h;
-    asm("cvt.rn.f16.f32 %0, %1;" : "=h"(h) : "f"(value));
-    return h;
-#else
-    std::uint32_t x;
-    std::memcpy(&x, &value, 4);
-    const std::uint32_t sign = (x >> 16) & 0x8000u;
-    std::uint32_t ax = x & 0x7fffffffu;
-    if (ax >= 0x7f800000u)
-      return static_cast<std::uint16_t>(sign | 0x7c00u |
-                                        (ax > 0x7f800000u ? 0x200u | ((ax >> 13) & 0x3ffu) : 0u));
-    if (ax >= 0x477ff000u) return static_cast<std::uint16_t>(sign | 0x7c00u);  // rounds to infinity
-    if (ax < 0x38800000u) {  // a binary16 subnormal: let float addition do the rounding
-      float magnitude;
-      std::memcpy(&magnitude, &ax, 4);
-      magnitude += 0.5f;
-      std::uint32_t m;
-      std::memcpy(&m, &magnitude, 4);
-      return static_cast<std::uint16_t>(sign | (m - 0x3f000000u));
-    }
-    const std::uint32_t odd = (ax >> 13) & 1u;
-    ax += 0xc8000fffu + odd;  // rebias exponent (15 - 127) << 23, plus the rounding increment
-    return static_cast<std::uint16_t>(sign | (ax >> 13));
-#endif
-  }
-
-  /// Widens a binary16 bit pattern to float (exact).
-  NUMCU_HD static float to_float(std::uint16_t h) {
-#if defined(__CUDA_ARCH__)
-    float f;
-    asm("cvt.f32.f16 %0, %1;" : "=f"(f) : "h"(h));
-    return f;
-#else
-    const std::uint32_t sign = static_cast<std::uint32_t>(h & 0x8000u) << 16;
-    const std::uint32_t exponent = (h >> 10) & 0x1fu;
-    const std::uint32_t mantissa = h & 0x3ffu;
-    std::uint32_t x;
-    if (exponent == 0) {
-      float f = static_cast<float>(mantissa) * 5.9604644775390625e-8f;  // 2^-24
-      std::memcpy(&x, &f, 4);
-      x |= sign;
-    } else if (exponent == 31) {
-      x = sign | 0x7f800000u | (mantissa << 13);
-    } else {
-      x = sign | ((exponent + 112u) << 23) | (mantissa << 13);
-    }
-    float f;
-    std::memcpy(&f, &x, 4);
-    return f;
-#endif
-  }
-};
-
-/// bfloat16 storage (the upper half of a float32); converts from float with round-to-nearest-even.
-struct bfloat16_t {
-  std::uint16_t bits = 0;  ///< The raw bfloat16 pattern.
-
-  bfloat16_t() = default;
-  /// Rounds @p value to the nearest bfloat16 (ties to even); NaN stays a quiet NaN.
-  NUMCU_HD explicit bfloat16_t(float value) : bits(from_float(value)) {}
-  /// The exact float value of this bfloat16.
-  NUMCU_HD explicit operator float() const { return to_float(bits); }
-  /// Builds a bfloat16 from its raw bit pattern.
-  NUMCU_HD static bfloat16_t from_bits(std::uint16_t b) {
-    bfloat16_t h;
-    h.bits = b;
-    return h;
-  }
-  /// Rounds a float to the bfloat16 bit pattern (ties to even).
-  NUMCU_HD static std::uint16_t from_float(float value) {
-    std::uint32_t x;
-    std::memcpy(&x, &value, 4);
-    if ((x & 0x7fffffffu) > 0x7f800000u) return static_cast<std::uint16_t>((x >> 16) | 0x40u);
-    x += 0x7fffu + ((x >> 16) & 1u);
-    return static_cast<std::uint16_t>(x >> 16);
-  }
-  /// Widens a bfloat16 bit pattern to float (exact).
-  NUMCU_HD static float to_float(std::uint16_t b) {
-    const std::uint32_t x = static_cast<std::uint32_t>(b) << 16;
-    float f;
-    std::memcpy(&f, &x, 4);
-    return f;
-  }
-};
 
 /// The category of a dtype, as NumPy's `dtype.kind` letter.
 enum class dtype_kind : char {
@@ -130,26 +28,14 @@ enum class dtype_kind : char {
 /// The element type of an ndarray, chosen at run time as in NumPy (`nc::float32`, `nc::dtype("i8")`).
 class dtype {
  public:
-  /// The dtypes numcu supports, in the order of its tables.
-  enum class code : std::uint8_t {
-    bool_,
-    int8,
-    int16,
-    int32,
-    int64,
-    uint8,
-    uint16,
-    uint32,
-    uint64,
-    float16,
-    bfloat16,
-    float32,
-    float64,
-    complex64,
-    complex128,
-  };
+  /// The dtypes numcu supports, in the order of its tables (numcu/dtype_list.hpp).
+  using code = dtype_code;
   /// Number of dtypes.
-  static constexpr int count = 15;
+  static constexpr int count = 0
+#define NUMCU_DTYPE_COUNT(name, storage, letter, itemsize) +1
+      NUMCU_FOR_EACH_DTYPE(NUMCU_DTYPE_COUNT)
+#undef NUMCU_DTYPE_COUNT
+      ;
 
   /// float64, NumPy's default dtype.
   constexpr dtype() = default;
@@ -161,12 +47,20 @@ class dtype {
   explicit dtype(std::string_view name);
 
   /// The code of this dtype.
-  constexpr code id() const { return m_code; }
+  constexpr code id() const {
+    return m_code;
+  }
   /// Position in the dtype tables, 0 ... count-1.
-  constexpr int index() const { return static_cast<int>(m_code); }
+  constexpr int index() const {
+    return static_cast<int>(m_code);
+  }
   /// Bytes per element.
   constexpr std::size_t itemsize() const {
-    constexpr std::uint8_t sizes[count] = {1, 1, 2, 4, 8, 1, 2, 4, 8, 2, 2, 4, 8, 8, 16};
+    constexpr std::uint8_t sizes[count] = {
+#define NUMCU_DTYPE_SIZE(name, storage, letter, itemsize) itemsize,
+        NUMCU_FOR_EACH_DTYPE(NUMCU_DTYPE_SIZE)
+#undef NUMCU_DTYPE_SIZE
+    };
     return sizes[index()];
   }
   /// NumPy's kind letter as an enum.
@@ -180,18 +74,26 @@ class dtype {
   /// NumPy's name: "bool", "int8", ..., "bfloat16", "complex128".
   std::string_view name() const;
   /// True for bool.
-  constexpr bool is_bool() const { return m_code == code::bool_; }
+  constexpr bool is_bool() const {
+    return m_code == code::bool_;
+  }
   /// True for signed and unsigned integers (not bool).
   constexpr bool is_integer() const {
     return kind() == dtype_kind::signed_integer || kind() == dtype_kind::unsigned_integer;
   }
   /// True for float16, bfloat16, float32 and float64.
-  constexpr bool is_floating() const { return kind() == dtype_kind::floating; }
+  constexpr bool is_floating() const {
+    return kind() == dtype_kind::floating;
+  }
   /// True for complex64 and complex128.
-  constexpr bool is_complex() const { return kind() == dtype_kind::complex; }
+  constexpr bool is_complex() const {
+    return kind() == dtype_kind::complex;
+  }
 
   /// True when both are the same dtype.
-  friend constexpr bool operator==(dtype a, dtype b) { return a.m_code == b.m_code; }
+  friend constexpr bool operator==(dtype a, dtype b) {
+    return a.m_code == b.m_code;
+  }
 
  private:
   code m_code = code::float64;
@@ -200,21 +102,11 @@ class dtype {
 /// Prints the dtype's NumPy name.
 std::ostream& operator<<(std::ostream& os, dtype t);
 
-inline constexpr dtype bool_{dtype::code::bool_};            ///< bool
-inline constexpr dtype int8{dtype::code::int8};              ///< 8-bit signed integer
-inline constexpr dtype int16{dtype::code::int16};            ///< 16-bit signed integer
-inline constexpr dtype int32{dtype::code::int32};            ///< 32-bit signed integer
-inline constexpr dtype int64{dtype::code::int64};            ///< 64-bit signed integer, the default integer
-inline constexpr dtype uint8{dtype::code::uint8};            ///< 8-bit unsigned integer
-inline constexpr dtype uint16{dtype::code::uint16};          ///< 16-bit unsigned integer
-inline constexpr dtype uint32{dtype::code::uint32};          ///< 32-bit unsigned integer
-inline constexpr dtype uint64{dtype::code::uint64};          ///< 64-bit unsigned integer
-inline constexpr dtype float16{dtype::code::float16};        ///< IEEE half precision
-inline constexpr dtype bfloat16{dtype::code::bfloat16};      ///< bfloat16 (8-bit exponent, 7-bit mantissa)
-inline constexpr dtype float32{dtype::code::float32};        ///< IEEE single precision
-inline constexpr dtype float64{dtype::code::float64};        ///< IEEE double precision, the default float
-inline constexpr dtype complex64{dtype::code::complex64};    ///< two float32
-inline constexpr dtype complex128{dtype::code::complex128};  ///< two float64
+/// One constant per dtype: `nc::bool_`, `nc::int8` ... `nc::complex128` (numcu/dtype_list.hpp). float64 is
+/// NumPy's default float, int64 its default integer; bfloat16 has an 8-bit exponent and a 7-bit mantissa.
+#define NUMCU_DTYPE_CONSTANT(name, storage, letter, itemsize) inline constexpr dtype name{dtype::code::name};
+NUMCU_FOR_EACH_DTYPE(NUMCU_DTYPE_CONSTANT)
+#undef NUMCU_DTYPE_CONSTANT
 
 /// @cond INTERNAL
 namespace detail {

@@ -114,7 +114,15 @@ class ndarray {
       read_all(bytes.data(), numcu::bool_);
       return std::vector<bool>(bytes.begin(), bytes.end());
     } else {
-      std::vector<T> out(static_cast<std::size_t>(size()));
+      require_element_type(numcu::dtype_of<T>(), "to_vector");
+      // std::vector<T>(n) would take the page faults of fresh memory one at a time, on this thread, while
+      // zeroing it: fault the reserved storage in from several threads first, then construct the elements in
+      // place (resize within the capacity does not reallocate).
+      const auto n = static_cast<std::size_t>(size());
+      std::vector<T> out;
+      out.reserve(n);
+      touch_pages(out.data(), n * sizeof(T));
+      out.resize(n);
       read_all(out.data(), numcu::dtype_of<T>());
       return out;
     }
@@ -165,6 +173,7 @@ class ndarray {
   void require_element_type(numcu::dtype requested, const char* caller) const;
   void read_item(void* out, numcu::dtype requested) const;
   void read_all(void* out, numcu::dtype requested) const;
+  static void touch_pages(void* storage, std::size_t nbytes);
   void require_defined() const;
 
   std::shared_ptr<detail::buffer> m_buffer;

@@ -2,11 +2,10 @@
 #include "numcu/creation.hpp"
 
 #include <cmath>
-#include <cstring>
 
-#include "memory/buffer.hpp"
 #include "core/scalar_cast.hpp"
 #include "dispatch/dispatch.hpp"
+#include "memory/buffer.hpp"
 #include "memory/transfer.hpp"
 
 namespace numcu {
@@ -169,7 +168,7 @@ ndarray array_from_host(const void* data, dtype src_dtype, std::size_t count, co
   // Copy the bytes as they are, then cast where they live (on the GPU the cast runs as a kernel).
   ndarray raw = empty(shape, src_dtype, d);
   if (d.is_cpu()) {
-    if (count > 0) std::memcpy(raw.data_ptr(), data, count * src_dtype.itemsize());
+    detail::copy_host_to_host(raw.data_ptr(), data, count * src_dtype.itemsize());
   } else {
     detail::copy_host_to_device(raw.data_ptr(), data, count * src_dtype.itemsize(), d);
   }

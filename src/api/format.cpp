@@ -221,7 +221,7 @@ class formatter {
       }
       if (!shown(host.shape(), index, summarize)) continue;
       const char* p = static_cast<const char*>(host.data_ptr()) + i * host.itemsize();
-      detail::visit_dtype(t, [&](auto tag) {
+      detail::visit_dtype(t.id(), [&](auto tag) {
         using T = typename decltype(tag)::type;
         T x;
         std::memcpy(static_cast<void*>(&x), p, sizeof(T));
@@ -245,7 +245,7 @@ class formatter {
 
   std::string element(std::int64_t flat) const {
     const char* p = static_cast<const char*>(m_host.data_ptr()) + flat * m_host.itemsize();
-    return detail::visit_dtype(m_host.dtype(), [&](auto tag) -> std::string {
+    return detail::visit_dtype(m_host.dtype().id(), [&](auto tag) -> std::string {
       using T = typename decltype(tag)::type;
       T x;
       std::memcpy(static_cast<void*>(&x), p, sizeof(T));

@@ -194,10 +194,14 @@ void ndarray::read_all(void* out, numcu::dtype requested) const {
   if (size() == 0) return;
   const ndarray dense = is_c_contiguous() ? *this : copy();
   if (device().is_cpu()) {
-    std::memcpy(out, dense.data_ptr(), nbytes());
+    detail::copy_host_to_host(out, dense.data_ptr(), nbytes());
   } else {
     detail::copy_device_to_host(out, dense.data_ptr(), nbytes(), device());
   }
+}
+
+void ndarray::touch_pages(void* storage, std::size_t nbytes) {
+  detail::touch_host_pages(storage, nbytes);
 }
 
 const ndarray& ndarray::fill(scalar value) const {

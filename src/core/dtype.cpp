@@ -11,9 +11,14 @@
 namespace numcu {
 namespace {
 
+// NumPy's names: the list's names, but "bool" for bool_
+constexpr std::string_view numpy_name(std::string_view name) {
+  return name.back() == '_' ? name.substr(0, name.size() - 1) : name;
+}
 constexpr std::array<std::string_view, dtype::count> names = {
-    "bool",   "int8",    "int16",    "int32",   "int64",   "uint8",     "uint16",     "uint32",
-    "uint64", "float16", "bfloat16", "float32", "float64", "complex64", "complex128",
+#define NUMCU_DTYPE_NAME(name, storage, letter, itemsize) numpy_name(#name),
+    NUMCU_FOR_EACH_DTYPE(NUMCU_DTYPE_NAME)
+#undef NUMCU_DTYPE_NAME
 };
 
 // Every spelling numpy.dtype() accepts for these types on a little-endian LP64 machine, plus bfloat16.

@@ -34,7 +34,7 @@ void check_integer_fits(const scalar& value, dtype t) {
 
 element_bytes scalar_to_element(const scalar& value, dtype t) {
   element_bytes out{};
-  visit_dtype(t, [&](auto tag) {
+  visit_dtype(t.id(), [&](auto tag) {
     using T = typename decltype(tag)::type;
     T element{};
     switch (value.kind()) {
@@ -49,7 +49,7 @@ element_bytes scalar_to_element(const scalar& value, dtype t) {
         element = cast<T>(value.real());
         break;
       case scalar_kind::complex:
-        element = cast<T>(::cuda::std::complex<double>(value.real(), value.imag()));
+        element = cast<T>(complex<double>(value.real(), value.imag()));
         break;
     }
     std::memcpy(out.bytes, static_cast<const void*>(&element), sizeof(T));

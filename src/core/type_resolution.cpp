@@ -7,6 +7,14 @@
 #include "device/special_loops.hpp"
 
 namespace numcu::detail {
+namespace {
+
+// NumPy's exact mixed loop: one signed integer and uint64 (whose promotion is float64), compared exactly.
+bool is_mixed_integer_comparison(ufunc_id u, dtype a, dtype b) {
+  return is_comparison(u) && a.is_integer() && b.is_integer() && promote_types(a, b) == float64;
+}
+
+}  // namespace
 
 std::string dtype_repr(dtype t) {
   return "dtype('" + std::string(t.name()) + "')";
@@ -48,13 +56,15 @@ resolved_loop resolve_loop(ufunc_id u, dtype common) {
     std::array<row, static_cast<std::size_t>(ufunc_id::count)> t;
     for (int f = 0; f < static_cast<int>(ufunc_id::count); ++f) {
       const auto id = static_cast<ufunc_id>(f);
-      const auto nin = static_cast<std::size_t>(info_of(id).nin);
+      const int nin = info_of(id).nin;
       for (int i = 0; i < dtype::count; ++i) {
         const dtype from(static_cast<dtype::code>(i));
-        const std::string_view loop =
+        const int k =
             find_loop(id, [from](char c) { return can_cast(from, dtype_of_letter(c), casting::safe); });
-        if (!loop.empty())
+        if (k >= 0) {
+          const char* loop = info_of(id).loops + k;
           t[f][i] = resolved_loop{dtype_of_letter(loop[nin - 1]), dtype_of_letter(loop[nin + 2])};
+        }
       }
     }
     return t;
@@ -66,7 +76,6 @@ resolved_loop resolve_loop(ufunc_id u, dtype common) {
   }
   return *loop;
 }
-
 
 call_types resolve_call(ufunc_id u, std::string_view name, std::span<const operand> inputs) {
   dtype common = common_dtype(u, inputs);
@@ -80,8 +89,9 @@ call_types resolve_call(ufunc_id u, std::string_view name, std::span<const opera
     common = float64;  // NumPy's resolver
   if (u == ufunc_id::isclose) common = result_type(common, scalar_kind::floating);
   // NumPy 2's exact loops for a signed integer array against a uint64 array ('qQ->?', 'Qq->?')
-  const bool mixed_integers = inputs.size() == 2 && !inputs[0].is_scalar() && !inputs[1].is_scalar() &&
-                              is_mixed_integer_comparison(u, inputs[0].array().dtype(), inputs[1].array().dtype());
+  const bool mixed_integers =
+      inputs.size() == 2 && !inputs[0].is_scalar() && !inputs[1].is_scalar() &&
+      is_mixed_integer_comparison(u, inputs[0].array().dtype(), inputs[1].array().dtype());
   try {
     return {mixed_integers ? resolved_loop{int64, bool_} : resolve_loop(u, common), mixed_integers};
   } catch (const dtype_error&) {

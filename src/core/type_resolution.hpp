@@ -7,7 +7,7 @@
 #include <string>
 #include <string_view>
 
-#include "core/ufunc.hpp"
+#include "device/ufunc_table.hpp"
 #include "numcu/elementwise.hpp"
 
 namespace numcu::detail {

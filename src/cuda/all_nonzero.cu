@@ -26,7 +26,7 @@ bool all_nonzero<cuda_backend>(const exec& e, const iteration_plan& plan, dtype 
   int* flag = static_cast<int*>(e.workspace(sizeof(int)));
   const int one = 1;
   NUMCU_CUDA_CHECK(cudaMemcpyAsync(flag, &one, sizeof one, cudaMemcpyHostToDevice, stream));
-  visit_dtype(t, [&](auto tag) {
+  visit_dtype(t.id(), [&](auto tag) {
     using T = typename decltype(tag)::type;
     for_each_sub_plan(plan, max_32bit_numel, [&](const iteration_plan& piece) {
       launch(e, grid_for(piece.numel, block_threads), block_threads, all_nonzero_kernel<T>, piece.data[0],

@@ -7,21 +7,10 @@
 namespace numcu::detail {
 namespace cuda {
 
-extern template void copy_from<bool>(const exec&, const iteration_plan&, dtype);
-extern template void copy_from<std::int8_t>(const exec&, const iteration_plan&, dtype);
-extern template void copy_from<std::int16_t>(const exec&, const iteration_plan&, dtype);
-extern template void copy_from<std::int32_t>(const exec&, const iteration_plan&, dtype);
-extern template void copy_from<std::int64_t>(const exec&, const iteration_plan&, dtype);
-extern template void copy_from<std::uint8_t>(const exec&, const iteration_plan&, dtype);
-extern template void copy_from<std::uint16_t>(const exec&, const iteration_plan&, dtype);
-extern template void copy_from<std::uint32_t>(const exec&, const iteration_plan&, dtype);
-extern template void copy_from<std::uint64_t>(const exec&, const iteration_plan&, dtype);
-extern template void copy_from<float16_t>(const exec&, const iteration_plan&, dtype);
-extern template void copy_from<bfloat16_t>(const exec&, const iteration_plan&, dtype);
-extern template void copy_from<float>(const exec&, const iteration_plan&, dtype);
-extern template void copy_from<double>(const exec&, const iteration_plan&, dtype);
-extern template void copy_from<::cuda::std::complex<float>>(const exec&, const iteration_plan&, dtype);
-extern template void copy_from<::cuda::std::complex<double>>(const exec&, const iteration_plan&, dtype);
+#define NUMCU_COPY_FROM(name, storage_type, letter, itemsize) \
+  extern template void copy_from<storage_type>(const exec&, const iteration_plan&, dtype);
+NUMCU_FOR_EACH_DTYPE(NUMCU_COPY_FROM)
+#undef NUMCU_COPY_FROM
 
 namespace {
 
@@ -100,7 +89,7 @@ void copy_cast<cuda_backend>(const exec& e, const iteration_plan& plan, dtype ds
       return;
     }
   }
-  visit_dtype(src, [&](auto src_tag) { copy_from<typename decltype(src_tag)::type>(e, plan, dst); });
+  visit_dtype(src.id(), [&](auto src_tag) { copy_from<typename decltype(src_tag)::type>(e, plan, dst); });
 }
 
 }  // namespace numcu::detail

@@ -3,7 +3,7 @@
 
 namespace numcu::detail::cuda {
 
-template void copy_from<::cuda::std::complex<float>>(const exec&, const iteration_plan&, dtype);
-template void copy_from<::cuda::std::complex<double>>(const exec&, const iteration_plan&, dtype);
+template void copy_from<complex64_t>(const exec&, const iteration_plan&, dtype);
+template void copy_from<complex128_t>(const exec&, const iteration_plan&, dtype);
 
 }  // namespace numcu::detail::cuda

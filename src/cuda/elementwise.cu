@@ -7,8 +7,8 @@ namespace cuda {
 
 #define NUMCU_UFUNC(name, nin, loops) \
   extern template void launch_ufunc<ufunc_id::name>(const exec&, const elementwise_call&);
-#include "core/ufunc_extra.inc"
-#include "core/ufunc_loops.inc"
+#include "device/ufunc_extra.inc"
+#include "device/ufunc_loops.inc"
 #undef NUMCU_UFUNC
 
 }  // namespace cuda
@@ -21,8 +21,8 @@ void run_ufunc<cuda_backend>(const exec& e, const elementwise_call& call) {
 #define NUMCU_UFUNC(name, nin, loops) \
   case ufunc_id::name:                \
     return launch_ufunc<ufunc_id::name>(e, call);
-#include "core/ufunc_extra.inc"
-#include "core/ufunc_loops.inc"
+#include "device/ufunc_extra.inc"
+#include "device/ufunc_loops.inc"
 #undef NUMCU_UFUNC
     case ufunc_id::count:
       break;

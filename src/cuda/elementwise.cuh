@@ -1,175 +1,23 @@
-// Elementwise kernels for every ufunc, picked per call:
-//  - dense: every array operand one dense run with the loop's dtypes: one 16-byte vector access per thread
-//    and operand;
-//  - rows: the innermost dimension dense (or constant, a broadcast along it) for every operand, the outer
-//    dimensions anything (a row vector added to a matrix): the dense body per row, row offsets computed once
-//    per block;
-//  - general: any layout and any input dtypes: offsets from fast division, inputs cast on load, the result
-//    cast on store.
+// The launchers of the elementwise kernels (device/elementwise_kernels.cuh): for each call, the dense, rows
+// or general kernel, on the stream of the execution context.
 #pragma once
 
 #include "core/elementwise_call.hpp"
 #include "cuda/launch.cuh"
-#include "device/offset_calculator.hpp"
+#include "device/elementwise_kernels.cuh"
 
 namespace numcu::detail::cuda {
-
-/// Elements per thread in the general kernel.
-inline constexpr int general_items = 4;
-
-/// Where the inputs of one dense run are: an address, or a value held for the whole run.
-template <ufunc_id U, class T>
-struct run_inputs {
-  const void* ptr[max_inputs];
-  bool constant[max_inputs];  // a scalar, or a value broadcast along the run
-  input_t<U, 0, T> c0;
-  input_t<U, (info_of(U).nin > 1 ? 1 : 0), T> c1;
-  input_t<U, (info_of(U).nin > 2 ? 2 : 0), T> c2;
-};
-
-/// Elements of one dense run per block: one vector access per thread and operand. Measured on the H200
-/// (float32 a + b, 2^28): one access per thread 4.36 TB/s, two 4.33, four 4.29; exp 4.25 / 4.10 / 4.07.
-template <int Vec>
-inline constexpr std::int64_t dense_block_elements = std::int64_t{block_threads} * Vec;
-
-// Computes elements [start, start + dense_block_elements<Vec>) (or to n) of one dense run: the body of the
-// dense and rows kernels. Each thread takes one vector of Vec elements; the thread whose vector crosses n
-// takes the elements before n one by one.
-template <ufunc_id U, class T, int Vec>
-__device__ __forceinline__ void dense_run(const ufunc_op<U>& op, const run_inputs<U, T>& in,
-                                          output_t<U, T>* out, std::int64_t start, std::int64_t n) {
-  using O = output_t<U, T>;
-  constexpr int nin = info_of(U).nin;
-  using in0_t = input_t<U, 0, T>;
-  using in1_t = input_t<U, (nin > 1 ? 1 : 0), T>;
-  using in2_t = input_t<U, (nin > 2 ? 2 : 0), T>;
-  const std::int64_t first = start + std::int64_t{threadIdx.x} * Vec;
-  if (first + Vec <= n) {
-    const std::int64_t v = first / Vec;
-    vector_of<in0_t, Vec> a;
-    vector_of<in1_t, Vec> b;
-    vector_of<in2_t, Vec> c;
-    if (!in.constant[0]) a = static_cast<const vector_of<in0_t, Vec>*>(in.ptr[0])[v];
-    if constexpr (nin > 1) {
-      if (!in.constant[1]) b = static_cast<const vector_of<in1_t, Vec>*>(in.ptr[1])[v];
-    }
-    if constexpr (nin > 2) {
-      if (!in.constant[2]) c = static_cast<const vector_of<in2_t, Vec>*>(in.ptr[2])[v];
-    }
-    vector_of<O, Vec> r;
-#pragma unroll
-    for (int e = 0; e < Vec; ++e) {
-      const in0_t x0 = in.constant[0] ? in.c0 : a.values[e];
-      if constexpr (nin == 1) {
-        r.values[e] = apply_ufunc<U, O, T>(op, x0);
-      } else {
-        const in1_t x1 = in.constant[1] ? in.c1 : b.values[e];
-        if constexpr (nin == 2) {
-          r.values[e] = apply_ufunc<U, O, T>(op, x0, x1);
-        } else {
-          const in2_t x2 = in.constant[2] ? in.c2 : c.values[e];
-          r.values[e] = apply_ufunc<U, O, T>(op, x0, x1, x2);
-        }
-      }
-    }
-    reinterpret_cast<vector_of<O, Vec>*>(out)[v] = r;
-    return;
-  }
-#pragma unroll 1
-  for (std::int64_t i = first; i < n; ++i) {
-    const in0_t x0 = in.constant[0] ? in.c0 : static_cast<const in0_t*>(in.ptr[0])[i];
-    if constexpr (nin == 1) {
-      out[i] = apply_ufunc<U, O, T>(op, x0);
-    } else {
-      const in1_t x1 = in.constant[1] ? in.c1 : static_cast<const in1_t*>(in.ptr[1])[i];
-      if constexpr (nin == 2) {
-        out[i] = apply_ufunc<U, O, T>(op, x0, x1);
-      } else {
-        const in2_t x2 = in.constant[2] ? in.c2 : static_cast<const in2_t*>(in.ptr[2])[i];
-        out[i] = apply_ufunc<U, O, T>(op, x0, x1, x2);
-      }
-    }
-  }
-}
-
-template <ufunc_id U, class T, int Vec>
-__global__ void __launch_bounds__(block_threads)
-    ufunc_dense(run_inputs<U, T> in, output_t<U, T>* out, std::int64_t n, ufunc_params params) {
-  ufunc_op<U> op;
-  op.params = params;
-  dense_run<U, T, Vec>(op, in, out, blockIdx.x * dense_block_elements<Vec>, n);
-}
-
-/// The rows kernel's view of a plan: rows of `inner` elements whose starts come from the outer dimensions.
-struct rows_geometry {
-  std::int64_t inner;
-  std::uint32_t rows;
-  std::array<char*, max_inputs + 1> base;  // operand addresses of row 0
-  std::array<bool, max_inputs> along;  // input k is constant along a row (stride 0 in the inner dimension)
-};
-
-template <ufunc_id U, class T, int Vec>
-__global__ void __launch_bounds__(block_threads)
-    ufunc_rows(rows_geometry g, offset_calculator<max_inputs + 1> outer, ufunc_args args) {
-  constexpr int nin = info_of(U).nin;
-  ufunc_op<U> op;
-  op.params = args.params;
-  const std::int64_t start = blockIdx.x * dense_block_elements<Vec>;
-  for (std::uint32_t row = blockIdx.y; row < g.rows; row += gridDim.y) {
-    std::int64_t o[max_inputs + 1];
-    outer.get(row, o);
-    run_inputs<U, T> in{};
-    for (int k = 0; k < nin; ++k) {
-      in.ptr[k] = g.base[k + 1] + o[k + 1];
-      in.constant[k] = args.is_scalar[k] || g.along[k];
-    }
-    in.c0 = load_input<U, 0, T>(args, g.base[1] + o[1]);
-    if constexpr (nin > 1) in.c1 = load_input<U, 1, T>(args, g.base[2] + o[2]);
-    if constexpr (nin > 2) in.c2 = load_input<U, 2, T>(args, g.base[3] + o[3]);
-    dense_run<U, T, Vec>(op, in, reinterpret_cast<output_t<U, T>*>(g.base[0] + o[0]), start, g.inner);
-  }
-}
-
-/// Any layout and any input dtypes: each thread computes general_items elements at offsets from fast
-/// division. Body::apply(args, pointers) computes one element (pointers: the plan's operand addresses).
-template <class Body>
-__global__ void __launch_bounds__(block_threads)
-    general_kernel(offset_calculator<max_inputs + 1> offsets, std::array<char*, max_inputs + 1> data,
-                   std::uint32_t n, ufunc_args args) {
-  const std::uint32_t base = blockIdx.x * (block_threads * general_items) + threadIdx.x;
-#pragma unroll
-  for (int item = 0; item < general_items; ++item) {
-    const std::uint32_t i = base + item * block_threads;
-    if (i >= n) return;
-    std::int64_t o[max_inputs + 1];
-    offsets.get(i, o);
-    const std::array<char*, max_inputs + 1> p = {data[0] + o[0], data[1] + o[1], data[2] + o[2],
-                                                 data[3] + o[3]};
-    Body::apply(args, p);
-  }
-}
 
 /// Runs general_kernel<Body> over @p plan (pieces of at most 2^31 - 1 elements) on the stream of @p e.
 template <class Body>
 void launch_general(const exec& e, const iteration_plan& plan, const ufunc_args& args) {
   for_each_sub_plan(plan, max_32bit_numel, [&](const iteration_plan& piece) {
-    std::array<char*, max_inputs + 1> data{};
-    for (int k = 0; k < piece.noperands; ++k) data[k] = piece.data[k];
+    operand_pointers data{};
+    for (int k = 0; k < piece.noperands; ++k) data.p[k] = piece.data[k];
     launch(e, grid_for(piece.numel, block_threads * general_items), block_threads, general_kernel<Body>,
            offset_calculator<max_inputs + 1>(piece), data, static_cast<std::uint32_t>(piece.numel), args);
   });
 }
-
-/// One element of ufunc U with loop storage type T, for general_kernel.
-template <ufunc_id U, class T>
-struct ufunc_element {
-  template <class Pointers>
-  __device__ static void apply(const ufunc_args& args, const Pointers& p) {
-    ufunc_op<U> op;
-    op.params = args.params;
-    apply_at<U, T>(op, args, p);
-  }
-};
 
 /// The inputs of a dense plan (or of row 0 of a rows plan).
 template <ufunc_id U, class T>
@@ -192,7 +40,7 @@ run_inputs<U, T> dense_inputs(const elementwise_call& call) {
 /// Runs ufunc U for one call on the stream of @p e.
 template <ufunc_id U>
 void launch_ufunc(const exec& e, const elementwise_call& call) {
-  visit_dtype(call.loop_input, [&](auto tag) {
+  visit_dtype(call.loop_input.id(), [&](auto tag) {
     using T = typename decltype(tag)::type;
     if constexpr (has_loop_v<U, T>) {
       constexpr int vec = vector_width<T, output_t<U, T>>();
@@ -203,8 +51,9 @@ void launch_ufunc(const exec& e, const elementwise_call& call) {
       bool all_aligned = true;
       for (int k = 0; k < noperands; ++k) all_aligned = all_aligned && aligned(plan.data[k]);
       if (call.args.typed && plan.is_contiguous() && (all_aligned || vec == 1)) {
-        launch(e, grid_for(plan.numel, per_block), block_threads, ufunc_dense<U, T, vec>, dense_inputs<U, T>(call),
-               reinterpret_cast<output_t<U, T>*>(plan.data[0]), plan.numel, call.args.params);
+        launch(e, grid_for(plan.numel, per_block), block_threads, ufunc_dense<U, T, vec>,
+               dense_inputs<U, T>(call), reinterpret_cast<output_t<U, T>*>(plan.data[0]), plan.numel,
+               call.args.params);
         return;
       }
       // rows: every operand dense or constant along dimension 0, every row start 16-byte aligned

@@ -6,20 +6,9 @@
 
 #include "core/exec.hpp"
 #include "cuda/runtime.hpp"
-#include "device/element_types.hpp"
+#include "device/launch_geometry.hpp"
 
 namespace numcu::detail {
-
-/// Threads per block of the elementwise-style kernels: 256 keeps 8 blocks of a multiprocessor resident.
-inline constexpr int block_threads = 256;
-
-/// Elements per access so that neither type moves more than 16 bytes per instruction: every load and store of
-/// a warp is then one fully used, coalesced request.
-template <class A, class B>
-constexpr int vector_width() {
-  constexpr std::size_t large = sizeof(A) < sizeof(B) ? sizeof(B) : sizeof(A);
-  return large >= 16 ? 1 : static_cast<int>(16 / large);
-}
 
 /// True when @p p is aligned for groups of @p bytes.
 inline bool is_aligned(const void* p, std::size_t bytes) {

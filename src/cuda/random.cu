@@ -2,9 +2,9 @@
 // resident blocks, a kernel per distribution, width and output type.
 #include <algorithm>
 
-#include "device/random_values.hpp"
 #include "core/backend.hpp"
 #include "cuda/launch.cuh"
+#include "device/random_values.hpp"
 
 namespace numcu::detail {
 namespace {
@@ -22,7 +22,7 @@ __global__ void __launch_bounds__(block_threads)
 template <>
 void random_fill<cuda_backend>(const exec& e, void* out, dtype t, std::int64_t n, const random_params& p) {
   if (n == 0) return;
-  visit_random_call(p, t, [&]<distribution Kind, bool Wide, class T>() {
+  visit_random_call(p, t.id(), [&]<distribution Kind, bool Wide, class T>() {
     const std::uint64_t groups = group_count(n, Wide);
     const auto kernel = random_kernel<Kind, Wide, T>;
     const unsigned blocks = std::min(grid_for(static_cast<std::int64_t>(groups), block_threads),

@@ -1,9 +1,9 @@
 // arange and linspace kernels: element i computed from its index with NumPy's formulas (core/sequence.hpp).
 #include <cstring>
 
-#include "device/element_types.hpp"
 #include "core/backend.hpp"
 #include "cuda/launch.cuh"
+#include "device/element_types.hpp"
 
 namespace numcu::detail {
 namespace {
@@ -26,7 +26,7 @@ __global__ void __launch_bounds__(block_threads) linspace_kernel(T* __restrict__
 template <>
 void arange<cuda_backend>(const exec& e, void* out, dtype t, std::int64_t n, const void* first,
                           const void* second) {
-  visit_dtype(t, [&](auto tag) {
+  visit_dtype(t.id(), [&](auto tag) {
     using T = typename decltype(tag)::type;
     const auto [start, delta] = arange_start_delta<T>(first, second);
     launch(e, grid_for(n, block_threads), block_threads, arange_kernel<T>, out, start, delta, n);
@@ -35,7 +35,7 @@ void arange<cuda_backend>(const exec& e, void* out, dtype t, std::int64_t n, con
 
 template <>
 void linspace<cuda_backend>(const exec& e, void* out, dtype t, const linspace_params& p) {
-  visit_dtype(t, [&](auto tag) {
+  visit_dtype(t.id(), [&](auto tag) {
     using T = typename decltype(tag)::type;
     launch(e, grid_for(p.n, block_threads), block_threads, linspace_kernel<T>, out, p);
   });

@@ -1,8 +1,8 @@
 // The loops of core/special_loops.hpp on the GPU: divmod and the exact signed/uint64 comparisons, through the
 // general kernel (any layout, inputs read in their own dtypes).
-#include "device/special_loops.hpp"
 #include "core/backend.hpp"
 #include "cuda/elementwise.cuh"
+#include "device/special_loops.hpp"
 
 namespace numcu::detail {
 namespace cuda {
@@ -29,7 +29,7 @@ struct mixed_comparison_element {
 
 template <>
 void run_divmod<cuda_backend>(const exec& e, const elementwise_call& call) {
-  visit_dtype(call.loop_input, [&](auto tag) {
+  visit_dtype(call.loop_input.id(), [&](auto tag) {
     using T = typename decltype(tag)::type;
     if constexpr (has_loop_v<ufunc_id::floor_divide, T>)
       cuda::launch_general<cuda::divmod_element<T>>(e, call.plan, call.args);

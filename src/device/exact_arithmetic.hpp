@@ -3,8 +3,7 @@
 // that must match NumPy or the other backend bit for bit would differ in the last place.
 #pragma once
 
-#include <type_traits>
-
+#include "device/traits.hpp"
 #include "numcu/config.hpp"
 
 namespace numcu::detail {
@@ -13,7 +12,7 @@ namespace numcu::detail {
 template <class T>
 NUMCU_HD T mul_rn(T a, T b) {
 #if defined(__CUDA_ARCH__)
-  if constexpr (std::is_same_v<T, float>)
+  if constexpr (is_same_v<T, float>)
     return __fmul_rn(a, b);
   else
     return __dmul_rn(a, b);
@@ -26,7 +25,7 @@ NUMCU_HD T mul_rn(T a, T b) {
 template <class T>
 NUMCU_HD T add_rn(T a, T b) {
 #if defined(__CUDA_ARCH__)
-  if constexpr (std::is_same_v<T, float>)
+  if constexpr (is_same_v<T, float>)
     return __fadd_rn(a, b);
   else
     return __dadd_rn(a, b);

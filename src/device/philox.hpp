@@ -4,40 +4,38 @@
 // four 32-bit outputs (float16/bfloat16/float32 values and 32-bit integer ranges) or two 64-bit ones.
 #pragma once
 
-#include <cmath>
-#include <cstdint>
-
+#include "device/types.hpp"
 #include "numcu/config.hpp"
 
 namespace numcu::detail {
 
 struct philox_result {
-  std::uint32_t v[4];
+  uint32_t v[4];
 };
 
-NUMCU_HD inline std::uint32_t mulhilo32(std::uint32_t a, std::uint32_t b, std::uint32_t& hi) {
+NUMCU_HD inline uint32_t mulhilo32(uint32_t a, uint32_t b, uint32_t& hi) {
 #if defined(__CUDA_ARCH__)
   hi = __umulhi(a, b);
   return a * b;
 #else
-  const std::uint64_t p = static_cast<std::uint64_t>(a) * b;
-  hi = static_cast<std::uint32_t>(p >> 32);
-  return static_cast<std::uint32_t>(p);
+  const uint64_t p = static_cast<uint64_t>(a) * b;
+  hi = static_cast<uint32_t>(p >> 32);
+  return static_cast<uint32_t>(p);
 #endif
 }
 
 /// The ten-round Philox4x32 block function.
-NUMCU_HD inline philox_result philox4x32_10(std::uint32_t c0, std::uint32_t c1, std::uint32_t c2,
-                                            std::uint32_t c3, std::uint32_t k0, std::uint32_t k1) {
+NUMCU_HD inline philox_result philox4x32_10(uint32_t c0, uint32_t c1, uint32_t c2, uint32_t c3, uint32_t k0,
+                                            uint32_t k1) {
   for (int round = 0; round < 10; ++round) {
     if (round > 0) {
       k0 += 0x9E3779B9u;
       k1 += 0xBB67AE85u;
     }
-    std::uint32_t hi0, hi1;
-    const std::uint32_t lo0 = mulhilo32(0xD2511F53u, c0, hi0);
-    const std::uint32_t lo1 = mulhilo32(0xCD9E8D57u, c2, hi1);
-    const std::uint32_t n0 = hi1 ^ c1 ^ k0, n2 = hi0 ^ c3 ^ k1;
+    uint32_t hi0, hi1;
+    const uint32_t lo0 = mulhilo32(0xD2511F53u, c0, hi0);
+    const uint32_t lo1 = mulhilo32(0xCD9E8D57u, c2, hi1);
+    const uint32_t n0 = hi1 ^ c1 ^ k0, n2 = hi0 ^ c3 ^ k1;
     c0 = n0;
     c1 = lo1;
     c2 = n2;
@@ -52,26 +50,26 @@ enum class distribution : int { uniform, normal, exponential, integers };
 /// A call: the distribution, its parameters, and where in the stream of counters it starts.
 struct random_params {
   distribution kind;
-  double a, b;          // uniform: low, high; normal: loc, scale; exponential: scale
-  std::int64_t low;     // integers: the smallest value
-  std::uint64_t range;  // integers: how many values
-  std::uint64_t seed;
-  std::uint64_t offset;  // counter of this call's first element group
-  bool wide;             // two 64-bit draws per group (float64 values, integer ranges of 2^32 or more)
+  double a, b;     // uniform: low, high; normal: loc, scale; exponential: scale
+  int64_t low;     // integers: the smallest value
+  uint64_t range;  // integers: how many values
+  uint64_t seed;
+  uint64_t offset;  // counter of this call's first element group
+  bool wide;        // two 64-bit draws per group (float64 values, integer ranges of 2^32 or more)
 };
 
 /// A float in [0, 1) from 24 random bits, and a double from 53.
-NUMCU_HD inline float unit_float(std::uint32_t r) {
+NUMCU_HD inline float unit_float(uint32_t r) {
   return static_cast<float>(r >> 8) * 5.9604644775390625e-8f;
 }
-NUMCU_HD inline double unit_double(std::uint32_t hi, std::uint32_t lo) {
-  return static_cast<double>(((static_cast<std::uint64_t>(hi) << 32) | lo) >> 11) * 1.1102230246251565e-16;
+NUMCU_HD inline double unit_double(uint32_t hi, uint32_t lo) {
+  return static_cast<double>(((static_cast<uint64_t>(hi) << 32) | lo) >> 11) * 1.1102230246251565e-16;
 }
 
-NUMCU_HD inline philox_result philox_group(const random_params& p, std::uint64_t g) {
-  const std::uint64_t counter = p.offset + g;
-  return philox4x32_10(static_cast<std::uint32_t>(counter), static_cast<std::uint32_t>(counter >> 32), 0u, 0u,
-                       static_cast<std::uint32_t>(p.seed), static_cast<std::uint32_t>(p.seed >> 32));
+NUMCU_HD inline philox_result philox_group(const random_params& p, uint64_t g) {
+  const uint64_t counter = p.offset + g;
+  return philox4x32_10(static_cast<uint32_t>(counter), static_cast<uint32_t>(counter >> 32), 0u, 0u,
+                       static_cast<uint32_t>(p.seed), static_cast<uint32_t>(p.seed >> 32));
 }
 
 }  // namespace numcu::detail

@@ -4,13 +4,10 @@
 // width is its own instantiation, so a kernel carries only the arithmetic of its call.
 #pragma once
 
-#include <cmath>
-#include <cstring>
-#include <type_traits>
-
 #include "device/cast.hpp"
 #include "device/element_types.hpp"
 #include "device/exact_arithmetic.hpp"
+#include "device/math.hpp"
 #include "device/philox.hpp"
 
 namespace numcu::detail {
@@ -20,9 +17,9 @@ template <bool Wide>
 inline constexpr int group_elements = Wide ? 2 : 4;
 
 /// The groups that cover @p n elements.
-inline std::uint64_t group_count(std::int64_t n, bool wide) {
-  const std::uint64_t per_group = wide ? 2 : 4;
-  return (static_cast<std::uint64_t>(n) + per_group - 1) / per_group;
+inline uint64_t group_count(int64_t n, bool wide) {
+  const uint64_t per_group = wide ? 2 : 4;
+  return (static_cast<uint64_t>(n) + per_group - 1) / per_group;
 }
 
 /// The Box-Muller pair of float draws @p u0 (radius) and @p u1 (angle) in [0, 1): radius sqrt(-2 log(1 - u0))
@@ -31,7 +28,7 @@ inline std::uint64_t group_count(std::int64_t n, bool wide) {
 /// on [-pi, pi], times a radius below 5.8); the host computes them in double. The two agree within a few
 /// 1e-6, far inside float32's spread of the distribution, and the GPU spends a third fewer instructions.
 NUMCU_HD inline void box_muller(float u0, float u1, float& x, float& y) {
-  const float r2 = -2.0f * std::log(1.0f - u0);
+  const float r2 = -2.0f * math::log(1.0f - u0);
 #if defined(__CUDA_ARCH__)
   const float radius = r2 > 0.0f ? r2 * rsqrtf(r2) : 0.0f;
   float s, c;
@@ -39,10 +36,10 @@ NUMCU_HD inline void box_muller(float u0, float u1, float& x, float& y) {
   x = radius * c;
   y = radius * s;
 #else
-  const double radius = std::sqrt(static_cast<double>(r2));
+  const double radius = math::sqrt(static_cast<double>(r2));
   const double angle = 6.283185307179586476925 * (static_cast<double>(u1) - 0.5);
-  x = static_cast<float>(radius * std::cos(angle));
-  y = static_cast<float>(radius * std::sin(angle));
+  x = static_cast<float>(radius * math::cos(angle));
+  y = static_cast<float>(radius * math::sin(angle));
 #endif
 }
 
@@ -51,25 +48,25 @@ NUMCU_HD inline void box_muller(float u0, float u1, float& x, float& y) {
 /// both backends give the same bits. Integer draws are in [low, low + range): Lemire's multiply-shift (the
 /// high bits of random * range).
 template <distribution Kind, bool Wide, class T>
-NUMCU_HD void random_values(const random_params& p, std::uint64_t g, T (&out)[group_elements<Wide>]) {
+NUMCU_HD void random_values(const random_params& p, uint64_t g, T (&out)[group_elements<Wide>]) {
   const philox_result r = philox_group(p, g);
   if constexpr (Kind == distribution::integers) {
-    const auto low = static_cast<std::uint64_t>(p.low);
+    const auto low = static_cast<uint64_t>(p.low);
     if constexpr (!Wide) {
       for (int i = 0; i < 4; ++i) {
-        std::uint32_t hi;
-        mulhilo32(r.v[i], static_cast<std::uint32_t>(p.range), hi);
-        out[i] = cast<T>(static_cast<std::int64_t>(low + hi));
+        uint32_t hi;
+        mulhilo32(r.v[i], static_cast<uint32_t>(p.range), hi);
+        out[i] = cast<T>(static_cast<int64_t>(low + hi));
       }
     } else {
       for (int i = 0; i < 2; ++i) {
-        const std::uint64_t x = (static_cast<std::uint64_t>(r.v[2 * i]) << 32) | r.v[2 * i + 1];
+        const uint64_t x = (static_cast<uint64_t>(r.v[2 * i]) << 32) | r.v[2 * i + 1];
 #if defined(__CUDA_ARCH__)
-        const std::uint64_t draw = __umul64hi(x, p.range);
+        const uint64_t draw = __umul64hi(x, p.range);
 #else
-        const auto draw = static_cast<std::uint64_t>((static_cast<unsigned __int128>(x) * p.range) >> 64);
+        const auto draw = static_cast<uint64_t>((static_cast<unsigned __int128>(x) * p.range) >> 64);
 #endif
-        out[i] = cast<T>(static_cast<std::int64_t>(low + draw));
+        out[i] = cast<T>(static_cast<int64_t>(low + draw));
       }
     }
   } else if constexpr (!Wide) {
@@ -86,7 +83,7 @@ NUMCU_HD void random_values(const random_params& p, std::uint64_t g, T (&out)[gr
       }
     } else if constexpr (Kind == distribution::exponential) {
       const float scale = static_cast<float>(p.a);
-      for (int i = 0; i < 4; ++i) out[i] = cast<T>(-std::log(1.0f - u[i]) * scale);
+      for (int i = 0; i < 4; ++i) out[i] = cast<T>(-math::log(1.0f - u[i]) * scale);
     } else {
       for (int i = 0; i < 4; ++i)
         out[i] = cast<T>(static_cast<float>(add_rn(p.a, mul_rn(p.b - p.a, static_cast<double>(u[i])))));
@@ -94,13 +91,13 @@ NUMCU_HD void random_values(const random_params& p, std::uint64_t g, T (&out)[gr
   } else {
     const double u0 = unit_double(r.v[0], r.v[1]), u1 = unit_double(r.v[2], r.v[3]);
     if constexpr (Kind == distribution::normal) {
-      const double radius = std::sqrt(-2.0 * std::log(1.0 - u0));
+      const double radius = math::sqrt(-2.0 * math::log(1.0 - u0));
       const double angle = 6.283185307179586476925 * u1;
-      out[0] = cast<T>(radius * std::cos(angle) * p.b + p.a);
-      out[1] = cast<T>(radius * std::sin(angle) * p.b + p.a);
+      out[0] = cast<T>(radius * math::cos(angle) * p.b + p.a);
+      out[1] = cast<T>(radius * math::sin(angle) * p.b + p.a);
     } else if constexpr (Kind == distribution::exponential) {
-      out[0] = cast<T>(-std::log(1.0 - u0) * p.a);
-      out[1] = cast<T>(-std::log(1.0 - u1) * p.a);
+      out[0] = cast<T>(-math::log(1.0 - u0) * p.a);
+      out[1] = cast<T>(-math::log(1.0 - u1) * p.a);
     } else {
       out[0] = cast<T>(add_rn(p.a, mul_rn(p.b - p.a, u0)));
       out[1] = cast<T>(add_rn(p.a, mul_rn(p.b - p.a, u1)));
@@ -111,16 +108,16 @@ NUMCU_HD void random_values(const random_params& p, std::uint64_t g, T (&out)[gr
 /// Computes group @p g and stores its elements below @p n at @p out (element 0 of the call, aligned to a
 /// whole group, as a fresh allocation is): a full group with one vector store.
 template <distribution Kind, bool Wide, class T>
-NUMCU_HD void write_random_group(const random_params& p, std::uint64_t g, T* out, std::int64_t n) {
+NUMCU_HD void write_random_group(const random_params& p, uint64_t g, T* out, int64_t n) {
   constexpr int count = group_elements<Wide>;
   vector_of<T, count> values;
   random_values<Kind, Wide, T>(p, g, values.values);
-  const auto first = static_cast<std::int64_t>(g) * count;
+  const auto first = static_cast<int64_t>(g) * count;
   if (first + count <= n) {
 #if defined(__CUDA_ARCH__)
     reinterpret_cast<vector_of<T, count>*>(out)[g] = values;
 #else
-    std::memcpy(out + first, values.values, sizeof values);
+    memcpy(out + first, values.values, sizeof values);
 #endif
   } else {
     // a constant trip count, unrolled by the compiler: the values stay in registers
@@ -133,18 +130,18 @@ NUMCU_HD void write_random_group(const random_params& p, std::uint64_t g, T* out
 /// Calls f.template operator()<Kind, Wide, T>() for the distribution, width and output storage type of a
 /// call: the one switch from a call's run-time description to its instantiation.
 template <class F>
-void visit_random_call(const random_params& p, dtype t, F&& f) {
+void visit_random_call(const random_params& p, dtype_code t, F&& f) {
   visit_dtype(t, [&](auto tag) {
     using T = typename decltype(tag)::type;
-    if constexpr (std::is_integral_v<T> && !std::is_same_v<T, bool>) {
+    if constexpr (is_integral_v<T> && !is_same_v<T, bool>) {
       if (p.kind != distribution::integers) return;
       if (p.wide) {
         f.template operator()<distribution::integers, true, T>();
       } else {
         f.template operator()<distribution::integers, false, T>();
       }
-    } else if constexpr (!is_complex_v<T> && !std::is_same_v<T, bool>) {
-      constexpr bool wide = std::is_same_v<T, double>;
+    } else if constexpr (!is_complex_v<T> && !is_same_v<T, bool>) {
+      constexpr bool wide = is_same_v<T, double>;
       switch (p.kind) {
         case distribution::uniform:
           return f.template operator()<distribution::uniform, wide, T>();

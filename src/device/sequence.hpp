@@ -2,23 +2,18 @@
 // NumPy's own arithmetic step for step (no fused multiply-add), so both backends match NumPy bit for bit.
 #pragma once
 
-#include <cmath>
-#include <cstdint>
-#include <cstring>
-#include <type_traits>
-#include <utility>
-
 #include "device/cast.hpp"
 #include "device/exact_arithmetic.hpp"
+#include "device/math.hpp"
 
 namespace numcu::detail {
 
 /// The arithmetic NumPy's arange fill uses for T: int64 for integers and bool, float for float16, bfloat16
 /// and float32, the type itself otherwise.
 template <class T>
-using arange_arith_t = std::conditional_t<std::is_integral_v<T>, std::int64_t,
-                                          std::conditional_t<is_half_v<T> || std::is_same_v<T, float>, float,
-                                                             std::conditional_t<is_complex_v<T>, T, double>>>;
+using arange_arith_t = conditional_t<
+    is_integral_v<T>, int64_t,
+    conditional_t<is_half_v<T> || is_same_v<T, float>, float, conditional_t<is_complex_v<T>, T, double>>>;
 
 /// Converts an element of T to its arange arithmetic (the start, and start + step, as NumPy stores them).
 template <class T>
@@ -30,26 +25,32 @@ NUMCU_HD arange_arith_t<T> to_arange_arith(T x) {
     return static_cast<A>(x);
 }
 
+/// The start and step of arange.
+template <class T>
+struct arange_step {
+  arange_arith_t<T> start;
+  arange_arith_t<T> delta;
+};
+
 /// The start and step of arange in T's arithmetic, from its first two elements (raw elements of T), as
 /// NumPy's fill functions derive them.
 template <class T>
-std::pair<arange_arith_t<T>, arange_arith_t<T>> arange_start_delta(const void* first, const void* second) {
+arange_step<T> arange_start_delta(const void* first, const void* second) {
   T a, b;
-  std::memcpy(static_cast<void*>(&a), first, sizeof(T));
-  std::memcpy(static_cast<void*>(&b), second, sizeof(T));
+  memcpy(static_cast<void*>(&a), first, sizeof(T));
+  memcpy(static_cast<void*>(&b), second, sizeof(T));
   const auto start = to_arange_arith(a);
   return {start, to_arange_arith(b) - start};
 }
 
 /// Element i of arange: first + i * delta, in T's arange arithmetic.
 template <class T>
-NUMCU_HD T arange_value(arange_arith_t<T> first, arange_arith_t<T> delta, std::int64_t i) {
+NUMCU_HD T arange_value(arange_arith_t<T> first, arange_arith_t<T> delta, int64_t i) {
   using A = arange_arith_t<T>;
-  if constexpr (std::is_integral_v<A>) {
+  if constexpr (is_integral_v<A>) {
     // unsigned arithmetic wraps like NumPy's fill in the integer type
-    return cast<T>(
-        static_cast<std::int64_t>(static_cast<std::uint64_t>(first) +
-                                  static_cast<std::uint64_t>(i) * static_cast<std::uint64_t>(delta)));
+    return cast<T>(static_cast<int64_t>(static_cast<uint64_t>(first) +
+                                        static_cast<uint64_t>(i) * static_cast<uint64_t>(delta)));
   } else if constexpr (is_complex_v<A>) {
     using P = typename A::value_type;
     const P k = static_cast<P>(i);
@@ -66,14 +67,14 @@ struct linspace_params {
   double delta[2];
   double step[2];
   double div;
-  std::int64_t n;
+  int64_t n;
   bool step_is_zero;
   bool endpoint;
 };
 
 /// Element i of linspace as NumPy computes it in float64 (component-wise for complex), then cast to T.
 template <class T>
-NUMCU_HD T linspace_value(const linspace_params& p, std::int64_t i) {
+NUMCU_HD T linspace_value(const linspace_params& p, int64_t i) {
   double part[2];
   const bool last = p.endpoint && p.n > 1 && i == p.n - 1;
   for (int c = 0; c < 2; ++c) {
@@ -83,9 +84,9 @@ NUMCU_HD T linspace_value(const linspace_params& p, std::int64_t i) {
                                : add_rn(mul_rn(k, p.step[c]), p.start[c]);
   }
   if constexpr (is_complex_v<T>) {
-    return cast<T>(::cuda::std::complex<double>(part[0], part[1]));
-  } else if constexpr (std::is_integral_v<T> && !std::is_same_v<T, bool>) {
-    return cast<T>(std::floor(part[0]));
+    return cast<T>(complex<double>(part[0], part[1]));
+  } else if constexpr (is_integral_v<T> && !is_same_v<T, bool>) {
+    return cast<T>(math::floor(part[0]));
   } else {
     return cast<T>(part[0]);
   }

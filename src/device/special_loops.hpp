@@ -7,7 +7,7 @@
 //    promotion alone would compare through float64. Both inputs are read as 128-bit integers.
 #pragma once
 
-#include "core/elementwise_call.hpp"
+#include "device/ufunc_element.hpp"
 
 namespace numcu::detail {
 
@@ -19,7 +19,7 @@ template <class T, class Pointers>
 NUMCU_HD void apply_divmod_at(const ufunc_args& args, const Pointers& p) {
   constexpr ufunc_id div = ufunc_id::floor_divide, mod = ufunc_id::remainder;
   using O = output_t<div, T>;
-  static_assert(std::is_same_v<O, output_t<mod, T>>);
+  static_assert(is_same_v<O, output_t<mod, T>>);
   ufunc_op<div> quotient;
   ufunc_op<mod> remainder;
   const T a = load_input<div, 0, T>(args, p[1]);
@@ -34,16 +34,28 @@ constexpr bool is_comparison(ufunc_id u) {
          u == ufunc_id::less_equal || u == ufunc_id::greater || u == ufunc_id::greater_equal;
 }
 
-/// True when comparison @p u of array dtypes @p a and @p b takes NumPy's exact mixed loop: one signed integer
-/// and uint64 (whose promotion is float64).
-inline bool is_mixed_integer_comparison(ufunc_id u, dtype a, dtype b) {
-  return is_comparison(u) && a.is_integer() && b.is_integer() && promote_types(a, b) == float64;
+/// An element of integer type T at @p p, widened exactly (0 for the other types, which this loop never
+/// sees).
+template <class T>
+NUMCU_HD __int128 wide_integer_at(const char* p) {
+  if constexpr (is_integral_v<T> && !is_same_v<T, bool>)
+    return *reinterpret_cast<const T*>(p);
+  else
+    return 0;
 }
 
-/// An integer element of dtype @p t (any signed or unsigned integer) at @p p, exactly.
-NUMCU_HD inline __int128 load_wide_integer(const char* p, dtype t) {
-  if (t.kind() == dtype_kind::unsigned_integer) return load_as<std::uint64_t>(p, t.id());
-  return load_as<std::int64_t>(p, t.id());
+/// An integer element of dtype @p t (a signed or unsigned integer: the only dtypes of this loop) at @p p,
+/// exactly. Read directly rather than through load_as: cicc spends minutes on the casts of every dtype to
+/// 128 bits in the general kernel.
+NUMCU_HD inline __int128 load_wide_integer(const char* p, dtype_code t) {
+  switch (t) {
+#define NUMCU_WIDE_CASE(name, storage_type, letter, itemsize) \
+  case dtype_code::name:                                      \
+    return wide_integer_at<storage_type>(p);
+    NUMCU_FOR_EACH_DTYPE(NUMCU_WIDE_CASE)
+#undef NUMCU_WIDE_CASE
+  }
+  return 0;
 }
 
 /// Compares the two integer inputs at plan addresses @p p exactly with comparison U and stores the result.
@@ -52,7 +64,7 @@ NUMCU_HD void apply_mixed_comparison_at(const ufunc_args& args, const Pointers& 
   ufunc_op<U> op;
   const bool r =
       op(load_wide_integer(p[1], args.input_dtypes[0]), load_wide_integer(p[2], args.input_dtypes[1]));
-  store_as(p[0], args.out_dtype.id(), r);
+  store_as(p[0], args.out_dtype, r);
 }
 
 /// Calls f.template operator()<U>() for comparison @p u.

@@ -5,13 +5,11 @@
 // division by zero (docs/numpy_differences.md).
 #pragma once
 
-#include <cmath>
-#include <cuda/std/complex>
-#include <limits>
-#include <type_traits>
-
-#include "core/ufunc.hpp"
 #include "device/cast.hpp"
+#include "device/complex.hpp"
+#include "device/math.hpp"
+#include "device/traits.hpp"
+#include "device/ufunc_table.hpp"
 
 namespace numcu::detail {
 
@@ -23,14 +21,14 @@ struct ufunc_params {
 
 /// The type a loop of storage type T computes in: float for the 16-bit floats, T otherwise.
 template <class T>
-using compute_t = std::conditional_t<is_half_v<T>, float, T>;
+using compute_t = conditional_t<is_half_v<T>, float, T>;
 
 template <class T>
-inline constexpr bool is_int_v = std::is_integral_v<T> && !std::is_same_v<T, bool>;
+inline constexpr bool is_int_v = is_integral_v<T> && !is_same_v<T, bool>;
 
 /// Unsigned arithmetic of at least int's width: integer ops wrap like NumPy without C++'s signed overflow.
 template <class T>
-using wrap_t = std::conditional_t<(sizeof(T) < sizeof(unsigned)), unsigned, std::make_unsigned_t<T>>;
+using wrap_t = conditional_t<(sizeof(T) < sizeof(unsigned)), unsigned, make_unsigned_t<T>>;
 
 template <class T>
 NUMCU_HD T wrap_add(T a, T b) {
@@ -49,7 +47,7 @@ template <class C>
 NUMCU_HD bool is_nan(C x) {
   if constexpr (is_complex_v<C>)
     return x.real() != x.real() || x.imag() != x.imag();
-  else if constexpr (std::is_floating_point_v<C>)
+  else if constexpr (is_floating_point_v<C>)
     return x != x;
   else
     return false;
@@ -59,7 +57,7 @@ NUMCU_HD bool is_nan(C x) {
 template <class T>
 NUMCU_HD T int_floor_divide(T a, T b) {
   if (b == 0) return 0;
-  if constexpr (std::is_signed_v<T>) {
+  if constexpr (is_signed_v<T>) {
     if (b == -1) return wrap_sub(T(0), a);  // MIN // -1 wraps to MIN
     T q = static_cast<T>(a / b);
     if ((a % b != 0) && ((a < 0) != (b < 0))) --q;
@@ -71,7 +69,7 @@ NUMCU_HD T int_floor_divide(T a, T b) {
 template <class T>
 NUMCU_HD T int_remainder(T a, T b) {
   if (b == 0) return 0;
-  if constexpr (std::is_signed_v<T>) {
+  if constexpr (is_signed_v<T>) {
     if (b == -1) return 0;
     T r = static_cast<T>(a % b);
     if (r != 0 && ((r < 0) != (b < 0))) r = static_cast<T>(r + b);
@@ -84,7 +82,7 @@ NUMCU_HD T int_remainder(T a, T b) {
 // NumPy's npy_divmod for floats: the floor quotient and the remainder with the sign of the divisor.
 template <class C>
 NUMCU_HD C float_divmod(C a, C b, C& mod) {
-  mod = std::fmod(a, b);
+  mod = math::fmod(a, b);
   if (!b) return a / b;
   C div = (a - mod) / b;
   if (mod) {
@@ -93,14 +91,14 @@ NUMCU_HD C float_divmod(C a, C b, C& mod) {
       div -= C(1);
     }
   } else {
-    mod = std::copysign(C(0), b);
+    mod = math::copysign(C(0), b);
   }
   C floordiv;
   if (div) {
-    floordiv = std::floor(div);
+    floordiv = math::floor(div);
     if (div - floordiv > C(0.5)) floordiv += C(1);
   } else {
-    floordiv = std::copysign(C(0), a / b);
+    floordiv = math::copysign(C(0), a / b);
   }
   return floordiv;
 }
@@ -132,7 +130,7 @@ NUMCU_HD bool less_equal(C a, C b) {
 
 template <class C>
 NUMCU_HD C integer_power(C base, C exponent) {
-  if constexpr (std::is_signed_v<C>) {
+  if constexpr (is_signed_v<C>) {
     if (exponent < 0) {  // NumPy raises; numcu gives the integer part of base**exponent
       if (base == 1) return 1;
       if (base == -1) return (exponent & 1) ? C(-1) : C(1);
@@ -150,22 +148,22 @@ NUMCU_HD C integer_power(C base, C exponent) {
 
 template <class C>
 NUMCU_HD C nan_aware_max(C a, C b) {
-  if constexpr (std::is_same_v<C, bool>)
+  if constexpr (is_same_v<C, bool>)
     return a || b;
   else if constexpr (is_complex_v<C>)
     return (!complex_less(a, b) && !is_nan(b)) || is_nan(a) ? a : b;
-  else if constexpr (std::is_floating_point_v<C>)
+  else if constexpr (is_floating_point_v<C>)
     return (a >= b || a != a) ? a : b;
   else
     return a >= b ? a : b;
 }
 template <class C>
 NUMCU_HD C nan_aware_min(C a, C b) {
-  if constexpr (std::is_same_v<C, bool>)
+  if constexpr (is_same_v<C, bool>)
     return a && b;
   else if constexpr (is_complex_v<C>)
     return (!complex_less(b, a) && !is_nan(b)) || is_nan(a) ? a : b;
-  else if constexpr (std::is_floating_point_v<C>)
+  else if constexpr (is_floating_point_v<C>)
     return (a <= b || a != a) ? a : b;
   else
     return a <= b ? a : b;
@@ -173,7 +171,7 @@ NUMCU_HD C nan_aware_min(C a, C b) {
 
 template <class C>
 NUMCU_HD C abs_int(C x) {
-  if constexpr (std::is_signed_v<C>)
+  if constexpr (is_signed_v<C>)
     return x < 0 ? wrap_sub(C(0), x) : x;
   else
     return x;
@@ -205,7 +203,7 @@ struct ufunc_params_holder {
 };
 
 NUMCU_OP(add){template <class C> NUMCU_HD C operator()(C a, C b)
-                  const {if constexpr (std::is_same_v<C, bool>) return a || b;
+                  const {if constexpr (is_same_v<C, bool>) return a || b;
 else if constexpr (is_int_v<C>) return wrap_add(a, b);
 else return a + b;
 }  // namespace numcu::detail
@@ -218,7 +216,7 @@ else return a - b;
 }
 ;
 NUMCU_OP(multiply){template <class C> NUMCU_HD C operator()(C a, C b)
-                       const {if constexpr (std::is_same_v<C, bool>) return a && b;
+                       const {if constexpr (is_same_v<C, bool>) return a && b;
 else if constexpr (is_int_v<C>) return wrap_mul(a, b);
 else return a * b;
 }
@@ -242,7 +240,7 @@ NUMCU_OP(remainder){template <class C> NUMCU_HD C operator()(C a, C b)
                         const {if constexpr (is_int_v<C>){return int_remainder(a, b);
 }
 else {
-  if (!b) return std::fmod(a, b);
+  if (!b) return math::fmod(a, b);
   C mod;
   float_divmod(a, b, mod);
   return mod;
@@ -252,27 +250,27 @@ else {
 ;
 NUMCU_OP(fmod){template <class C> NUMCU_HD C operator()(C a, C b)
                    const {if constexpr (is_int_v<C>){if (b == 0) return 0;
-if constexpr (std::is_signed_v<C>) {
+if constexpr (is_signed_v<C>) {
   if (b == -1) return 0;
 }
 return static_cast<C>(a % b);
 }
 else {
-  return std::fmod(a, b);
+  return math::fmod(a, b);
 }
 }
 }
 ;
 NUMCU_OP(power){template <class C> NUMCU_HD C operator()(C a, C b)
                     const {if constexpr (is_int_v<C>) return integer_power(a, b);
-else if constexpr (is_complex_v<C>) return ::cuda::std::pow(a, b);
-else return std::pow(a, b);
+else if constexpr (is_complex_v<C>) return pow(a, b);
+else return math::pow(a, b);
 }
 }
 ;
 NUMCU_OP(float_power){template <class C> NUMCU_HD C operator()(C a, C b)
-                          const {if constexpr (is_complex_v<C>) return ::cuda::std::pow(a, b);
-else return std::pow(a, b);
+                          const {if constexpr (is_complex_v<C>) return pow(a, b);
+else return math::pow(a, b);
 }
 }
 ;
@@ -287,19 +285,19 @@ NUMCU_OP(positive){template <class C> NUMCU_HD C operator()(C a) const {return a
 }
 ;
 NUMCU_OP(absolute){template <class C> NUMCU_HD auto operator()(C a)
-                       const {if constexpr (std::is_same_v<C, bool>) return a;
+                       const {if constexpr (is_same_v<C, bool>) return a;
 else if constexpr (is_int_v<C>) return abs_int(a);
-else if constexpr (is_complex_v<C>) return ::cuda::std::abs(a);
-else return std::fabs(a);
+else if constexpr (is_complex_v<C>) return abs(a);
+else return math::fabs(a);
 }
 }
 ;
-NUMCU_OP(sign){template <class C> NUMCU_HD C operator()(C a)
-                   const {if constexpr (is_complex_v<C>){if (is_nan(a)) return C(std::nan(""), std::nan(""));
-const auto r = ::cuda::std::abs(a);
+NUMCU_OP(sign){template <class C> NUMCU_HD C operator()(C a) const {if constexpr (is_complex_v<C>){
+    if (is_nan(a)) return C(math::nan<typename C::value_type>(), math::nan<typename C::value_type>());
+const auto r = abs(a);
 return r == 0 ? C(0, 0) : a / r;
 }
-else if constexpr (std::is_unsigned_v<C>) {
+else if constexpr (is_unsigned_v<C>) {
   return a > 0 ? C(1) : C(0);
 }
 else {
@@ -315,7 +313,7 @@ else if constexpr (is_complex_v<C>) {
   // NumPy's Smith-style reciprocal: 1/0 is nan+nanj
   using R = typename C::value_type;
   const R re = a.real(), im = a.imag();
-  if (std::fabs(re) >= std::fabs(im)) {
+  if (math::fabs(re) >= math::fabs(im)) {
     const R r = im / re, d = re + im * r;
     return C(R(1) / d, -r / d);
   }
@@ -343,42 +341,42 @@ else return a * a;
   }                                                                          \
   }                                                                          \
   ;
-NUMCU_MATH_OP(sqrt, std::sqrt(x), ::cuda::std::sqrt(x))
-NUMCU_MATH_OP(cbrt, std::cbrt(x), x)
-NUMCU_MATH_OP(exp, std::exp(x), ::cuda::std::exp(x))
-NUMCU_MATH_OP(exp2, std::exp2(x), ::cuda::std::exp(x* typename C::value_type(0.69314718055994530942)))
-NUMCU_MATH_OP(expm1, std::expm1(x), ::cuda::std::exp(x) - C(1))
-NUMCU_MATH_OP(log, std::log(x), ::cuda::std::log(x))
-NUMCU_MATH_OP(log2, std::log2(x), ::cuda::std::log(x) / typename C::value_type(0.69314718055994530942))
-NUMCU_MATH_OP(log10, std::log10(x), ::cuda::std::log10(x))
-NUMCU_MATH_OP(log1p, std::log1p(x), ::cuda::std::log(x + C(1)))
-NUMCU_MATH_OP(sin, std::sin(x), ::cuda::std::sin(x))
-NUMCU_MATH_OP(cos, std::cos(x), ::cuda::std::cos(x))
-NUMCU_MATH_OP(tan, std::tan(x), ::cuda::std::tan(x))
-NUMCU_MATH_OP(arcsin, std::asin(x), ::cuda::std::asin(x))
-NUMCU_MATH_OP(arccos, std::acos(x), ::cuda::std::acos(x))
-NUMCU_MATH_OP(arctan, std::atan(x), ::cuda::std::atan(x))
-NUMCU_MATH_OP(sinh, std::sinh(x), ::cuda::std::sinh(x))
-NUMCU_MATH_OP(cosh, std::cosh(x), ::cuda::std::cosh(x))
-NUMCU_MATH_OP(tanh, std::tanh(x), ::cuda::std::tanh(x))
-NUMCU_MATH_OP(arcsinh, std::asinh(x), ::cuda::std::asinh(x))
-NUMCU_MATH_OP(arccosh, std::acosh(x), ::cuda::std::acosh(x))
-NUMCU_MATH_OP(arctanh, std::atanh(x), ::cuda::std::atanh(x))
-NUMCU_MATH_OP(rint, std::rint(x), C(std::rint(x.real()), std::rint(x.imag())))
-NUMCU_MATH_OP(conjugate, x, ::cuda::std::conj(x))
+NUMCU_MATH_OP(sqrt, math::sqrt(x), sqrt(x))
+NUMCU_MATH_OP(cbrt, math::cbrt(x), x)
+NUMCU_MATH_OP(exp, math::exp(x), exp(x))
+NUMCU_MATH_OP(exp2, math::exp2(x), exp(x* typename C::value_type(0.69314718055994530942)))
+NUMCU_MATH_OP(expm1, math::expm1(x), exp(x) - C(1))
+NUMCU_MATH_OP(log, math::log(x), log(x))
+NUMCU_MATH_OP(log2, math::log2(x), log(x) / typename C::value_type(0.69314718055994530942))
+NUMCU_MATH_OP(log10, math::log10(x), log10(x))
+NUMCU_MATH_OP(log1p, math::log1p(x), log(x + C(1)))
+NUMCU_MATH_OP(sin, math::sin(x), sin(x))
+NUMCU_MATH_OP(cos, math::cos(x), cos(x))
+NUMCU_MATH_OP(tan, math::tan(x), tan(x))
+NUMCU_MATH_OP(arcsin, math::asin(x), asin(x))
+NUMCU_MATH_OP(arccos, math::acos(x), acos(x))
+NUMCU_MATH_OP(arctan, math::atan(x), atan(x))
+NUMCU_MATH_OP(sinh, math::sinh(x), sinh(x))
+NUMCU_MATH_OP(cosh, math::cosh(x), cosh(x))
+NUMCU_MATH_OP(tanh, math::tanh(x), tanh(x))
+NUMCU_MATH_OP(arcsinh, math::asinh(x), asinh(x))
+NUMCU_MATH_OP(arccosh, math::acosh(x), acosh(x))
+NUMCU_MATH_OP(arctanh, math::atanh(x), atanh(x))
+NUMCU_MATH_OP(rint, math::rint(x), C(math::rint(x.real()), math::rint(x.imag())))
+NUMCU_MATH_OP(conjugate, x, conj(x))
 #undef NUMCU_MATH_OP
 
 // Rounding functions: integers pass through (NumPy 2 has integer loops for these).
-#define NUMCU_ROUND_OP(U, fn)                                                     \
-  NUMCU_OP(U){template <class C> NUMCU_HD C operator()(C x)                       \
-                  const {if constexpr (std::is_floating_point_v<C>) return fn(x); \
-  else return x;                                                                  \
-  }                                                                               \
-  }                                                                               \
+#define NUMCU_ROUND_OP(U, fn)                                                \
+  NUMCU_OP(U){template <class C> NUMCU_HD C operator()(C x)                  \
+                  const {if constexpr (is_floating_point_v<C>) return fn(x); \
+  else return x;                                                             \
+  }                                                                          \
+  }                                                                          \
   ;
-NUMCU_ROUND_OP(floor, std::floor)
-NUMCU_ROUND_OP(ceil, std::ceil)
-NUMCU_ROUND_OP(trunc, std::trunc)
+NUMCU_ROUND_OP(floor, math::floor)
+NUMCU_ROUND_OP(ceil, math::ceil)
+NUMCU_ROUND_OP(trunc, math::trunc)
 #undef NUMCU_ROUND_OP
 
 // NumPy divides the constants in the loop's own type (NPY_PIf / 180.0f for float32)
@@ -392,15 +390,15 @@ NUMCU_OP(rad2deg){template <class C> NUMCU_HD C operator()(C x)
 }
 }
 ;
-NUMCU_OP(arctan2){template <class C> NUMCU_HD C operator()(C a, C b) const {return std::atan2(a, b);
+NUMCU_OP(arctan2){template <class C> NUMCU_HD C operator()(C a, C b) const {return math::atan2(a, b);
 }
 }
 ;
-NUMCU_OP(hypot){template <class C> NUMCU_HD C operator()(C a, C b) const {return std::hypot(a, b);
+NUMCU_OP(hypot){template <class C> NUMCU_HD C operator()(C a, C b) const {return math::hypot(a, b);
 }
 }
 ;
-NUMCU_OP(copysign){template <class C> NUMCU_HD C operator()(C a, C b) const {return std::copysign(a, b);
+NUMCU_OP(copysign){template <class C> NUMCU_HD C operator()(C a, C b) const {return math::copysign(a, b);
 }
 }
 ;
@@ -410,13 +408,13 @@ NUMCU_OP(nextafter){
         const {if constexpr (is_half_v<T>){const float x = static_cast<float>(a), y = static_cast<float>(b);
 if (x != x || y != y) return T(x + y);
 if (x == y) return b;
-if (x == 0) return T::from_bits(static_cast<std::uint16_t>((b.bits & 0x8000u) | 1u));
+if (x == 0) return T::from_bits(static_cast<uint16_t>((b.bits & 0x8000u) | 1u));
 // away from zero when moving away from it, else toward it
 const bool up = (y > x) == (x > 0);
-return T::from_bits(static_cast<std::uint16_t>(up ? a.bits + 1 : a.bits - 1));
+return T::from_bits(static_cast<uint16_t>(up ? a.bits + 1 : a.bits - 1));
 }
 else {
-  return std::nextafter(a, b);
+  return math::nextafter(a, b);
 }
 }
 }
@@ -424,8 +422,8 @@ else {
 NUMCU_OP(logaddexp){template <class C> NUMCU_HD C operator()(C x, C y)
                         const {if (x == y) return x + C(0.693147180559945309417232121458176568);
 const C d = x - y;
-if (d > 0) return x + std::log1p(std::exp(-d));
-if (d <= 0) return y + std::log1p(std::exp(d));
+if (d > 0) return x + math::log1p(math::exp(-d));
+if (d <= 0) return y + math::log1p(math::exp(d));
 return d;
 }
 }
@@ -434,8 +432,8 @@ NUMCU_OP(logaddexp2){template <class C> NUMCU_HD C operator()(C x, C y)
                          const {constexpr C log2e = C(1.442695040888963407359924681001892137);
 if (x == y) return x + C(1);
 const C d = x - y;
-if (d > 0) return x + std::log1p(std::exp2(-d)) * log2e;
-if (d <= 0) return y + std::log1p(std::exp2(d)) * log2e;
+if (d > 0) return x + math::log1p(math::exp2(-d)) * log2e;
+if (d <= 0) return y + math::log1p(math::exp2(d)) * log2e;
 return d;
 }
 }
@@ -506,21 +504,21 @@ NUMCU_OP(bitwise_xor){template <class C> NUMCU_HD C operator()(C a, C b) const {
 }
 ;
 NUMCU_OP(invert){template <class C> NUMCU_HD C operator()(C a)
-                     const {if constexpr (std::is_same_v<C, bool>) return !a;
+                     const {if constexpr (is_same_v<C, bool>) return !a;
 else return static_cast<C>(~a);
 }
 }
 ;
 NUMCU_OP(left_shift){template <class C> NUMCU_HD C operator()(C a, C b)
                          const {// NumPy: shifting by the width or more (or by a negative amount) gives 0
-                                if (static_cast<std::make_unsigned_t<C>>(b) >= sizeof(C) * 8) return 0;
+                                if (static_cast<make_unsigned_t<C>>(b) >= sizeof(C) * 8) return 0;
 return static_cast<C>(static_cast<wrap_t<C>>(a) << b);
 }
 }
 ;
 NUMCU_OP(right_shift){template <class C> NUMCU_HD C operator()(C a, C b)
-                          const {if (static_cast<std::make_unsigned_t<C>>(b) >= sizeof(C) * 8){
-                              if constexpr (std::is_signed_v<C>) return a < 0 ? C(-1) : C(0);
+                          const {if (static_cast<make_unsigned_t<C>>(b) >=
+                                     sizeof(C) * 8){if constexpr (is_signed_v<C>) return a < 0 ? C(-1) : C(0);
 else return 0;
 }
 return static_cast<C>(a >> b);
@@ -531,21 +529,21 @@ NUMCU_OP(isnan){template <class C> NUMCU_HD bool operator()(C x) const {return i
 }
 }
 ;
-NUMCU_OP(isinf){template <class C> NUMCU_HD bool operator()(C x)
-                    const {if constexpr (is_complex_v<C>) return std::isinf(x.real()) || std::isinf(x.imag());
-else if constexpr (std::is_floating_point_v<C>) return std::isinf(x);
+NUMCU_OP(isinf){template <class C> NUMCU_HD bool operator()(C x) const {
+    if constexpr (is_complex_v<C>) return math::isinf(x.real()) || math::isinf(x.imag());
+else if constexpr (is_floating_point_v<C>) return math::isinf(x);
 else return false;
 }
 }
 ;
 NUMCU_OP(isfinite){template <class C> NUMCU_HD bool operator()(C x) const {
-    if constexpr (is_complex_v<C>) return std::isfinite(x.real()) && std::isfinite(x.imag());
-else if constexpr (std::is_floating_point_v<C>) return std::isfinite(x);
+    if constexpr (is_complex_v<C>) return math::isfinite(x.real()) && math::isfinite(x.imag());
+else if constexpr (is_floating_point_v<C>) return math::isfinite(x);
 else return true;
 }
 }
 ;
-NUMCU_OP(signbit){template <class C> NUMCU_HD bool operator()(C x) const {return std::signbit(x);
+NUMCU_OP(signbit){template <class C> NUMCU_HD bool operator()(C x) const {return math::signbit(x);
 }
 }
 ;
@@ -590,14 +588,14 @@ NUMCU_OP(isclose){
     template <class C> NUMCU_HD bool operator()(C a, C b)
         const {if (is_nan(a) || is_nan(b)) return params.flag && is_nan(a) && is_nan(b);
 if constexpr (is_complex_v<C>) {
-  if (!std::isfinite(a.real()) || !std::isfinite(a.imag()) || !std::isfinite(b.real()) ||
-      !std::isfinite(b.imag()))
+  if (!math::isfinite(a.real()) || !math::isfinite(a.imag()) || !math::isfinite(b.real()) ||
+      !math::isfinite(b.imag()))
     return a == b;
   using R = typename C::value_type;
-  return ::cuda::std::abs(a - b) <= static_cast<R>(params.b) + static_cast<R>(params.a) * ::cuda::std::abs(b);
+  return abs(a - b) <= static_cast<R>(params.b) + static_cast<R>(params.a) * abs(b);
 } else {
-  if (!std::isfinite(a) || !std::isfinite(b)) return a == b;
-  return std::fabs(a - b) <= static_cast<C>(params.b) + static_cast<C>(params.a) * std::fabs(b);
+  if (!math::isfinite(a) || !math::isfinite(b)) return a == b;
+  return math::fabs(a - b) <= static_cast<C>(params.b) + static_cast<C>(params.a) * math::fabs(b);
 }
 }
 }
@@ -606,7 +604,7 @@ NUMCU_OP(nan_to_num){template <class C> NUMCU_HD C operator()(C x)
                          const {if constexpr (is_complex_v<C>){using R = typename C::value_type;
 return C(replace(static_cast<R>(x.real())), replace(static_cast<R>(x.imag())));
 }
-else if constexpr (std::is_floating_point_v<C>) {
+else if constexpr (is_floating_point_v<C>) {
   return replace(x);
 }
 else {
@@ -617,7 +615,7 @@ else {
 template <class R>
 NUMCU_HD R replace(R x) const {
   if (x != x) return static_cast<R>(params.a);
-  if (std::isinf(x)) return static_cast<R>(x > 0 ? params.b : params.c);
+  if (math::isinf(x)) return static_cast<R>(x > 0 ? params.b : params.c);
   return x;
 }
 }

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "core/elementwise_call.hpp"
+#include "core/scalar_cast.hpp"
 #include "core/type_resolution.hpp"
 #include "device/special_loops.hpp"
 #include "dispatch/dispatch.hpp"
@@ -78,7 +79,7 @@ ndarray run_call(ufunc_id u, std::span<const operand> inputs, const std::optiona
                                         elementwise_call::input_dtype_of(u, loop.input, static_cast<int>(k)));
   }
   ndarray result = out ? *out : new_array(shape, loop.output, d);
-  args.out_dtype = result.dtype();
+  args.out_dtype = result.dtype().id();
 
   std::array<plan_operand, max_inputs + 1> operands;
   operands[0] = {static_cast<char*>(result.data_ptr()), &result.strides(), result.itemsize()};
@@ -101,7 +102,7 @@ ndarray run_call(ufunc_id u, std::span<const operand> inputs, const std::optiona
       copies.reserve(max_inputs);
       a = &copies.emplace_back(copy_of(*a));
     }
-    args.input_dtypes[k] = a->dtype();
+    args.input_dtypes[k] = a->dtype().id();
     const strides_t* strides = &a->strides();
     if (a->shape() != result.shape()) {
       broadcast.reserve(max_inputs);

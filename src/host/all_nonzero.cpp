@@ -7,7 +7,7 @@ namespace numcu::detail {
 
 template <>
 bool all_nonzero<host_backend>(const exec&, const iteration_plan& plan, dtype t) {
-  return visit_dtype(t, [&](auto tag) {
+  return visit_dtype(t.id(), [&](auto tag) {
     using T = typename decltype(tag)::type;
     // walk the plan's elements in order; the odometer of loops.hpp has no early exit, so index directly
     for (std::int64_t i = 0; i < plan.numel; ++i) {

@@ -1,9 +1,9 @@
 // The host copy/cast: the casts of core/cast.hpp in a loop over the plan.
 #include <cstring>
 
+#include "core/backend.hpp"
 #include "device/cast.hpp"
 #include "device/element_types.hpp"
-#include "core/backend.hpp"
 #include "host/loops.hpp"
 
 namespace numcu::detail {
@@ -14,8 +14,8 @@ void copy_cast<host_backend>(const exec&, const iteration_plan& plan, dtype dst,
     std::memcpy(plan.data[0], plan.data[1], static_cast<std::size_t>(plan.numel) * plan.itemsizes[0]);
     return;
   }
-  visit_dtype(dst, [&](auto dst_tag) {
-    visit_dtype(src, [&](auto src_tag) {
+  visit_dtype(dst.id(), [&](auto dst_tag) {
+    visit_dtype(src.id(), [&](auto src_tag) {
       using Dst = typename decltype(dst_tag)::type;
       using Src = typename decltype(src_tag)::type;
       host::for_each_element<2>(plan, [](const std::array<char*, 2>& p) {

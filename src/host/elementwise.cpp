@@ -7,8 +7,8 @@ namespace host {
 
 #define NUMCU_UFUNC(name, nin, loops) \
   extern template void launch_ufunc<ufunc_id::name>(const elementwise_call&);
-#include "core/ufunc_extra.inc"
-#include "core/ufunc_loops.inc"
+#include "device/ufunc_extra.inc"
+#include "device/ufunc_loops.inc"
 #undef NUMCU_UFUNC
 
 }  // namespace host
@@ -20,8 +20,8 @@ void run_ufunc<host_backend>(const exec&, const elementwise_call& call) {
 #define NUMCU_UFUNC(name, nin, loops) \
   case ufunc_id::name:                \
     return launch_ufunc<ufunc_id::name>(call);
-#include "core/ufunc_extra.inc"
-#include "core/ufunc_loops.inc"
+#include "device/ufunc_extra.inc"
+#include "device/ufunc_loops.inc"
 #undef NUMCU_UFUNC
     case ufunc_id::count:
       break;

@@ -11,7 +11,7 @@ namespace numcu::detail::host {
 /// Runs ufunc U for one call.
 template <ufunc_id U>
 void launch_ufunc(const elementwise_call& call) {
-  visit_dtype(call.loop_input, [&](auto tag) {
+  visit_dtype(call.loop_input.id(), [&](auto tag) {
     using T = typename decltype(tag)::type;
     if constexpr (has_loop_v<U, T>) {
       ufunc_op<U> op;

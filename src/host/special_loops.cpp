@@ -7,7 +7,7 @@ namespace numcu::detail {
 
 template <>
 void run_divmod<host_backend>(const exec&, const elementwise_call& call) {
-  visit_dtype(call.loop_input, [&](auto tag) {
+  visit_dtype(call.loop_input.id(), [&](auto tag) {
     using T = typename decltype(tag)::type;
     if constexpr (has_loop_v<ufunc_id::floor_divide, T>) {
       host::for_each_element<max_inputs + 1>(

@@ -1,6 +1,7 @@
 // Copies of dense byte ranges between host memory and a GPU. Both return once the data has arrived, so the
-// host buffer may be reused at once. Host-to-device copies from pageable memory larger than a few MiB go
-// through pinned staging buffers, pipelined so that host copies overlap DMA.
+// host buffer may be reused at once. Copies between a GPU and large pageable host memory go through pinned
+// staging buffers, pipelined so that the host side of one chunk overlaps the DMA of the next, with the host
+// side spread over several threads: into fresh memory, that is what takes the page faults in parallel.
 #pragma once
 
 #include <cstddef>
@@ -18,5 +19,13 @@ void copy_device_to_host(void* dst, const void* src, std::size_t nbytes, device 
 /// Copies @p nbytes from GPU @p src_device to GPU @p dst_device (peer copy); returns once it has arrived.
 void copy_between_devices(void* dst, device dst_device, const void* src, device src_device,
                           std::size_t nbytes);
+
+/// Copies @p nbytes between host buffers that do not overlap, from several threads when it is large.
+void copy_host_to_host(void* dst, const void* src, std::size_t nbytes);
+
+/// Writes a zero byte to every page of the host memory [p, p + nbytes) from several threads when it is large,
+/// so that a fresh allocation's page faults are taken in parallel rather than one at a time by the next
+/// thread to fill it; small ranges are left alone.
+void touch_host_pages(void* p, std::size_t nbytes);
 
 }  // namespace numcu::detail

@@ -1,0 +1,66 @@
+// The ufunc table: every elementwise function numcu implements, with NumPy's own loop list
+// (device/ufunc_loops.inc, generated from NumPy), which decides result dtypes exactly as NumPy does, and
+// numcu's own (device/ufunc_extra.inc). Compile-time queries pick the kernels to instantiate; the host's type
+// resolution (core/type_resolution.hpp) searches the same lists at run time.
+#pragma once
+
+#include "device/element_types.hpp"
+
+namespace numcu::detail {
+
+enum class ufunc_id : int {
+#define NUMCU_UFUNC(name, nin, loops) name,
+#include "device/ufunc_extra.inc"
+#include "device/ufunc_loops.inc"
+#undef NUMCU_UFUNC
+  count
+};
+
+/// One row of the table.
+struct ufunc_info {
+  const char* name;
+  int nin;
+  const char* loops;  // "ff->f,dd->d": input letters -> output letter
+};
+
+inline constexpr ufunc_info ufunc_table[] = {
+#define NUMCU_UFUNC(name, nin, loops) {#name, nin, loops},
+#include "device/ufunc_extra.inc"
+#include "device/ufunc_loops.inc"
+#undef NUMCU_UFUNC
+};
+static_assert(sizeof(ufunc_table) / sizeof(ufunc_table[0]) == static_cast<int>(ufunc_id::count));
+
+constexpr const ufunc_info& info_of(ufunc_id u) {
+  return ufunc_table[static_cast<int>(u)];
+}
+
+/// The position in info_of(u).loops of the first loop (as "ff->f") whose input letter @p accept takes, or
+/// -1. The inputs of a loop share one letter, but for where's bool condition, so the last input's letter
+/// stands for all.
+template <class Accept>
+constexpr int find_loop(ufunc_id u, Accept accept) {
+  const char* loops = info_of(u).loops;
+  const int nin = info_of(u).nin;
+  int start = 0;
+  while (loops[start] != 0) {
+    if (accept(loops[start + nin - 1])) return start;
+    while (loops[start] != 0 && loops[start] != ',') ++start;
+    if (loops[start] == ',') ++start;
+  }
+  return -1;
+}
+
+/// The output letter of the loop of @p u whose inputs are @p in, or 0 when there is none.
+constexpr char loop_output(ufunc_id u, char in) {
+  const int k = find_loop(u, [in](char c) { return c == in; });
+  return k < 0 ? 0 : info_of(u).loops[k + info_of(u).nin + 2];
+}
+
+/// The storage type of dtype letter C.
+template <char C>
+struct storage_of_letter {
+  using type = storage_t<dtype_of_letter(C)>;
+};
+
+}  // namespace numcu::detail
