@@ -4,6 +4,9 @@
 # the consumer project, runs the benchmarks with CuPy and PyTorch in the same run, and prints a summary last.
 # Logs and JSON go to $OUT (default ./gpu-check-out).
 #   scripts/gpu-check.sh [all|test|bench]
+# With NUMCU_BASELINE=DIR (a source tree of another revision, e.g. from `git archive REV`), "bench" also
+# builds that tree's numcu_bench and runs it in the same call, and prints every row the two share side by
+# side (bench/compare_runs.py).
 # On the H200 machine "test" takes about 5 minutes (the add_subdirectory consumer rebuilds the library) and
 # "bench" 30 seconds after it (2.5 minutes with its own build); the device tool allows 10 minutes per command.
 set -uo pipefail
@@ -56,6 +59,17 @@ if [ "$what" = all ] || [ "$what" = bench ]; then
   PYTHONUNBUFFERED=1 python3 bench/compare.py "$OUT/numcu_bench.json" "$OUT/bench_compare.json" \
     "$OUT/benchmarks_table.md" >>"$OUT/bench.log" 2>&1 || status=1
   cat "$OUT/bench.log"
+  if [ -n "${NUMCU_BASELINE:-}" ]; then
+    base=$(cd "$NUMCU_BASELINE" && pwd)
+    { cmake -S "$base" -B "$base/build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_CUDA_ARCHITECTURES=90 \
+        -DNUMCU_BUILD_TESTS=OFF -DNUMCU_BUILD_EXAMPLES=OFF -DNUMCU_INSTALL=OFF &&
+        cmake --build "$base/build" -j "$NUMCU_JOBS" --target numcu_bench; } >>"$OUT/build.log" 2>&1 || status=1
+    "$base/build/bench/numcu_bench" "$OUT/baseline_bench.json" >"$OUT/baseline_bench.log" 2>&1 || status=1
+    # the same rows once more with this tree's build, right after, so that both saw the same machine state
+    ./build/gpu/bench/numcu_bench "$OUT/numcu_bench_again.json" >>"$OUT/bench.log" 2>&1 || status=1
+    python3 bench/compare_runs.py "$OUT/baseline_bench.json" "$OUT/numcu_bench.json" "$OUT/numcu_bench_again.json" \
+      | tee "$OUT/against_baseline.md"
+  fi
 fi
 
 echo "==== summary"
