@@ -34,7 +34,7 @@ const std::map<std::string, ufunc_fn>& functions() {
     BINARY(bitwise_xor) UNARY(invert) BINARY(left_shift) BINARY(right_shift) UNARY(isnan) UNARY(isinf)
     UNARY(isfinite) UNARY(signbit) BINARY(copysign) BINARY(nextafter) BINARY(logaddexp) BINARY(logaddexp2)
     BINARY(heaviside) BINARY(gcd) BINARY(lcm) BINARY(equal) BINARY(not_equal) BINARY(less) BINARY(less_equal)
-    BINARY(greater) BINARY(greater_equal) UNARY(conjugate)
+    BINARY(greater) BINARY(greater_equal) UNARY(conjugate) UNARY(fabs) UNARY(bitwise_count)
     t["clip"] = [](const std::vector<nc::ndarray>& x) { return nc::clip(x[0], x[1], x[2]); };
     // clang-format on
 #undef UNARY
@@ -50,7 +50,7 @@ const std::set<std::string> exact = {
     "add",      "subtract",  "multiply",  "divide",     "floor_divide", "remainder", "fmod",    "negative",
     "positive", "absolute",  "sign",      "reciprocal", "square",       "sqrt",      "deg2rad", "rad2deg",
     "floor",    "ceil",      "trunc",     "rint",       "maximum",      "minimum",   "fmax",    "fmin",
-    "copysign", "nextafter", "heaviside", "conjugate",  "clip"};
+    "copysign", "nextafter", "heaviside", "conjugate",  "clip",         "fabs"};
 
 double part_of(const unsigned char* p, nc::dtype t, int part) {
   if (t == nc::float16 || t == nc::bfloat16) {

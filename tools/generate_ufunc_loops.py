@@ -1,7 +1,12 @@
 #!/usr/bin/env python3
-"""Writes src/device/ufunc_loops.inc: for each NumPy ufunc numcu implements, NumPy's own loop list (`ufunc.types`),
-which decides the result dtype exactly as NumPy does. Long double, object and datetime loops are dropped;
-C long/longlong and intp collapse into int64; a bfloat16 loop ('E') is added after each float16 loop ('e').
+"""Writes, from the ufunc table below:
+  - src/device/ufunc_loops.inc: for each NumPy ufunc numcu implements, its family and NumPy's own loop list
+    (`ufunc.types`), which decides the result dtype exactly as NumPy does. Long double, object and datetime
+    loops are dropped; C long/longlong and intp collapse into int64; a bfloat16 loop ('E') is added after each
+    float16 loop ('e');
+  - include/numcu/generated_ufuncs.hpp and src/api/generated_ufuncs.inc: the public functions of the ufuncs
+    that carry a doc in the table.
+tests/data/generate_ufunc_golden.py reads the same table for NumPy's golden values.
 
     python3 tools/generate_ufunc_loops.py     (NumPy 2)
 """
@@ -9,15 +14,92 @@ import os
 
 import numpy as np
 
+# The ufunc table: (name, family[, doc]). The family picks the translation unit that instantiates its kernels
+# (src/cuda/ufunc_<family>.cu, src/host/ufunc_<family>.cpp). With a doc, the public function
+# `ndarray name(x..., out)` is generated too (include/numcu/generated_ufuncs.hpp, src/api/generated_ufuncs.inc);
+# without one it is written by hand in include/numcu/elementwise.hpp. Adding a NumPy ufunc: a line here, its
+# functor in src/device/ufunc_ops.hpp, its test line in tests/test_elementwise.cpp (docs/architecture.md).
 UFUNCS = [
-    "add", "subtract", "multiply", "true_divide", "floor_divide", "remainder", "fmod", "power",
-    "float_power", "negative", "positive", "absolute", "sign", "reciprocal", "square", "sqrt", "cbrt", "exp",
-    "exp2", "expm1", "log", "log2", "log10", "log1p", "sin", "cos", "tan", "arcsin", "arccos", "arctan",
-    "arctan2", "hypot", "sinh", "cosh", "tanh", "arcsinh", "arccosh", "arctanh", "deg2rad", "rad2deg", "floor",
-    "ceil", "trunc", "rint", "maximum", "minimum", "fmax", "fmin", "logical_and", "logical_or", "logical_xor",
-    "logical_not", "bitwise_and", "bitwise_or", "bitwise_xor", "invert", "left_shift", "right_shift", "isnan",
-    "isinf", "isfinite", "signbit", "copysign", "nextafter", "logaddexp", "logaddexp2", "heaviside", "gcd",
-    "lcm", "equal", "not_equal", "less", "less_equal", "greater", "greater_equal", "conjugate", "clip",
+    ("add", "arithmetic"),
+    ("subtract", "arithmetic"),
+    ("multiply", "arithmetic"),
+    ("true_divide", "arithmetic"),
+    ("floor_divide", "arithmetic"),
+    ("remainder", "arithmetic"),
+    ("fmod", "arithmetic"),
+    ("power", "arithmetic"),
+    ("float_power", "arithmetic"),
+    ("negative", "arithmetic"),
+    ("positive", "arithmetic"),
+    ("absolute", "arithmetic"),
+    ("sign", "arithmetic"),
+    ("reciprocal", "arithmetic"),
+    ("square", "arithmetic"),
+    ("sqrt", "exp_log"),
+    ("cbrt", "exp_log"),
+    ("exp", "exp_log"),
+    ("exp2", "exp_log"),
+    ("expm1", "exp_log"),
+    ("log", "exp_log"),
+    ("log2", "exp_log"),
+    ("log10", "exp_log"),
+    ("log1p", "exp_log"),
+    ("sin", "trigonometric"),
+    ("cos", "trigonometric"),
+    ("tan", "trigonometric"),
+    ("arcsin", "trigonometric"),
+    ("arccos", "trigonometric"),
+    ("arctan", "trigonometric"),
+    ("arctan2", "trigonometric"),
+    ("hypot", "trigonometric"),
+    ("sinh", "trigonometric"),
+    ("cosh", "trigonometric"),
+    ("tanh", "trigonometric"),
+    ("arcsinh", "trigonometric"),
+    ("arccosh", "trigonometric"),
+    ("arctanh", "trigonometric"),
+    ("deg2rad", "trigonometric"),
+    ("rad2deg", "trigonometric"),
+    ("floor", "rounding"),
+    ("ceil", "rounding"),
+    ("trunc", "rounding"),
+    ("rint", "rounding"),
+    ("maximum", "rounding"),
+    ("minimum", "rounding"),
+    ("fmax", "rounding"),
+    ("fmin", "rounding"),
+    ("logical_and", "logical"),
+    ("logical_or", "logical"),
+    ("logical_xor", "logical"),
+    ("logical_not", "logical"),
+    ("bitwise_and", "logical"),
+    ("bitwise_or", "logical"),
+    ("bitwise_xor", "logical"),
+    ("invert", "logical"),
+    ("left_shift", "logical"),
+    ("right_shift", "logical"),
+    ("isnan", "comparison"),
+    ("isinf", "comparison"),
+    ("isfinite", "comparison"),
+    ("signbit", "comparison"),
+    ("copysign", "rounding"),
+    ("nextafter", "rounding"),
+    ("logaddexp", "exp_log"),
+    ("logaddexp2", "exp_log"),
+    ("heaviside", "rounding"),
+    ("gcd", "logical"),
+    ("lcm", "logical"),
+    ("equal", "comparison"),
+    ("not_equal", "comparison"),
+    ("less", "comparison"),
+    ("less_equal", "comparison"),
+    ("greater", "comparison"),
+    ("greater_equal", "comparison"),
+    ("conjugate", "arithmetic"),
+    ("clip", "rounding"),
+    ("fabs", "rounding", "The absolute value of real numbers, elementwise (numpy.fabs); complex input has no loop."),
+    ("bitwise_count", "logical",
+     "The number of 1-bits in the absolute value of integers, elementwise (numpy.bitwise_count), as uint8."),
 ]
 # NumPy's type characters on LP64 Linux -> numcu's letters (E: bfloat16)
 CHARS = {"?": "?", "b": "b", "B": "B", "h": "h", "H": "H", "i": "i", "I": "I", "l": "l", "L": "L", "q": "l",
@@ -46,15 +128,43 @@ def loops(name):
     return out
 
 
+HEADER = """/// @file generated_ufuncs.hpp
+/// @brief Elementwise functions generated from the ufunc table (tools/generate_ufunc_loops.py): do not edit.
+/// Each broadcasts its inputs, resolves its result dtype as NumPy 2 does, and writes into @p out when given.
+#pragma once
+
+#include <optional>
+
+#include "numcu/elementwise.hpp"
+
+namespace numcu {
+"""
+
+
 def main():
-    path = os.path.join(HERE, "..", "src", "device", "ufunc_loops.inc")
-    with open(path, "w") as f:
+    root = os.path.join(HERE, "..")
+    with open(os.path.join(root, "src", "device", "ufunc_loops.inc"), "w") as f:
         f.write("// Generated by tools/generate_ufunc_loops.py from NumPy %s: do not edit.\n" % np.__version__)
-        f.write("// NUMCU_UFUNC(name, inputs, loops): NumPy's loop list; letters as numpy.dtype.char, E = bfloat16.\n")
-        for name in UFUNCS:
+        f.write("// NUMCU_UFUNC(name, inputs, family, loops): NumPy's loop list; letters as numpy.dtype.char, "
+                "E = bfloat16.\n")
+        for name, family, *_ in UFUNCS:
             # '?' is escaped so that "??-" cannot be read as a trigraph
             text = ",".join(loops(name)).replace("?", "\\?")
-            f.write('NUMCU_UFUNC(%s, %d, "%s")\n' % (name, ufunc(name).nin, text))
+            f.write('NUMCU_UFUNC(%s, %d, %s, "%s")\n' % (name, ufunc(name).nin, family, text))
+    public = [(name, ufunc(name).nin, doc[0]) for name, family, *doc in UFUNCS if doc]
+    params = {1: ["x"], 2: ["x1", "x2"], 3: ["x1", "x2", "x3"]}
+    with open(os.path.join(root, "include", "numcu", "generated_ufuncs.hpp"), "w") as f:
+        f.write(HEADER)
+        for name, nin, doc in public:
+            args = ", ".join("const operand& %s" % p for p in params[nin])
+            f.write("\n/// %s\n/// @throws dtype_error for an input dtype without a loop, shape_error, device_error.\n" % doc)
+            f.write("ndarray %s(%s, const std::optional<ndarray>& out = std::nullopt);\n" % (name, args))
+        f.write("\n}  // namespace numcu\n")
+    with open(os.path.join(root, "src", "api", "generated_ufuncs.inc"), "w") as f:
+        f.write("// Generated by tools/generate_ufunc_loops.py: do not edit.\n")
+        f.write("// NUMCU_GENERATED_UFUNC(name, inputs): the public functions of include/numcu/generated_ufuncs.hpp.\n")
+        for name, nin, _ in public:
+            f.write("NUMCU_GENERATED_UFUNC(%s, %d)\n" % (name, nin))
 
 
 if __name__ == "__main__":

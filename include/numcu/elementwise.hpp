@@ -476,3 +476,6 @@ ndarray operator~(const ndarray& a);
 ndarray operator!(const ndarray& a);
 
 }  // namespace numcu
+
+// the functions generated from the ufunc table (after operand: they take operands)
+#include "numcu/generated_ufuncs.hpp"  // IWYU pragma: export

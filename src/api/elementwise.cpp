@@ -8,6 +8,21 @@
 
 namespace numcu {
 
+// the functions of include/numcu/generated_ufuncs.hpp
+#define NUMCU_GENERATED_UFUNC(name, nin) NUMCU_GENERATED_UFUNC_##nin(name)
+#define NUMCU_GENERATED_UFUNC_1(name)                                 \
+  ndarray name(const operand& x, const std::optional<ndarray>& out) { \
+    return detail::call_ufunc(detail::ufunc_id::name, {x}, out);      \
+  }
+#define NUMCU_GENERATED_UFUNC_2(name)                                                     \
+  ndarray name(const operand& x1, const operand& x2, const std::optional<ndarray>& out) { \
+    return detail::call_ufunc(detail::ufunc_id::name, {x1, x2}, out);                     \
+  }
+#include "api/generated_ufuncs.inc"
+#undef NUMCU_GENERATED_UFUNC
+#undef NUMCU_GENERATED_UFUNC_1
+#undef NUMCU_GENERATED_UFUNC_2
+
 ndarray add(const operand& a, const operand& b, const std::optional<ndarray>& out) {
   return detail::call_ufunc(detail::ufunc_id::add, {a, b}, out);
 }

@@ -88,4 +88,13 @@ void launch_ufunc(const exec& e, const elementwise_call& call) {
   });
 }
 
+/// The launchers of this backend for the family tables of core/elementwise_call.hpp.
+struct cuda_launchers {
+  using launcher = void (*)(const exec&, const elementwise_call&);
+  template <ufunc_id U>
+  static constexpr launcher of() {
+    return &launch_ufunc<U>;
+  }
+};
+
 }  // namespace numcu::detail::cuda

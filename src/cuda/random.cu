@@ -1,4 +1,4 @@
-// Random numbers on the GPU: a grid-stride loop over element groups (core/random_values.hpp) on one wave of
+// Random numbers on the GPU: a grid-stride loop over element groups (device/random_values.hpp) on one wave of
 // resident blocks, a kernel per distribution, width and output type.
 #include <algorithm>
 

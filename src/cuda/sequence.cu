@@ -1,4 +1,4 @@
-// arange and linspace kernels: element i computed from its index with NumPy's formulas (core/sequence.hpp).
+// arange and linspace kernels: element i computed from its index with NumPy's formulas (device/sequence.hpp).
 #include <cstring>
 
 #include "core/backend.hpp"

@@ -1,5 +1,5 @@
-// The loops of core/special_loops.hpp on the GPU: divmod and the exact signed/uint64 comparisons, through the
-// general kernel (any layout, inputs read in their own dtypes).
+// The loops of device/special_loops.hpp on the GPU: divmod and the exact signed/uint64 comparisons, through
+// the general kernel (any layout, inputs read in their own dtypes).
 #include "core/backend.hpp"
 #include "cuda/elementwise.cuh"
 #include "device/special_loops.hpp"

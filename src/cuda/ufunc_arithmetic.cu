@@ -1,24 +1,10 @@
-// Arithmetic ufuncs for the CUDA backend: add, subtract, multiply, true_divide, floor_divide, remainder,
-// fmod, power, float_power, negative, positive, absolute, sign, reciprocal, square, conjugate.
+// The arithmetic ufuncs of the table (family arithmetic) for the CUDA backend: their kernels are instantiated
+// here, apart from the other families, so that the families compile in parallel.
 #include "cuda/elementwise.cuh"
 
-namespace numcu::detail::cuda {
+namespace numcu::detail {
 
-template void launch_ufunc<ufunc_id::add>(const exec&, const elementwise_call&);
-template void launch_ufunc<ufunc_id::subtract>(const exec&, const elementwise_call&);
-template void launch_ufunc<ufunc_id::multiply>(const exec&, const elementwise_call&);
-template void launch_ufunc<ufunc_id::true_divide>(const exec&, const elementwise_call&);
-template void launch_ufunc<ufunc_id::floor_divide>(const exec&, const elementwise_call&);
-template void launch_ufunc<ufunc_id::remainder>(const exec&, const elementwise_call&);
-template void launch_ufunc<ufunc_id::fmod>(const exec&, const elementwise_call&);
-template void launch_ufunc<ufunc_id::power>(const exec&, const elementwise_call&);
-template void launch_ufunc<ufunc_id::float_power>(const exec&, const elementwise_call&);
-template void launch_ufunc<ufunc_id::negative>(const exec&, const elementwise_call&);
-template void launch_ufunc<ufunc_id::positive>(const exec&, const elementwise_call&);
-template void launch_ufunc<ufunc_id::absolute>(const exec&, const elementwise_call&);
-template void launch_ufunc<ufunc_id::sign>(const exec&, const elementwise_call&);
-template void launch_ufunc<ufunc_id::reciprocal>(const exec&, const elementwise_call&);
-template void launch_ufunc<ufunc_id::square>(const exec&, const elementwise_call&);
-template void launch_ufunc<ufunc_id::conjugate>(const exec&, const elementwise_call&);
+template const launcher_table<cuda::cuda_launchers>&
+family_launchers<ufunc_family::arithmetic, cuda::cuda_launchers>();
 
-}  // namespace numcu::detail::cuda
+}  // namespace numcu::detail

@@ -1,20 +1,10 @@
-// Comparison ufuncs for the CUDA backend: equal, not_equal, less, less_equal, greater, greater_equal, isnan,
-// isinf, isfinite, signbit, isclose, where.
+// The comparison ufuncs of the table (family comparison) for the CUDA backend: their kernels are instantiated
+// here, apart from the other families, so that the families compile in parallel.
 #include "cuda/elementwise.cuh"
 
-namespace numcu::detail::cuda {
+namespace numcu::detail {
 
-template void launch_ufunc<ufunc_id::equal>(const exec&, const elementwise_call&);
-template void launch_ufunc<ufunc_id::not_equal>(const exec&, const elementwise_call&);
-template void launch_ufunc<ufunc_id::less>(const exec&, const elementwise_call&);
-template void launch_ufunc<ufunc_id::less_equal>(const exec&, const elementwise_call&);
-template void launch_ufunc<ufunc_id::greater>(const exec&, const elementwise_call&);
-template void launch_ufunc<ufunc_id::greater_equal>(const exec&, const elementwise_call&);
-template void launch_ufunc<ufunc_id::isnan>(const exec&, const elementwise_call&);
-template void launch_ufunc<ufunc_id::isinf>(const exec&, const elementwise_call&);
-template void launch_ufunc<ufunc_id::isfinite>(const exec&, const elementwise_call&);
-template void launch_ufunc<ufunc_id::signbit>(const exec&, const elementwise_call&);
-template void launch_ufunc<ufunc_id::isclose>(const exec&, const elementwise_call&);
-template void launch_ufunc<ufunc_id::where>(const exec&, const elementwise_call&);
+template const launcher_table<cuda::cuda_launchers>&
+family_launchers<ufunc_family::comparison, cuda::cuda_launchers>();
 
-}  // namespace numcu::detail::cuda
+}  // namespace numcu::detail

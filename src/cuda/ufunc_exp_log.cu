@@ -1,19 +1,10 @@
-// Exp log ufuncs for the CUDA backend: sqrt, cbrt, exp, exp2, expm1, log, log2, log10, log1p, logaddexp,
-// logaddexp2.
+// The exp log ufuncs of the table (family exp_log) for the CUDA backend: their kernels are instantiated
+// here, apart from the other families, so that the families compile in parallel.
 #include "cuda/elementwise.cuh"
 
-namespace numcu::detail::cuda {
+namespace numcu::detail {
 
-template void launch_ufunc<ufunc_id::sqrt>(const exec&, const elementwise_call&);
-template void launch_ufunc<ufunc_id::cbrt>(const exec&, const elementwise_call&);
-template void launch_ufunc<ufunc_id::exp>(const exec&, const elementwise_call&);
-template void launch_ufunc<ufunc_id::exp2>(const exec&, const elementwise_call&);
-template void launch_ufunc<ufunc_id::expm1>(const exec&, const elementwise_call&);
-template void launch_ufunc<ufunc_id::log>(const exec&, const elementwise_call&);
-template void launch_ufunc<ufunc_id::log2>(const exec&, const elementwise_call&);
-template void launch_ufunc<ufunc_id::log10>(const exec&, const elementwise_call&);
-template void launch_ufunc<ufunc_id::log1p>(const exec&, const elementwise_call&);
-template void launch_ufunc<ufunc_id::logaddexp>(const exec&, const elementwise_call&);
-template void launch_ufunc<ufunc_id::logaddexp2>(const exec&, const elementwise_call&);
+template const launcher_table<cuda::cuda_launchers>&
+family_launchers<ufunc_family::exp_log, cuda::cuda_launchers>();
 
-}  // namespace numcu::detail::cuda
+}  // namespace numcu::detail

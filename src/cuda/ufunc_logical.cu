@@ -1,20 +1,10 @@
-// Logical ufuncs for the CUDA backend: logical_and, logical_or, logical_xor, logical_not, bitwise_and,
-// bitwise_or, bitwise_xor, invert, left_shift, right_shift, gcd, lcm.
+// The logical ufuncs of the table (family logical) for the CUDA backend: their kernels are instantiated
+// here, apart from the other families, so that the families compile in parallel.
 #include "cuda/elementwise.cuh"
 
-namespace numcu::detail::cuda {
+namespace numcu::detail {
 
-template void launch_ufunc<ufunc_id::logical_and>(const exec&, const elementwise_call&);
-template void launch_ufunc<ufunc_id::logical_or>(const exec&, const elementwise_call&);
-template void launch_ufunc<ufunc_id::logical_xor>(const exec&, const elementwise_call&);
-template void launch_ufunc<ufunc_id::logical_not>(const exec&, const elementwise_call&);
-template void launch_ufunc<ufunc_id::bitwise_and>(const exec&, const elementwise_call&);
-template void launch_ufunc<ufunc_id::bitwise_or>(const exec&, const elementwise_call&);
-template void launch_ufunc<ufunc_id::bitwise_xor>(const exec&, const elementwise_call&);
-template void launch_ufunc<ufunc_id::invert>(const exec&, const elementwise_call&);
-template void launch_ufunc<ufunc_id::left_shift>(const exec&, const elementwise_call&);
-template void launch_ufunc<ufunc_id::right_shift>(const exec&, const elementwise_call&);
-template void launch_ufunc<ufunc_id::gcd>(const exec&, const elementwise_call&);
-template void launch_ufunc<ufunc_id::lcm>(const exec&, const elementwise_call&);
+template const launcher_table<cuda::cuda_launchers>&
+family_launchers<ufunc_family::logical, cuda::cuda_launchers>();
 
-}  // namespace numcu::detail::cuda
+}  // namespace numcu::detail

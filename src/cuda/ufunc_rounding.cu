@@ -1,21 +1,10 @@
-// Rounding ufuncs for the CUDA backend: floor, ceil, trunc, rint, maximum, minimum, fmax, fmin, clip,
-// nan_to_num, copysign, nextafter, heaviside.
+// The rounding ufuncs of the table (family rounding) for the CUDA backend: their kernels are instantiated
+// here, apart from the other families, so that the families compile in parallel.
 #include "cuda/elementwise.cuh"
 
-namespace numcu::detail::cuda {
+namespace numcu::detail {
 
-template void launch_ufunc<ufunc_id::floor>(const exec&, const elementwise_call&);
-template void launch_ufunc<ufunc_id::ceil>(const exec&, const elementwise_call&);
-template void launch_ufunc<ufunc_id::trunc>(const exec&, const elementwise_call&);
-template void launch_ufunc<ufunc_id::rint>(const exec&, const elementwise_call&);
-template void launch_ufunc<ufunc_id::maximum>(const exec&, const elementwise_call&);
-template void launch_ufunc<ufunc_id::minimum>(const exec&, const elementwise_call&);
-template void launch_ufunc<ufunc_id::fmax>(const exec&, const elementwise_call&);
-template void launch_ufunc<ufunc_id::fmin>(const exec&, const elementwise_call&);
-template void launch_ufunc<ufunc_id::clip>(const exec&, const elementwise_call&);
-template void launch_ufunc<ufunc_id::nan_to_num>(const exec&, const elementwise_call&);
-template void launch_ufunc<ufunc_id::copysign>(const exec&, const elementwise_call&);
-template void launch_ufunc<ufunc_id::nextafter>(const exec&, const elementwise_call&);
-template void launch_ufunc<ufunc_id::heaviside>(const exec&, const elementwise_call&);
+template const launcher_table<cuda::cuda_launchers>&
+family_launchers<ufunc_family::rounding, cuda::cuda_launchers>();
 
-}  // namespace numcu::detail::cuda
+}  // namespace numcu::detail

@@ -43,6 +43,15 @@ NUMCU_HD T wrap_mul(T a, T b) {
   return static_cast<T>(static_cast<wrap_t<T>>(a) * static_cast<wrap_t<T>>(b));
 }
 
+/// The number of 1-bits of @p x.
+NUMCU_HD inline int popcount64(uint64_t x) {
+#if defined(__CUDA_ARCH__)
+  return __popcll(x);
+#else
+  return __builtin_popcountll(x);
+#endif
+}
+
 template <class C>
 NUMCU_HD bool is_nan(C x) {
   if constexpr (is_complex_v<C>)
@@ -506,6 +515,21 @@ NUMCU_OP(bitwise_xor){template <class C> NUMCU_HD C operator()(C a, C b) const {
 NUMCU_OP(invert){template <class C> NUMCU_HD C operator()(C a)
                      const {if constexpr (is_same_v<C, bool>) return !a;
 else return static_cast<C>(~a);
+}
+}
+;
+NUMCU_OP(bitwise_count){template <class C> NUMCU_HD int operator()(C a)
+                            const {// the 1-bits of |a|, |MIN| taken in the unsigned type
+                                   using U = make_unsigned_t<C>;
+U magnitude = static_cast<U>(a);
+if constexpr (is_signed_v<C>) {
+  if (a < 0) magnitude = static_cast<U>(U(0) - magnitude);
+}
+return popcount64(static_cast<uint64_t>(magnitude));
+}
+}
+;
+NUMCU_OP(fabs){template <class C> NUMCU_HD C operator()(C a) const {return math::fabs(a);
 }
 }
 ;

@@ -8,8 +8,19 @@
 
 namespace numcu::detail {
 
+/// The families of ufuncs, each instantiated in its own translation unit per backend
+/// (src/cuda/ufunc_<family>.cu, src/host/ufunc_<family>.cpp) so that they compile in parallel.
+#define NUMCU_FOR_EACH_UFUNC_FAMILY(X) \
+  X(arithmetic) X(comparison) X(exp_log) X(logical) X(rounding) X(trigonometric)
+
+enum class ufunc_family : int {
+#define NUMCU_FAMILY_ENUM(family) family,
+  NUMCU_FOR_EACH_UFUNC_FAMILY(NUMCU_FAMILY_ENUM)
+#undef NUMCU_FAMILY_ENUM
+};
+
 enum class ufunc_id : int {
-#define NUMCU_UFUNC(name, nin, loops) name,
+#define NUMCU_UFUNC(name, nin, family, loops) name,
 #include "device/ufunc_extra.inc"
 #include "device/ufunc_loops.inc"
 #undef NUMCU_UFUNC
@@ -20,11 +31,12 @@ enum class ufunc_id : int {
 struct ufunc_info {
   const char* name;
   int nin;
+  ufunc_family family;
   const char* loops;  // "ff->f,dd->d": input letters -> output letter
 };
 
 inline constexpr ufunc_info ufunc_table[] = {
-#define NUMCU_UFUNC(name, nin, loops) {#name, nin, loops},
+#define NUMCU_UFUNC(name, nin, family, loops) {#name, nin, ufunc_family::family, loops},
 #include "device/ufunc_extra.inc"
 #include "device/ufunc_loops.inc"
 #undef NUMCU_UFUNC

@@ -1,4 +1,4 @@
-// The host copy/cast: the casts of core/cast.hpp in a loop over the plan.
+// The host copy/cast: the casts of device/cast.hpp in a loop over the plan.
 #include <cstring>
 
 #include "core/backend.hpp"

@@ -1,31 +1,19 @@
-// The host elementwise entry: one switch from the ufunc to its loop, instantiated in ufunc_*.cpp.
+// The host elementwise entry: the ufunc's loop from the table of its family (instantiated in
+// ufunc_<family>.cpp).
 #include "host/elementwise.hpp"
 #include "core/backend.hpp"
 
 namespace numcu::detail {
-namespace host {
 
-#define NUMCU_UFUNC(name, nin, loops) \
-  extern template void launch_ufunc<ufunc_id::name>(const elementwise_call&);
-#include "device/ufunc_extra.inc"
-#include "device/ufunc_loops.inc"
-#undef NUMCU_UFUNC
-
-}  // namespace host
+#define NUMCU_FAMILY_EXTERN(family)                           \
+  extern template const launcher_table<host::host_launchers>& \
+  family_launchers<ufunc_family::family, host::host_launchers>();
+NUMCU_FOR_EACH_UFUNC_FAMILY(NUMCU_FAMILY_EXTERN)
+#undef NUMCU_FAMILY_EXTERN
 
 template <>
 void run_ufunc<host_backend>(const exec&, const elementwise_call& call) {
-  using host::launch_ufunc;
-  switch (call.op) {
-#define NUMCU_UFUNC(name, nin, loops) \
-  case ufunc_id::name:                \
-    return launch_ufunc<ufunc_id::name>(call);
-#include "device/ufunc_extra.inc"
-#include "device/ufunc_loops.inc"
-#undef NUMCU_UFUNC
-    case ufunc_id::count:
-      break;
-  }
+  launcher_of<host::host_launchers>(call.op)(call);
 }
 
 }  // namespace numcu::detail

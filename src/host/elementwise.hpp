@@ -1,4 +1,4 @@
-// The host elementwise loop for every ufunc: the functions of core/ufunc_ops.hpp over an iteration plan,
+// The host elementwise loop for every ufunc: the functions of device/ufunc_ops.hpp over an iteration plan,
 // inputs cast to the loop dtype as they are read, the result cast on store (the mirror of
 // src/cuda/elementwise.cuh).
 #pragma once
@@ -21,5 +21,14 @@ void launch_ufunc(const elementwise_call& call) {
     }
   });
 }
+
+/// The launchers of this backend for the family tables of core/elementwise_call.hpp.
+struct host_launchers {
+  using launcher = void (*)(const elementwise_call&);
+  template <ufunc_id U>
+  static constexpr launcher of() {
+    return &launch_ufunc<U>;
+  }
+};
 
 }  // namespace numcu::detail::host

@@ -1,4 +1,4 @@
-// Random numbers on the host: the same element groups as the GPU, in a loop (core/random_values.hpp).
+// Random numbers on the host: the same element groups as the GPU, in a loop (device/random_values.hpp).
 #include "core/backend.hpp"
 #include "device/random_values.hpp"
 

@@ -1,4 +1,4 @@
-// arange and linspace on the host: the formulas of core/sequence.hpp in a loop.
+// arange and linspace on the host: the formulas of device/sequence.hpp in a loop.
 #include <cstring>
 
 #include "core/backend.hpp"

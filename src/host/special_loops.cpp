@@ -1,4 +1,4 @@
-// The loops of core/special_loops.hpp on the host: divmod and the exact signed/uint64 comparisons.
+// The loops of device/special_loops.hpp on the host: divmod and the exact signed/uint64 comparisons.
 #include "device/special_loops.hpp"
 #include "core/backend.hpp"
 #include "host/loops.hpp"

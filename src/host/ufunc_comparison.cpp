@@ -1,20 +1,10 @@
-// Comparison ufuncs for the host backend: equal, not_equal, less, less_equal, greater, greater_equal, isnan,
-// isinf, isfinite, signbit, isclose, where.
+// The comparison ufuncs of the table (family comparison) for the host backend: their loops are instantiated
+// here, apart from the other families, so that the families compile in parallel.
 #include "host/elementwise.hpp"
 
-namespace numcu::detail::host {
+namespace numcu::detail {
 
-template void launch_ufunc<ufunc_id::equal>(const elementwise_call&);
-template void launch_ufunc<ufunc_id::not_equal>(const elementwise_call&);
-template void launch_ufunc<ufunc_id::less>(const elementwise_call&);
-template void launch_ufunc<ufunc_id::less_equal>(const elementwise_call&);
-template void launch_ufunc<ufunc_id::greater>(const elementwise_call&);
-template void launch_ufunc<ufunc_id::greater_equal>(const elementwise_call&);
-template void launch_ufunc<ufunc_id::isnan>(const elementwise_call&);
-template void launch_ufunc<ufunc_id::isinf>(const elementwise_call&);
-template void launch_ufunc<ufunc_id::isfinite>(const elementwise_call&);
-template void launch_ufunc<ufunc_id::signbit>(const elementwise_call&);
-template void launch_ufunc<ufunc_id::isclose>(const elementwise_call&);
-template void launch_ufunc<ufunc_id::where>(const elementwise_call&);
+template const launcher_table<host::host_launchers>&
+family_launchers<ufunc_family::comparison, host::host_launchers>();
 
-}  // namespace numcu::detail::host
+}  // namespace numcu::detail

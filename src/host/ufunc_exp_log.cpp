@@ -1,19 +1,10 @@
-// Exp log ufuncs for the host backend: sqrt, cbrt, exp, exp2, expm1, log, log2, log10, log1p, logaddexp,
-// logaddexp2.
+// The exp log ufuncs of the table (family exp_log) for the host backend: their loops are instantiated
+// here, apart from the other families, so that the families compile in parallel.
 #include "host/elementwise.hpp"
 
-namespace numcu::detail::host {
+namespace numcu::detail {
 
-template void launch_ufunc<ufunc_id::sqrt>(const elementwise_call&);
-template void launch_ufunc<ufunc_id::cbrt>(const elementwise_call&);
-template void launch_ufunc<ufunc_id::exp>(const elementwise_call&);
-template void launch_ufunc<ufunc_id::exp2>(const elementwise_call&);
-template void launch_ufunc<ufunc_id::expm1>(const elementwise_call&);
-template void launch_ufunc<ufunc_id::log>(const elementwise_call&);
-template void launch_ufunc<ufunc_id::log2>(const elementwise_call&);
-template void launch_ufunc<ufunc_id::log10>(const elementwise_call&);
-template void launch_ufunc<ufunc_id::log1p>(const elementwise_call&);
-template void launch_ufunc<ufunc_id::logaddexp>(const elementwise_call&);
-template void launch_ufunc<ufunc_id::logaddexp2>(const elementwise_call&);
+template const launcher_table<host::host_launchers>&
+family_launchers<ufunc_family::exp_log, host::host_launchers>();
 
-}  // namespace numcu::detail::host
+}  // namespace numcu::detail

@@ -1,20 +1,10 @@
-// Logical ufuncs for the host backend: logical_and, logical_or, logical_xor, logical_not, bitwise_and,
-// bitwise_or, bitwise_xor, invert, left_shift, right_shift, gcd, lcm.
+// The logical ufuncs of the table (family logical) for the host backend: their loops are instantiated
+// here, apart from the other families, so that the families compile in parallel.
 #include "host/elementwise.hpp"
 
-namespace numcu::detail::host {
+namespace numcu::detail {
 
-template void launch_ufunc<ufunc_id::logical_and>(const elementwise_call&);
-template void launch_ufunc<ufunc_id::logical_or>(const elementwise_call&);
-template void launch_ufunc<ufunc_id::logical_xor>(const elementwise_call&);
-template void launch_ufunc<ufunc_id::logical_not>(const elementwise_call&);
-template void launch_ufunc<ufunc_id::bitwise_and>(const elementwise_call&);
-template void launch_ufunc<ufunc_id::bitwise_or>(const elementwise_call&);
-template void launch_ufunc<ufunc_id::bitwise_xor>(const elementwise_call&);
-template void launch_ufunc<ufunc_id::invert>(const elementwise_call&);
-template void launch_ufunc<ufunc_id::left_shift>(const elementwise_call&);
-template void launch_ufunc<ufunc_id::right_shift>(const elementwise_call&);
-template void launch_ufunc<ufunc_id::gcd>(const elementwise_call&);
-template void launch_ufunc<ufunc_id::lcm>(const elementwise_call&);
+template const launcher_table<host::host_launchers>&
+family_launchers<ufunc_family::logical, host::host_launchers>();
 
-}  // namespace numcu::detail::host
+}  // namespace numcu::detail

@@ -1,21 +1,10 @@
-// Rounding ufuncs for the host backend: floor, ceil, trunc, rint, maximum, minimum, fmax, fmin, clip,
-// nan_to_num, copysign, nextafter, heaviside.
+// The rounding ufuncs of the table (family rounding) for the host backend: their loops are instantiated
+// here, apart from the other families, so that the families compile in parallel.
 #include "host/elementwise.hpp"
 
-namespace numcu::detail::host {
+namespace numcu::detail {
 
-template void launch_ufunc<ufunc_id::floor>(const elementwise_call&);
-template void launch_ufunc<ufunc_id::ceil>(const elementwise_call&);
-template void launch_ufunc<ufunc_id::trunc>(const elementwise_call&);
-template void launch_ufunc<ufunc_id::rint>(const elementwise_call&);
-template void launch_ufunc<ufunc_id::maximum>(const elementwise_call&);
-template void launch_ufunc<ufunc_id::minimum>(const elementwise_call&);
-template void launch_ufunc<ufunc_id::fmax>(const elementwise_call&);
-template void launch_ufunc<ufunc_id::fmin>(const elementwise_call&);
-template void launch_ufunc<ufunc_id::clip>(const elementwise_call&);
-template void launch_ufunc<ufunc_id::nan_to_num>(const elementwise_call&);
-template void launch_ufunc<ufunc_id::copysign>(const elementwise_call&);
-template void launch_ufunc<ufunc_id::nextafter>(const elementwise_call&);
-template void launch_ufunc<ufunc_id::heaviside>(const elementwise_call&);
+template const launcher_table<host::host_launchers>&
+family_launchers<ufunc_family::rounding, host::host_launchers>();
 
-}  // namespace numcu::detail::host
+}  // namespace numcu::detail

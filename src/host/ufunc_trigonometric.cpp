@@ -1,24 +1,10 @@
-// Trigonometric ufuncs for the host backend: sin, cos, tan, arcsin, arccos, arctan, arctan2, hypot, sinh,
-// cosh, tanh, arcsinh, arccosh, arctanh, deg2rad, rad2deg.
+// The trigonometric ufuncs of the table (family trigonometric) for the host backend: their loops are
+// instantiated here, apart from the other families, so that the families compile in parallel.
 #include "host/elementwise.hpp"
 
-namespace numcu::detail::host {
+namespace numcu::detail {
 
-template void launch_ufunc<ufunc_id::sin>(const elementwise_call&);
-template void launch_ufunc<ufunc_id::cos>(const elementwise_call&);
-template void launch_ufunc<ufunc_id::tan>(const elementwise_call&);
-template void launch_ufunc<ufunc_id::arcsin>(const elementwise_call&);
-template void launch_ufunc<ufunc_id::arccos>(const elementwise_call&);
-template void launch_ufunc<ufunc_id::arctan>(const elementwise_call&);
-template void launch_ufunc<ufunc_id::arctan2>(const elementwise_call&);
-template void launch_ufunc<ufunc_id::hypot>(const elementwise_call&);
-template void launch_ufunc<ufunc_id::sinh>(const elementwise_call&);
-template void launch_ufunc<ufunc_id::cosh>(const elementwise_call&);
-template void launch_ufunc<ufunc_id::tanh>(const elementwise_call&);
-template void launch_ufunc<ufunc_id::arcsinh>(const elementwise_call&);
-template void launch_ufunc<ufunc_id::arccosh>(const elementwise_call&);
-template void launch_ufunc<ufunc_id::arctanh>(const elementwise_call&);
-template void launch_ufunc<ufunc_id::deg2rad>(const elementwise_call&);
-template void launch_ufunc<ufunc_id::rad2deg>(const elementwise_call&);
+template const launcher_table<host::host_launchers>&
+family_launchers<ufunc_family::trigonometric, host::host_launchers>();
 
-}  // namespace numcu::detail::host
+}  // namespace numcu::detail

@@ -19,30 +19,12 @@ from generate_golden import dt, encode  # noqa: E402  (one encoding for every go
 HERE = os.path.dirname(os.path.abspath(__file__))
 TYPES = ["bool", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64", "float16", "bfloat16",
          "float32", "float64", "complex64", "complex128"]
-FUNCS = {  # numcu name: (numpy callable, nin)
-    "add": (np.add, 2), "subtract": (np.subtract, 2), "multiply": (np.multiply, 2), "divide": (np.divide, 2),
-    "floor_divide": (np.floor_divide, 2), "remainder": (np.remainder, 2), "fmod": (np.fmod, 2),
-    "power": (np.power, 2), "float_power": (np.float_power, 2), "negative": (np.negative, 1),
-    "positive": (np.positive, 1), "absolute": (np.absolute, 1), "sign": (np.sign, 1),
-    "reciprocal": (np.reciprocal, 1), "square": (np.square, 1), "sqrt": (np.sqrt, 1), "cbrt": (np.cbrt, 1),
-    "exp": (np.exp, 1), "exp2": (np.exp2, 1), "expm1": (np.expm1, 1), "log": (np.log, 1), "log2": (np.log2, 1),
-    "log10": (np.log10, 1), "log1p": (np.log1p, 1), "sin": (np.sin, 1), "cos": (np.cos, 1), "tan": (np.tan, 1),
-    "arcsin": (np.arcsin, 1), "arccos": (np.arccos, 1), "arctan": (np.arctan, 1), "arctan2": (np.arctan2, 2),
-    "hypot": (np.hypot, 2), "sinh": (np.sinh, 1), "cosh": (np.cosh, 1), "tanh": (np.tanh, 1),
-    "arcsinh": (np.arcsinh, 1), "arccosh": (np.arccosh, 1), "arctanh": (np.arctanh, 1),
-    "deg2rad": (np.deg2rad, 1), "rad2deg": (np.rad2deg, 1), "floor": (np.floor, 1), "ceil": (np.ceil, 1),
-    "trunc": (np.trunc, 1), "rint": (np.rint, 1), "maximum": (np.maximum, 2), "minimum": (np.minimum, 2),
-    "fmax": (np.fmax, 2), "fmin": (np.fmin, 2), "logical_and": (np.logical_and, 2),
-    "logical_or": (np.logical_or, 2), "logical_xor": (np.logical_xor, 2), "logical_not": (np.logical_not, 1),
-    "bitwise_and": (np.bitwise_and, 2), "bitwise_or": (np.bitwise_or, 2), "bitwise_xor": (np.bitwise_xor, 2),
-    "invert": (np.invert, 1), "left_shift": (np.left_shift, 2), "right_shift": (np.right_shift, 2),
-    "isnan": (np.isnan, 1), "isinf": (np.isinf, 1), "isfinite": (np.isfinite, 1), "signbit": (np.signbit, 1),
-    "copysign": (np.copysign, 2), "nextafter": (np.nextafter, 2), "logaddexp": (np.logaddexp, 2),
-    "logaddexp2": (np.logaddexp2, 2), "heaviside": (np.heaviside, 2), "gcd": (np.gcd, 2), "lcm": (np.lcm, 2),
-    "equal": (np.equal, 2), "not_equal": (np.not_equal, 2), "less": (np.less, 2),
-    "less_equal": (np.less_equal, 2), "greater": (np.greater, 2), "greater_equal": (np.greater_equal, 2),
-    "conjugate": (np.conjugate, 1), "clip": (np._core.umath.clip, 3),
-}
+# every function of the ufunc table (tools/generate_ufunc_loops.py), under its numcu name
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "tools"))
+from generate_ufunc_loops import UFUNCS, ufunc  # noqa: E402
+
+NUMCU_NAMES = {"true_divide": "divide"}
+FUNCS = {NUMCU_NAMES.get(name, name): (ufunc(name), ufunc(name).nin) for name, *_ in UFUNCS}
 
 
 def kind(t):
