@@ -8,4 +8,4 @@ log=${1:?build directory}/.ninja_log
 echo "slowest translation units (seconds):"
 # .ninja_log: start(ms) end(ms) mtime output hash; keep the last entry of each output
 awk -F'\t' 'NR > 1 && $4 ~ /\.o$/ { t[$4] = ($2 - $1) / 1000 } END { for (o in t) printf "%8.1f  %s\n", t[o], o }' \
-  "$log" | sort -rn | head -10
+  "$log" | sort -rn | awk 'NR <= 10'
