@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The one command for the GPU machine (the device tool): builds with the gpu preset on all cores, runs the
+# The one command for the GPU machine: builds with the gpu preset on all cores, runs the
 # whole suite (no case may be skipped), runs compute-sanitizer memcheck over the CUDA cases, builds and runs
 # the consumer project, runs the benchmarks with CuPy and PyTorch in the same run, and prints a summary last.
 # Logs and JSON go to $OUT (default ./gpu-check-out).
@@ -7,8 +7,8 @@
 # With NUMCU_BASELINE=DIR (a source tree of another revision, e.g. from `git archive REV`), "bench" also
 # builds that tree's numcu_bench and runs it in the same call, and prints every row the two share side by
 # side (bench/compare_runs.py).
-# On the H200 machine "test" takes about 5 minutes (the add_subdirectory consumer rebuilds the library) and
-# "bench" 30 seconds after it (2.5 minutes with its own build); the device tool allows 10 minutes per command.
+# On the H200 machine "test" takes about 4-5 minutes (the add_subdirectory consumer rebuilds the library) and
+# "bench" 30 seconds after it (2.5 minutes with its own build); the GPU machine allows 10 minutes per command.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 what=${1:-all}
