@@ -36,6 +36,10 @@ const std::map<std::string, ufunc_fn>& functions() {
     BINARY(heaviside) BINARY(gcd) BINARY(lcm) BINARY(equal) BINARY(not_equal) BINARY(less) BINARY(less_equal)
     BINARY(greater) BINARY(greater_equal) UNARY(conjugate) UNARY(fabs) UNARY(bitwise_count)
     t["clip"] = [](const std::vector<nc::ndarray>& x) { return nc::clip(x[0], x[1], x[2]); };
+    t["modf[0]"] = [](const std::vector<nc::ndarray>& x) { return nc::modf(x[0]).first; };
+    t["modf[1]"] = [](const std::vector<nc::ndarray>& x) { return nc::modf(x[0]).second; };
+    t["frexp[0]"] = [](const std::vector<nc::ndarray>& x) { return nc::frexp(x[0]).first; };
+    t["frexp[1]"] = [](const std::vector<nc::ndarray>& x) { return nc::frexp(x[0]).second; };
     // clang-format on
 #undef UNARY
 #undef BINARY
@@ -351,6 +355,38 @@ TEST_SUITE("elementwise") {
     auto [q, m] = nc::divmod(nc::array(std::vector<double>{7.5, -7.5}, std::nullopt, dev), 2.0);
     CHECK(q.to_vector<double>() == std::vector<double>{3, -4});
     CHECK(m.to_vector<double>() == std::vector<double>{1.5, 0.5});
+  }
+
+  NUMCU_TEST_ON_DEVICES("modf and frexp: two outputs over any layout", modf_frexp) {
+    // values from numpy.modf / numpy.frexp; negative-step view, 0-d, zero-size, the int32 exponent
+    auto x = nc::array(std::vector<double>{-2.5, 0.75, 6.0, -0.0, 1e-310}, std::nullopt, dev);
+    auto [fraction, whole] = nc::modf(x(nc::slice(nc::none, nc::none, -2)));  // 1e-310, 6.0, -2.5
+    CHECK(fraction.dtype() == nc::float64);
+    CHECK(fraction.to_vector<double>() == std::vector<double>{1e-310, 0.0, -0.5});
+    CHECK(whole.to_vector<double>() == std::vector<double>{0.0, 6.0, -2.0});
+    auto [mantissa, exponent] =
+        nc::frexp(nc::array(std::vector<float>{8.0f, -0.375f, 0.0f}, std::nullopt, dev));
+    CHECK(mantissa.dtype() == nc::float32);
+    CHECK(exponent.dtype() == nc::int32);
+    CHECK(mantissa.to_vector<float>() == std::vector<float>{0.5f, -0.75f, 0.0f});
+    CHECK(exponent.to_vector<std::int32_t>() == std::vector<std::int32_t>{4, -1, 0});
+    auto [m0, e0] = nc::frexp(nc::full({}, 3, nc::int16, dev));  // int16 casts safely to float32
+    CHECK(m0.ndim() == 0);
+    CHECK(m0.dtype() == nc::float32);
+    CHECK(m0.item<float>() == 0.75f);
+    CHECK(e0.item<std::int32_t>() == 2);
+    auto [ef, ew] = nc::modf(nc::zeros({2, 0}, nc::float16, dev));
+    CHECK(ef.shape() == nc::shape_t{2, 0});
+    CHECK(ew.dtype() == nc::float16);
+    // no loop for complex: NumPy's message, the input unchanged
+    auto z = nc::array(std::vector<std::complex<double>>{{1, 1}}, std::nullopt, dev);
+    CHECK_THROWS_WITH_AS(
+        nc::modf(z),
+        "ufunc 'modf' not supported for the input types (dtype('complex128'),), and the inputs "
+        "could not be safely coerced to any supported types according to the casting rule 'safe'",
+        nc::dtype_error);
+    CHECK_THROWS_AS(nc::frexp(z), nc::dtype_error);
+    CHECK(z.to_vector<std::complex<double>>() == std::vector<std::complex<double>>{{1, 1}});
   }
 
   NUMCU_TEST_ON_DEVICES("divmod: both outputs in one pass over any layout", divmod) {

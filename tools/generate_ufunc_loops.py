@@ -100,6 +100,9 @@ UFUNCS = [
     ("fabs", "rounding", "The absolute value of real numbers, elementwise (numpy.fabs); complex input has no loop."),
     ("bitwise_count", "logical",
      "The number of 1-bits in the absolute value of integers, elementwise (numpy.bitwise_count), as uint8."),
+    # two outputs: their loops are in src/device/special_loops.hpp, their public functions written by hand
+    ("modf", "two_outputs"),
+    ("frexp", "two_outputs"),
 ]
 # NumPy's type characters on LP64 Linux -> numcu's letters (E: bfloat16)
 CHARS = {"?": "?", "b": "b", "B": "B", "h": "h", "H": "H", "i": "i", "I": "I", "l": "l", "L": "L", "q": "l",

@@ -297,6 +297,14 @@ ndarray around(const ndarray& a, int decimals = 0, const std::optional<ndarray>&
 /// `numpy.divmod`: the pair (floor_divide(a, b), remainder(a, b)).
 std::pair<ndarray, ndarray> divmod(const operand& a, const operand& b);
 
+/// `numpy.modf`: the pair (fractional part, integral part) of real numbers, both with the sign of @p x, in
+/// one pass; integers compute in the float dtype they cast to safely, complex input is a dtype_error.
+std::pair<ndarray, ndarray> modf(const operand& x);
+
+/// `numpy.frexp`: the pair (mantissa, exponent) with x = mantissa * 2^exponent and 0.5 <= |mantissa| < 1
+/// (mantissa 0 for 0; the input itself and exponent 0 for infinities and NaN); the exponent is int32.
+std::pair<ndarray, ndarray> frexp(const operand& x);
+
 /// True where |a - b| <= atol + rtol * |b| (numpy.isclose); infinities must match; NaNs match only with
 /// @p equal_nan.
 ndarray isclose(const operand& a, const operand& b, double rtol = 1e-5, double atol = 1e-8,

@@ -617,7 +617,15 @@ ndarray around(const ndarray& a, int decimals, const std::optional<ndarray>& out
 }
 
 std::pair<ndarray, ndarray> divmod(const operand& a, const operand& b) {
-  return detail::call_divmod(a, b);
+  return detail::call_two_outputs(detail::ufunc_id::floor_divide, {a, b});
+}
+
+std::pair<ndarray, ndarray> modf(const operand& x) {
+  return detail::call_two_outputs(detail::ufunc_id::modf, {x});
+}
+
+std::pair<ndarray, ndarray> frexp(const operand& x) {
+  return detail::call_two_outputs(detail::ufunc_id::frexp, {x});
 }
 
 ndarray isclose(const operand& a, const operand& b, double rtol, double atol, bool equal_nan) {

@@ -47,10 +47,10 @@ void random_fill(const exec& e, void* out, dtype t, std::int64_t n, const random
 template <class Backend>
 void run_ufunc(const exec& e, const elementwise_call& call);
 
-/// Runs numpy.divmod as one call: quotient into plan operand 0, remainder into operand 3
-/// (device/special_loops.hpp).
+/// Runs a ufunc of two outputs as one call: numpy.divmod (call.op floor_divide), modf or frexp; the first
+/// output into plan operand 0, the second into operand 3 (device/special_loops.hpp).
 template <class Backend>
-void run_divmod(const exec& e, const elementwise_call& call);
+void run_two_outputs(const exec& e, const elementwise_call& call);
 
 /// Runs a comparison of a signed integer array with a uint64 array exactly (device/special_loops.hpp).
 template <class Backend>

@@ -1,5 +1,5 @@
-// The loops of device/special_loops.hpp on the GPU: divmod and the exact signed/uint64 comparisons, through
-// the general kernel (any layout, inputs read in their own dtypes).
+// The loops of device/special_loops.hpp on the GPU: divmod, modf, frexp and the exact signed/uint64
+// comparisons, through the general kernel (any layout, inputs read in their own dtypes).
 #include "core/backend.hpp"
 #include "cuda/elementwise.cuh"
 #include "device/special_loops.hpp"
@@ -8,11 +8,11 @@ namespace numcu::detail {
 namespace cuda {
 namespace {
 
-template <class T>
-struct divmod_element {
+template <ufunc_id U, class T>
+struct two_outputs_element {
   template <class Pointers>
   __device__ static void apply(const ufunc_args& args, const Pointers& p) {
-    apply_divmod_at<T>(args, p);
+    apply_two_outputs_at<U, T>(args, p);
   }
 };
 
@@ -28,11 +28,13 @@ struct mixed_comparison_element {
 }  // namespace cuda
 
 template <>
-void run_divmod<cuda_backend>(const exec& e, const elementwise_call& call) {
-  visit_dtype(call.loop_input.id(), [&](auto tag) {
-    using T = typename decltype(tag)::type;
-    if constexpr (has_loop_v<ufunc_id::floor_divide, T>)
-      cuda::launch_general<cuda::divmod_element<T>>(e, call.plan, call.args);
+void run_two_outputs<cuda_backend>(const exec& e, const elementwise_call& call) {
+  visit_two_outputs(call.op, [&]<ufunc_id U>() {
+    visit_dtype(call.loop_input.id(), [&](auto tag) {
+      using T = typename decltype(tag)::type;
+      if constexpr (has_loop_v<U, T>)
+        cuda::launch_general<cuda::two_outputs_element<U, T>>(e, call.plan, call.args);
+    });
   });
 }
 

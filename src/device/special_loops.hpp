@@ -3,10 +3,13 @@
 //  - numpy.divmod: floor_divide and remainder of the same inputs in one pass, the inputs read once. Plan
 //    operand 0 is the quotient, operands 1 and 2 the inputs, operand 3 the remainder; both outputs are fresh
 //    arrays of the loop's output dtype.
+//  - numpy.modf and numpy.frexp: one input, two outputs (plan operands 0 and 3): modf's fractional and
+//    integral parts in the loop's dtype, frexp's mantissa in the loop's dtype and its exponent as int32.
 //  - NumPy 2's comparison loops for a signed integer against uint64 ('qQ->?', 'Qq->?'): exact, where
 //    promotion alone would compare through float64. Both inputs are read as 128-bit integers.
 #pragma once
 
+#include "device/math.hpp"
 #include "device/ufunc_element.hpp"
 
 namespace numcu::detail {
@@ -26,6 +29,42 @@ NUMCU_HD void apply_divmod_at(const ufunc_args& args, const Pointers& p) {
   const T b = load_input<div, 1, T>(args, p[2]);
   *reinterpret_cast<O*>(p[0]) = apply_ufunc<div, O, T>(quotient, a, b);
   *reinterpret_cast<O*>(p[second_output_operand]) = apply_ufunc<mod, O, T>(remainder, a, b);
+}
+
+/// Computes ufunc U (floor_divide for divmod, modf or frexp) of the inputs at plan addresses @p p and stores
+/// both results, for a loop of storage type T.
+template <ufunc_id U, class T, class Pointers>
+NUMCU_HD void apply_two_outputs_at(const ufunc_args& args, const Pointers& p) {
+  if constexpr (U == ufunc_id::floor_divide) {
+    apply_divmod_at<T>(args, p);
+  } else {
+    using C = compute_t<T>;
+    const C x = static_cast<C>(load_input<U, 0, T>(args, p[1]));
+    T* first = reinterpret_cast<T*>(p[0]);
+    if constexpr (U == ufunc_id::modf) {
+      C whole;
+      *first = cast<T>(math::modf(x, &whole));
+      *reinterpret_cast<T*>(p[second_output_operand]) = cast<T>(whole);
+    } else {
+      // NumPy (through C's frexp) gives exponent 0 for infinities and NaN, which C leaves unspecified
+      int exponent = 0;
+      *first = cast<T>(math::isfinite(x) ? math::frexp(x, &exponent) : x);
+      *reinterpret_cast<int32_t*>(p[second_output_operand]) = exponent;
+    }
+  }
+}
+
+/// Calls f.template operator()<U>() for the two-output ufunc @p u (floor_divide standing for divmod).
+template <class F>
+void visit_two_outputs(ufunc_id u, F&& f) {
+  switch (u) {
+    case ufunc_id::modf:
+      return f.template operator()<ufunc_id::modf>();
+    case ufunc_id::frexp:
+      return f.template operator()<ufunc_id::frexp>();
+    default:
+      return f.template operator()<ufunc_id::floor_divide>();
+  }
 }
 
 /// True for the six comparison ufuncs.

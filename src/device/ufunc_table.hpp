@@ -17,6 +17,7 @@ enum class ufunc_family : int {
 #define NUMCU_FAMILY_ENUM(family) family,
   NUMCU_FOR_EACH_UFUNC_FAMILY(NUMCU_FAMILY_ENUM)
 #undef NUMCU_FAMILY_ENUM
+      two_outputs,  // divmod's partners modf and frexp: loops of device/special_loops.hpp, in no family table
 };
 
 enum class ufunc_id : int {

@@ -17,12 +17,12 @@
 namespace numcu::detail {
 namespace {
 
-// The one path of every elementwise call. With @p second (divmod), a second output of the same shape and
-// dtype is made and filled in the same pass.
+// The one path of every elementwise call. With @p second (divmod, modf, frexp), a second output of the same
+// shape is made and filled in the same pass.
 ndarray run_call(ufunc_id u, std::span<const operand> inputs, const std::optional<ndarray>& out,
                  const ufunc_params& params, ndarray* second) {
   // This runs for every elementwise op: no heap allocation on the way to the launch but the output's.
-  const std::string_view name = second ? "divmod" : info_of(u).name;
+  const std::string_view name = u == ufunc_id::floor_divide && second ? "divmod" : info_of(u).name;
   // the device: where the arrays are (all of them); the default device for scalars alone
   std::optional<device> where;
   std::array<const shape_t*, max_inputs> shapes{};
@@ -84,7 +84,10 @@ ndarray run_call(ufunc_id u, std::span<const operand> inputs, const std::optiona
   std::array<plan_operand, max_inputs + 1> operands;
   operands[0] = {static_cast<char*>(result.data_ptr()), &result.strides(), result.itemsize()};
   if (second) {
-    *second = new_array(shape, loop.output, d);
+    // the operands between the inputs and the second output take no part (modf and frexp have one input)
+    for (std::size_t k = inputs.size() + 1; k < second_output_operand; ++k)
+      operands[k] = {nullptr, nullptr, 0};
+    *second = new_array(shape, u == ufunc_id::frexp ? int32 : loop.output, d);
     operands[second_output_operand] = {static_cast<char*>(second->data_ptr()), &second->strides(),
                                        second->itemsize()};
   }
@@ -123,7 +126,7 @@ ndarray run_call(ufunc_id u, std::span<const operand> inputs, const std::optiona
   if (call.plan.numel == 0) return result;
   route(d, name, [&]<class B>(B, const exec& e) {
     if (second) {
-      run_divmod<B>(e, call);
+      run_two_outputs<B>(e, call);
     } else if (mixed_integers) {
       run_mixed_comparison<B>(e, call);
     } else {
@@ -140,11 +143,11 @@ ndarray call_ufunc(ufunc_id u, std::initializer_list<operand> inputs, const std:
   return run_call(u, std::span<const operand>(inputs.begin(), inputs.size()), out, params, nullptr);
 }
 
-std::pair<ndarray, ndarray> call_divmod(const operand& a, const operand& b) {
-  const operand inputs[] = {a, b};
-  ndarray remainder;
-  ndarray quotient = run_call(ufunc_id::floor_divide, inputs, std::nullopt, {}, &remainder);
-  return {quotient, remainder};
+std::pair<ndarray, ndarray> call_two_outputs(ufunc_id u, std::initializer_list<operand> inputs) {
+  ndarray second;
+  ndarray first =
+      run_call(u, std::span<const operand>(inputs.begin(), inputs.size()), std::nullopt, {}, &second);
+  return {first, second};
 }
 
 }  // namespace numcu::detail

@@ -17,8 +17,9 @@ namespace numcu::detail {
 ndarray call_ufunc(ufunc_id u, std::initializer_list<operand> inputs, const std::optional<ndarray>& out,
                    const ufunc_params& params = {});
 
-/// numpy.divmod: floor_divide(a, b) and remainder(a, b) in one pass, into two new arrays.
-/// @throws as call_ufunc for floor_divide.
-std::pair<ndarray, ndarray> call_divmod(const operand& a, const operand& b);
+/// A ufunc of two outputs in one pass, into two new arrays: numpy.divmod (@p u floor_divide: quotient and
+/// remainder), modf (fractional and integral parts) or frexp (mantissa and int32 exponent).
+/// @throws as call_ufunc.
+std::pair<ndarray, ndarray> call_two_outputs(ufunc_id u, std::initializer_list<operand> inputs);
 
 }  // namespace numcu::detail

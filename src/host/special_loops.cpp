@@ -1,4 +1,5 @@
-// The loops of device/special_loops.hpp on the host: divmod and the exact signed/uint64 comparisons.
+// The loops of device/special_loops.hpp on the host: divmod, modf, frexp and the exact signed/uint64
+// comparisons.
 #include "device/special_loops.hpp"
 #include "core/backend.hpp"
 #include "host/loops.hpp"
@@ -6,13 +7,16 @@
 namespace numcu::detail {
 
 template <>
-void run_divmod<host_backend>(const exec&, const elementwise_call& call) {
-  visit_dtype(call.loop_input.id(), [&](auto tag) {
-    using T = typename decltype(tag)::type;
-    if constexpr (has_loop_v<ufunc_id::floor_divide, T>) {
-      host::for_each_element<max_inputs + 1>(
-          call.plan, [&](const std::array<char*, max_inputs + 1>& p) { apply_divmod_at<T>(call.args, p); });
-    }
+void run_two_outputs<host_backend>(const exec&, const elementwise_call& call) {
+  visit_two_outputs(call.op, [&]<ufunc_id U>() {
+    visit_dtype(call.loop_input.id(), [&](auto tag) {
+      using T = typename decltype(tag)::type;
+      if constexpr (has_loop_v<U, T>) {
+        host::for_each_element<max_inputs + 1>(call.plan, [&](const std::array<char*, max_inputs + 1>& p) {
+          apply_two_outputs_at<U, T>(call.args, p);
+        });
+      }
+    });
   });
 }
 

@@ -90,17 +90,21 @@ def main():
                         out = fn(*arrays)
                 except Exception:
                     continue  # NumPy has no loop for this dtype: numcu must refuse it too (tested separately)
-                if isinstance(out, tuple):
-                    continue
-                out_dt = "bfloat16" if out.dtype == np.dtype(ml_dtypes.bfloat16) else out.dtype.name
-                if t == "bfloat16" and (out_dt not in ("bfloat16", "bool") or fname == "sign"):
-                    # ml_dtypes falls back to float32 where it registers no loop, and its sign keeps -0.0;
-                    # numcu gives bfloat16 the loops and results of float16 there
-                    continue
-                f.write("%s %d %s %s %d | %s | %s\n" % (
-                    fname, nin, t, out_dt, len(rows),
-                    " | ".join(" ".join(encode(x, kind(a.dtype)) for x in a) for a in arrays),
-                    " ".join(encode(x, kind(out.dtype)) for x in out)))
+                # a function of two outputs writes one line per output, named modf[0], modf[1]
+                outs = list(enumerate(out)) if isinstance(out, tuple) else [(None, out)]
+                for index, o in outs:
+                    out_dt = "bfloat16" if o.dtype == np.dtype(ml_dtypes.bfloat16) else o.dtype.name
+                    first_dt = outs[0][1].dtype
+                    if t == "bfloat16" and (first_dt != np.dtype(ml_dtypes.bfloat16) and out_dt != "bool"
+                                            or fname == "sign"):
+                        # ml_dtypes falls back to float32 where it registers no loop, and its sign keeps -0.0;
+                        # numcu gives bfloat16 the loops and results of float16 there
+                        continue
+                    name = fname if index is None else "%s[%d]" % (fname, index)
+                    f.write("%s %d %s %s %d | %s | %s\n" % (
+                        name, nin, t, out_dt, len(rows),
+                        " | ".join(" ".join(encode(x, kind(a.dtype)) for x in a) for a in arrays),
+                        " ".join(encode(x, kind(o.dtype)) for x in o)))
                 lines += 1
     print("wrote", lines, "cases")
 
