@@ -34,7 +34,7 @@ const std::map<std::string, ufunc_fn>& functions() {
     BINARY(bitwise_xor) UNARY(invert) BINARY(left_shift) BINARY(right_shift) UNARY(isnan) UNARY(isinf)
     UNARY(isfinite) UNARY(signbit) BINARY(copysign) BINARY(nextafter) BINARY(logaddexp) BINARY(logaddexp2)
     BINARY(heaviside) BINARY(gcd) BINARY(lcm) BINARY(equal) BINARY(not_equal) BINARY(less) BINARY(less_equal)
-    BINARY(greater) BINARY(greater_equal) UNARY(conjugate) UNARY(fabs) UNARY(bitwise_count)
+    BINARY(greater) BINARY(greater_equal) UNARY(conjugate) UNARY(fabs) UNARY(bitwise_count) BINARY(ldexp)
     t["clip"] = [](const std::vector<nc::ndarray>& x) { return nc::clip(x[0], x[1], x[2]); };
     t["modf[0]"] = [](const std::vector<nc::ndarray>& x) { return nc::modf(x[0]).first; };
     t["modf[1]"] = [](const std::vector<nc::ndarray>& x) { return nc::modf(x[0]).second; };
@@ -51,10 +51,11 @@ const std::map<std::string, ufunc_fn>& functions() {
 // Functions whose float results are correctly rounded on both sides (IEEE operations, exact functions):
 // compared bit for bit. The others (libm against CUDA's math library) within a few units in the last place.
 const std::set<std::string> exact = {
-    "add",      "subtract",  "multiply",  "divide",     "floor_divide", "remainder", "fmod",    "negative",
-    "positive", "absolute",  "sign",      "reciprocal", "square",       "sqrt",      "deg2rad", "rad2deg",
-    "floor",    "ceil",      "trunc",     "rint",       "maximum",      "minimum",   "fmax",    "fmin",
-    "copysign", "nextafter", "heaviside", "conjugate",  "clip",         "fabs"};
+    "add",      "subtract", "multiply", "divide",   "floor_divide", "remainder", "fmod",
+    "negative", "positive", "absolute", "sign",     "reciprocal",   "square",    "sqrt",
+    "deg2rad",  "rad2deg",  "floor",    "ceil",     "trunc",        "rint",      "maximum",
+    "minimum",  "fmax",     "fmin",     "copysign", "nextafter",    "heaviside", "conjugate",
+    "clip",     "fabs",     "ldexp",    "modf[0]",  "modf[1]",      "frexp[0]",  "frexp[1]"};
 
 double part_of(const unsigned char* p, nc::dtype t, int part) {
   if (t == nc::float16 || t == nc::bfloat16) {
@@ -355,6 +356,36 @@ TEST_SUITE("elementwise") {
     auto [q, m] = nc::divmod(nc::array(std::vector<double>{7.5, -7.5}, std::nullopt, dev), 2.0);
     CHECK(q.to_vector<double>() == std::vector<double>{3, -4});
     CHECK(m.to_vector<double>() == std::vector<double>{1.5, 0.5});
+  }
+
+  NUMCU_TEST_ON_DEVICES("ldexp: a real and an integer exponent", ldexp) {
+    // values from numpy.ldexp: the exponent never promotes the result
+    auto x = nc::array(std::vector<float>{3.0f, -0.75f, 1.0f, 1.5f}, std::nullopt, dev);
+    auto e = nc::array(std::vector<std::int32_t>{2, -1, 200, -149}, std::nullopt, dev);
+    auto r = nc::ldexp(x, e);
+    CHECK(r.dtype() == nc::float32);
+    CHECK(r.to_vector<float>() == std::vector<float>{12.0f, -0.375f, std::numeric_limits<float>::infinity(),
+                                                     0x1p-148f});  // 1.5 * 2^-149, ties to even
+    auto s = nc::ldexp(x(nc::slice(nc::none, nc::none, -1)), 3);   // reversed view, weak integer scalar
+    CHECK(s.dtype() == nc::float32);
+    CHECK(s.to_vector<float>() == std::vector<float>{12.0f, 8.0f, -6.0f, 24.0f});
+    auto h = nc::ldexp(nc::full({2}, 1.5, nc::float16, dev),
+                       nc::array(std::vector<std::int64_t>{1, -30}, std::nullopt, dev));
+    CHECK(h.dtype() == nc::float16);
+    CHECK(h.to_vector<nc::float16_t>()[0].bits == nc::float16_t(3.0f).bits);
+    CHECK(h.to_vector<nc::float16_t>()[1].bits == 0);  // 1.5 * 2^-30 is below float16's smallest
+    auto i = nc::ldexp(nc::array(std::vector<std::int64_t>{3}, std::nullopt, dev), 2);  // int64 -> float64
+    CHECK(i.dtype() == nc::float64);
+    CHECK(i.item<double>() == 12.0);
+    const char* message =
+        "ufunc 'ldexp' not supported for the input types, and the inputs could not be safely coerced to any "
+        "supported types according to the casting rule ''safe''";
+    CHECK_THROWS_WITH_AS(nc::ldexp(x, 1.5), message, nc::dtype_error);
+    CHECK_THROWS_WITH_AS(nc::ldexp(x, nc::array(std::vector<std::uint64_t>{1}, std::nullopt, dev)), message,
+                         nc::dtype_error);
+    CHECK_THROWS_WITH_AS(nc::ldexp(x, std::int64_t{1} << 40),
+                         "Python integer 1099511627776 out of bounds for int32", nc::dtype_error);
+    CHECK(x.to_vector<float>() == std::vector<float>{3.0f, -0.75f, 1.0f, 1.5f});
   }
 
   NUMCU_TEST_ON_DEVICES("modf and frexp: two outputs over any layout", modf_frexp) {

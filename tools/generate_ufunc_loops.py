@@ -100,6 +100,7 @@ UFUNCS = [
     ("fabs", "rounding", "The absolute value of real numbers, elementwise (numpy.fabs); complex input has no loop."),
     ("bitwise_count", "logical",
      "The number of 1-bits in the absolute value of integers, elementwise (numpy.bitwise_count), as uint8."),
+    ("ldexp", "rounding", "x1 * 2**x2, elementwise (numpy.ldexp): x1 real, x2 an integer exponent."),
     # two outputs: their loops are in src/device/special_loops.hpp, their public functions written by hand
     ("modf", "two_outputs"),
     ("frexp", "two_outputs"),
@@ -115,6 +116,10 @@ def ufunc(name):
     return np._core.umath.clip if name == "clip" else getattr(np, name)
 
 
+# ufuncs whose loops take inputs of different dtypes: ldexp's exponent is read as int64 whatever the loop
+MIXED_INPUTS = {"ldexp"}
+
+
 def loops(name):
     out = []
     for t in ufunc(name).types:
@@ -122,7 +127,7 @@ def loops(name):
         if any(c not in CHARS for c in ins + outs):
             continue
         loop = "".join(CHARS[c] for c in ins) + "->" + "".join(CHARS[c] for c in outs)
-        if len(set(loop.split("->")[0])) > 1:
+        if len(set(loop.split("->")[0])) > 1 and name not in MIXED_INPUTS:
             continue  # one input dtype per loop; NumPy's int64/uint64 comparisons: src/core/special_loops.hpp
         if loop not in out:
             out.append(loop)

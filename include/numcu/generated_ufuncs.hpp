@@ -17,4 +17,8 @@ ndarray fabs(const operand& x, const std::optional<ndarray>& out = std::nullopt)
 /// @throws dtype_error for an input dtype without a loop, shape_error, device_error.
 ndarray bitwise_count(const operand& x, const std::optional<ndarray>& out = std::nullopt);
 
+/// x1 * 2**x2, elementwise (numpy.ldexp): x1 real, x2 an integer exponent.
+/// @throws dtype_error for an input dtype without a loop, shape_error, device_error.
+ndarray ldexp(const operand& x1, const operand& x2, const std::optional<ndarray>& out = std::nullopt);
+
 }  // namespace numcu

@@ -21,7 +21,9 @@ struct elementwise_call {
 
   /// The dtype input @p k of ufunc @p u is cast to on load, for a loop whose input dtype is @p loop_input.
   static dtype input_dtype_of(ufunc_id u, dtype loop_input, int k) {
-    return u == ufunc_id::where && k == 0 ? bool_ : loop_input;
+    if (u == ufunc_id::where && k == 0) return bool_;
+    if (u == ufunc_id::ldexp && k == 1) return int64;  // the exponent, whichever integer loop NumPy picks
+    return loop_input;
   }
   /// The dtype input @p k is cast to on load.
   dtype input_dtype_of(int k) const { return input_dtype_of(op, loop_input, k); }

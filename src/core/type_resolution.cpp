@@ -4,6 +4,7 @@
 #include <array>
 #include <optional>
 
+#include "core/scalar_cast.hpp"
 #include "device/special_loops.hpp"
 
 namespace numcu::detail {
@@ -12,6 +13,23 @@ namespace {
 // NumPy's exact mixed loop: one signed integer and uint64 (whose promotion is float64), compared exactly.
 bool is_mixed_integer_comparison(ufunc_id u, dtype a, dtype b) {
   return is_comparison(u) && a.is_integer() && b.is_integer() && promote_types(a, b) == float64;
+}
+
+// NumPy's message for ldexp, whose type resolver is its own (the doubled quotes are NumPy's)
+constexpr const char* ldexp_message =
+    "ufunc 'ldexp' not supported for the input types, and the inputs could not be safely coerced to any "
+    "supported types according to the casting rule ''safe''";
+
+// ldexp's exponent must cast safely to an integer loop ('fi', 'fl'); a weak integer scalar must fit int32,
+// the first loop NumPy tries ("Python integer 1099511627776 out of bounds for int32").
+void check_ldexp_exponent(const operand& exponent) {
+  if (exponent.is_scalar()) {
+    const scalar_kind kind = exponent.value().kind();
+    if (kind != scalar_kind::integer && kind != scalar_kind::boolean) throw dtype_error(ldexp_message);
+    scalar_to_element(exponent.value(), int32);
+  } else if (!can_cast(exponent.array().dtype(), int64, casting::safe)) {
+    throw dtype_error(ldexp_message);
+  }
 }
 
 }  // namespace
@@ -33,13 +51,14 @@ std::string types_text(std::span<const operand> inputs) {
 
 // The dtype NumPy 2 computes in: arrays promote among themselves, then weak scalars join (NEP 50).
 dtype common_dtype(ufunc_id u, std::span<const operand> inputs) {
-  const std::size_t first = u == ufunc_id::where ? 1 : 0;  // where's condition does not promote
+  const std::size_t first = u == ufunc_id::where ? 1 : 0;            // where's condition does not promote
+  const std::size_t end = u == ufunc_id::ldexp ? 1 : inputs.size();  // nor does ldexp's exponent
   std::optional<dtype> common;
-  for (std::size_t k = first; k < inputs.size(); ++k) {
+  for (std::size_t k = first; k < end; ++k) {
     if (!inputs[k].is_scalar())
       common = common ? promote_types(*common, inputs[k].array().dtype()) : inputs[k].array().dtype();
   }
-  for (std::size_t k = first; k < inputs.size(); ++k) {
+  for (std::size_t k = first; k < end; ++k) {
     if (!inputs[k].is_scalar()) continue;
     const scalar_kind kind = inputs[k].value().kind();
     common = common ? result_type(*common, kind) : default_dtype(kind);
@@ -63,7 +82,8 @@ resolved_loop resolve_loop(ufunc_id u, dtype common) {
             find_loop(id, [from](char c) { return can_cast(from, dtype_of_letter(c), casting::safe); });
         if (k >= 0) {
           const char* loop = info_of(id).loops + k;
-          t[f][i] = resolved_loop{dtype_of_letter(loop[nin - 1]), dtype_of_letter(loop[nin + 2])};
+          t[f][i] =
+              resolved_loop{dtype_of_letter(loop[representative_input(id)]), dtype_of_letter(loop[nin + 2])};
         }
       }
     }
@@ -88,6 +108,7 @@ call_types resolve_call(ufunc_id u, std::string_view name, std::span<const opera
   if (u == ufunc_id::true_divide && (common.is_bool() || common.is_integer()))
     common = float64;  // NumPy's resolver
   if (u == ufunc_id::isclose) common = result_type(common, scalar_kind::floating);
+  if (u == ufunc_id::ldexp) check_ldexp_exponent(inputs[1]);
   // NumPy 2's exact loops for a signed integer array against a uint64 array ('qQ->?', 'Qq->?')
   const bool mixed_integers =
       inputs.size() == 2 && !inputs[0].is_scalar() && !inputs[1].is_scalar() &&
@@ -95,6 +116,7 @@ call_types resolve_call(ufunc_id u, std::string_view name, std::span<const opera
   try {
     return {mixed_integers ? resolved_loop{int64, bool_} : resolve_loop(u, common), mixed_integers};
   } catch (const dtype_error&) {
+    if (u == ufunc_id::ldexp) throw dtype_error(ldexp_message);
     throw dtype_error("ufunc '" + std::string(name) + "' not supported for the input types " +
                       types_text(inputs) +
                       ", and the inputs could not be safely coerced to any supported types according to the "

@@ -43,7 +43,7 @@ void launch_ufunc(const exec& e, const elementwise_call& call) {
   visit_dtype(call.loop_input.id(), [&](auto tag) {
     using T = typename decltype(tag)::type;
     if constexpr (has_loop_v<U, T>) {
-      constexpr int vec = vector_width<T, output_t<U, T>>();
+      constexpr int vec = vector_width<T, output_t<U, T>, input_t<U, 1, T>>();
       constexpr std::int64_t per_block = dense_block_elements<vec>;
       const iteration_plan& plan = call.plan;
       const int noperands = call.nin + 1;

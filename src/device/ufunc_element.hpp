@@ -28,7 +28,8 @@ struct ufunc_args {
 
 /// The storage type input K of ufunc U loads as, for a loop of storage type T.
 template <ufunc_id U, int K, class T>
-using input_t = conditional_t<U == ufunc_id::where && K == 0, bool, T>;
+using input_t = conditional_t<U == ufunc_id::where && K == 0, bool,
+                              conditional_t<U == ufunc_id::ldexp && K == 1, int64_t, T>>;
 
 /// The storage type of the output of ufunc U's loop for storage type T.
 template <ufunc_id U, class T>
@@ -40,7 +41,8 @@ inline constexpr bool has_loop_v = loop_output(U, letter_of(dtype_of_storage<T>(
 
 /// Functions that work on the storage type itself rather than its compute type.
 template <ufunc_id U>
-inline constexpr bool computes_in_storage = U == ufunc_id::where || U == ufunc_id::nextafter;
+inline constexpr bool computes_in_storage =
+    U == ufunc_id::where || U == ufunc_id::nextafter || U == ufunc_id::ldexp;
 
 /// Applies ufunc U's function to the loaded inputs and rounds the result once to the output type O.
 template <ufunc_id U, class O, class T, class... Inputs>

@@ -529,6 +529,15 @@ return popcount64(static_cast<uint64_t>(magnitude));
 }
 }
 ;
+NUMCU_OP(ldexp){template <class T> NUMCU_HD compute_t<T> operator()(T x, int64_t exponent)
+                    const {// beyond +-100000 every result is already 0 or infinite: saturate into int's range
+                           const int n = exponent > 100000    ? 100000
+                                         : exponent < -100000 ? -100000
+                                                              : static_cast<int>(exponent);
+return math::ldexp(static_cast<compute_t<T>>(x), n);
+}
+}
+;
 NUMCU_OP(fabs){template <class C> NUMCU_HD C operator()(C a) const {return math::fabs(a);
 }
 }

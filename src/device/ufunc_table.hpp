@@ -48,16 +48,20 @@ constexpr const ufunc_info& info_of(ufunc_id u) {
   return ufunc_table[static_cast<int>(u)];
 }
 
-/// The position in info_of(u).loops of the first loop (as "ff->f") whose input letter @p accept takes, or
-/// -1. The inputs of a loop share one letter, but for where's bool condition, so the last input's letter
-/// stands for all.
+/// The input whose letter stands for a loop's: the inputs of a loop share one letter but for where's bool
+/// condition (the last input stands) and ldexp's integer exponent (the first stands).
+constexpr int representative_input(ufunc_id u) {
+  return u == ufunc_id::ldexp ? 0 : info_of(u).nin - 1;
+}
+
+/// The position in info_of(u).loops of the first loop (as "ff->f") whose representative input letter
+/// @p accept takes, or -1.
 template <class Accept>
 constexpr int find_loop(ufunc_id u, Accept accept) {
   const char* loops = info_of(u).loops;
-  const int nin = info_of(u).nin;
   int start = 0;
   while (loops[start] != 0) {
-    if (accept(loops[start + nin - 1])) return start;
+    if (accept(loops[start + representative_input(u)])) return start;
     while (loops[start] != 0 && loops[start] != ',') ++start;
     if (loops[start] == ',') ++start;
   }
