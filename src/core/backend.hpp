@@ -1,7 +1,8 @@
 // The entry points of the backends, each declared once: a template over the backend, whose explicit
 // specializations live in src/host/ (host_backend: loops on the CPU, done before the call returns) and in
 // src/cuda/ (cuda_backend: kernels queued on the context's stream, plans holding device addresses).
-// Dispatch (dispatch/route.hpp) picks the backend of the operands' device and builds the context.
+// Dispatch (dispatch/route.hpp) picks the backend of the operands' device and builds the context; it returns
+// before routing a call with nothing to do, so no entry point sees zero elements.
 #pragma once
 
 #include "core/elementwise_call.hpp"

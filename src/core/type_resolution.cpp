@@ -32,14 +32,6 @@ void check_ldexp_exponent(const operand& exponent) {
   }
 }
 
-}  // namespace
-
-std::string dtype_repr(dtype t) {
-  return "dtype('" + std::string(t.name()) + "')";
-}
-
-namespace {
-
 std::string types_text(std::span<const operand> inputs) {
   std::string s = "(";
   for (std::size_t k = 0; k < inputs.size(); ++k) {
@@ -67,6 +59,10 @@ dtype common_dtype(ufunc_id u, std::span<const operand> inputs) {
 }
 
 }  // namespace
+
+std::string dtype_repr(dtype t) {
+  return "dtype('" + std::string(t.name()) + "')";
+}
 
 resolved_loop resolve_loop(ufunc_id u, dtype common) {
   // the search runs once per ufunc and dtype, not on every call

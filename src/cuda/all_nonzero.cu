@@ -21,7 +21,6 @@ __global__ void __launch_bounds__(block_threads)
 
 template <>
 bool all_nonzero<cuda_backend>(const exec& e, const iteration_plan& plan, dtype t) {
-  if (plan.numel == 0) return true;
   const auto stream = static_cast<cudaStream_t>(e.stream());
   int* flag = static_cast<int*>(e.workspace(sizeof(int)));
   const int one = 1;

@@ -13,7 +13,6 @@ NUMCU_FOR_EACH_UFUNC_FAMILY(NUMCU_FAMILY_EXTERN)
 
 template <>
 void run_ufunc<cuda_backend>(const exec& e, const elementwise_call& call) {
-  if (call.plan.numel == 0) return;
   launcher_of<cuda::cuda_launchers>(call.op)(e, call);
 }
 

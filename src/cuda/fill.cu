@@ -1,9 +1,9 @@
 // Fill kernels: one value into every element of a contiguous or strided destination, by element size.
 #include <cstring>
 
-#include "device/element_types.hpp"
 #include "core/backend.hpp"
 #include "cuda/launch.cuh"
+#include "device/element_types.hpp"
 #include "device/offset_calculator.hpp"
 
 namespace numcu::detail {
@@ -47,7 +47,6 @@ bool all_zero_bytes(const void* value, std::size_t itemsize) {
 
 template <>
 void fill<cuda_backend>(const exec& e, const iteration_plan& plan, const void* value, std::size_t itemsize) {
-  if (plan.numel == 0) return;
   if (plan.is_contiguous() && all_zero_bytes(value, itemsize)) {
     NUMCU_CUDA_CHECK(
         cudaMemsetAsync(plan.data[0], 0, plan.numel * itemsize, static_cast<cudaStream_t>(e.stream())));
@@ -61,8 +60,8 @@ void fill<cuda_backend>(const exec& e, const iteration_plan& plan, const void* v
       constexpr int vec = 16 / sizeof(T);
       T* dst = reinterpret_cast<T*>(plan.data[0]);
       if (is_aligned(dst, 16)) {
-        launch(e, grid_for(plan.numel, block_threads * vec), block_threads, fill_contiguous_kernel<T, vec>, dst,
-               v, plan.numel);
+        launch(e, grid_for(plan.numel, block_threads * vec), block_threads, fill_contiguous_kernel<T, vec>,
+               dst, v, plan.numel);
       } else {
         launch(e, grid_for(plan.numel, block_threads), block_threads, fill_contiguous_kernel<T, 1>, dst, v,
                plan.numel);
