@@ -15,13 +15,13 @@ nc::scalar parse_scalar(const std::string& s) {
 }  // namespace
 
 TEST_SUITE("creation") {
-  NUMCU_TEST_ON_DEVICES("zeros, ones, full have NumPy's defaults", filled_arrays) {
+  NUMCU_TEST_ON_DEVICES("zeros, ones, full: NumPy's values, the C++ value's dtype", filled_arrays) {
     auto z = nc::zeros({2, 3}, nc::float64, dev);
     CHECK(z.dtype() == nc::float64);
     CHECK(z.to_vector<double>() == std::vector<double>(6, 0.0));
     auto o = nc::ones({4}, nc::int8, dev);
     CHECK(o.to_vector<std::int8_t>() == std::vector<std::int8_t>(4, 1));
-    CHECK(nc::full({2}, 3, std::nullopt, dev).dtype() == nc::int64);  // numpy.full((2,), 3).dtype
+    CHECK(nc::full({2}, std::int64_t{3}, std::nullopt, dev).dtype() == nc::int64);  // numpy.full((2,), 3)
     CHECK(nc::full({2}, 3.5, std::nullopt, dev).dtype() == nc::float64);
     CHECK(nc::full({2}, true, std::nullopt, dev).dtype() == nc::bool_);
     CHECK(nc::full({2}, std::complex<double>(1, 2), std::nullopt, dev).dtype() == nc::complex128);
@@ -73,8 +73,22 @@ TEST_SUITE("creation") {
   }
 
   NUMCU_TEST_ON_DEVICES("arange and linspace default dtypes and errors", sequence_defaults) {
-    CHECK(nc::arange(5, std::nullopt, dev).dtype() == nc::int64);
+    // without a dtype, the C++ types of the values decide (docs/numpy_differences.md)
+    CHECK(nc::arange(5, std::nullopt, dev).dtype() == nc::int32);
+    CHECK(nc::arange(std::int64_t{5}, std::nullopt, dev).dtype() == nc::int64);
+    CHECK(nc::arange(std::uint8_t{5}, std::nullopt, dev).dtype() == nc::uint8);
     CHECK(nc::arange(5.0, std::nullopt, dev).dtype() == nc::float64);
+    CHECK(nc::arange(5.0f, std::nullopt, dev).dtype() == nc::float32);
+    CHECK(nc::arange(0, 1, 0.25f, std::nullopt, dev).dtype() == nc::float32);
+    CHECK(nc::arange(0, std::int64_t{4}, 1, std::nullopt, dev).dtype() == nc::int64);
+    CHECK(nc::arange(0.5f, 2.0, 1, std::nullopt, dev).dtype() == nc::float64);
+    CHECK(nc::full({2}, 3.0f, std::nullopt, dev).dtype() == nc::float32);
+    CHECK(nc::full({2}, 3, std::nullopt, dev).dtype() == nc::int32);
+    CHECK(nc::full({2}, std::complex<float>(1, 2), std::nullopt, dev).dtype() == nc::complex64);
+    CHECK(nc::full({2}, nc::float16_t(1.5f), std::nullopt, dev).dtype() == nc::float16);
+    CHECK(nc::linspace(0.0f, 1.0f, 3, true, std::nullopt, dev).dtype() == nc::float32);
+    CHECK(nc::linspace(0, 10, 3, true, std::nullopt, dev).dtype() == nc::float64);
+    CHECK(nc::array({1.0f}, std::nullopt, dev).dtype() == nc::float32);
     CHECK(nc::arange(1, 2.5, 1, std::nullopt, dev).to_vector<double>() == std::vector<double>{1.0, 2.0});
     CHECK(nc::arange(5, 1, 1, std::nullopt, dev).size() == 0);
     CHECK_THROWS_AS(nc::arange(0, 5, 0, std::nullopt, dev), nc::error);

@@ -82,6 +82,26 @@ TEST_SUITE("manipulation") {
     CHECK_THROWS_AS(nc::expand_dims(b, 3), nc::index_error);
   }
 
+  // NumPy takes an axis argument as an int, a tuple or None; numcu's axis_arg as an int, a braced list or
+  // nc::none, with NumPy's range and duplicate checks (values from numpy.squeeze/expand_dims/moveaxis)
+  NUMCU_TEST_ON_DEVICES("axis arguments: an int, a braced list or none", axis_arguments) {
+    auto a = nc::zeros({1, 3, 1, 2}, nc::float32, dev);
+    CHECK(nc::squeeze(a, 0).shape() == nc::shape_t{3, 1, 2});
+    CHECK(nc::squeeze(a, {0, 2}).shape() == nc::shape_t{3, 2});
+    CHECK(nc::squeeze(a, {-4, -2}).shape() == nc::shape_t{3, 2});
+    CHECK(nc::squeeze(a, nc::none).shape() == nc::shape_t{3, 2});
+    CHECK_THROWS_WITH_AS(nc::squeeze(a, 5), "axis 5 is out of bounds for array of dimension 4", nc::index_error);
+    CHECK_THROWS_WITH_AS(nc::squeeze(a, {0, -4}), "duplicate value in 'axis'", nc::shape_error);
+    CHECK(nc::expand_dims(nc::zeros({3}, nc::float32, dev), {0, 2}).shape() == nc::shape_t{1, 3, 1});
+    CHECK_THROWS_WITH_AS(nc::expand_dims(nc::zeros({3}, nc::float32, dev), {0, 0}),
+                         "repeated axis", nc::shape_error);
+    CHECK(nc::moveaxis(a, {0, 1}, {-1, -2}).shape() == nc::shape_t{1, 2, 3, 1});
+    CHECK_THROWS_WITH_AS(nc::moveaxis(a, {0, 0}, {1, 2}), "repeated axis in `source` argument", nc::shape_error);
+    CHECK(nc::transpose(a, {3, 2, 1, 0}).shape() == nc::shape_t{2, 1, 3, 1});
+    CHECK(nc::transpose(a, nc::none).shape() == nc::shape_t{2, 1, 3, 1});
+    CHECK(a.shape() == nc::shape_t{1, 3, 1, 2});  // the input is unchanged by every call above
+  }
+
   NUMCU_TEST_ON_DEVICES("broadcast_to and broadcast_arrays give stride-0 views", broadcasting) {
     auto row = nc::arange(4, nc::float64, dev);
     auto m = nc::broadcast_to(row, {3, 4});

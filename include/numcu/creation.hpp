@@ -19,8 +19,8 @@ ndarray empty(const shape_t& shape, dtype t = float64, device d = default_device
 ndarray zeros(const shape_t& shape, dtype t = float64, device d = default_device());
 /// A new array of ones (`numpy.ones`).
 ndarray ones(const shape_t& shape, dtype t = float64, device d = default_device());
-/// A new array with every element @p value (`numpy.full`); the dtype defaults to the value's own
-/// (int64 for integers, float64, complex128, bool).
+/// A new array with every element @p value (`numpy.full`); the dtype defaults to that of the value's C++
+/// type (`full({3}, 2.5f)` is float32, `full({3}, 7)` int32, `full({3}, 7.0)` float64).
 ndarray full(const shape_t& shape, scalar value, std::optional<dtype> t = std::nullopt,
              device d = default_device());
 
@@ -37,16 +37,19 @@ ndarray ones_like(const ndarray& a, std::optional<dtype> t = std::nullopt,
 ndarray full_like(const ndarray& a, scalar value, std::optional<dtype> t = std::nullopt,
                   std::optional<device> d = std::nullopt);
 
-/// `numpy.arange(stop)`: 0, 1, ..., stop-1. The dtype defaults to int64 for an integer @p stop, float64
-/// otherwise.
+/// `numpy.arange(stop)`: 0, 1, ..., stop-1. The dtype defaults to that of @p stop's C++ type (`arange(5)`
+/// is int32, `arange(std::int64_t{5})` int64, `arange(5.0)` float64).
 ndarray arange(scalar stop, std::optional<dtype> t = std::nullopt, device d = default_device());
 /// `numpy.arange(start, stop, step)`: values start + i*step below stop (above, for a negative step), computed
-/// as NumPy does. The dtype defaults to int64 when all three are integers, float64 otherwise.
+/// as NumPy does. The dtype defaults to the values' C++ types: the promotion of the floating ones, integers
+/// joining them as weak scalars (`arange(0, 1, 0.1f)` is float32); without floating values, the promotion of
+/// the integer types (`arange(0, 10)` is int32).
 /// @throws error "Maximum allowed size exceeded" for step 0 ("arange: step must not be zero").
 ndarray arange(scalar start, scalar stop, scalar step = 1, std::optional<dtype> t = std::nullopt,
                device d = default_device());
-/// `numpy.linspace(start, stop, num, endpoint)`: @p num evenly spaced values; float64 (complex128 for complex
-/// bounds) unless @p t is given; integer dtypes take the floor. @throws shape_error for num < 0.
+/// `numpy.linspace(start, stop, num, endpoint)`: @p num evenly spaced values, computed in float64. The dtype
+/// defaults to the bounds' C++ types as arange() takes them, float64 for integer bounds (`linspace(0.0f, 1.0f)`
+/// is float32, `linspace(0, 10)` float64); integer dtypes take the floor. @throws shape_error for num < 0.
 ndarray linspace(scalar start, scalar stop, std::int64_t num = 50, bool endpoint = true,
                  std::optional<dtype> t = std::nullopt, device d = default_device());
 /// `numpy.eye(N, M, k)`: ones on the k-th diagonal of an N x M matrix (M defaults to N).

@@ -6,9 +6,12 @@
 #include <array>
 #include <cstdint>
 #include <initializer_list>
+#include <concepts>
 #include <iosfwd>
+#include <optional>
 #include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "numcu/config.hpp"
@@ -97,10 +100,45 @@ shape_t broadcast_shapes(std::span<const shape_t> shapes);
 /// Two-shape convenience form of broadcast_shapes.
 shape_t broadcast_shapes(const shape_t& a, const shape_t& b);
 
+/// The bytes an array of @p shape and @p itemsize spans, checked as NumPy checks every array it makes: the
+/// product of the nonzero extents and the itemsize must fit int64 (a zero extent does not excuse the others).
+/// @throws shape_error "array is too big; `arr.size * arr.dtype.itemsize` is larger than the maximum possible
+/// size." or "negative dimensions are not allowed".
+std::int64_t array_nbytes(const shape_t& shape, std::size_t itemsize);
+
 /// The C-order (row-major) strides in bytes of a contiguous array of @p shape.
 strides_t c_strides(const shape_t& shape, std::size_t itemsize);
 /// The Fortran-order (column-major) strides in bytes of a contiguous array of @p shape.
 strides_t f_strides(const shape_t& shape, std::size_t itemsize);
+
+/// An axis argument as NumPy takes one: an int (`squeeze(a, 0)`), a braced list or a vector of ints
+/// (`squeeze(a, {0, 2})`), or none (`nc::none`), which is NumPy's None: every axis, or the function's default.
+class axis_arg {
+ public:
+  /// None.
+  axis_arg(std::nullopt_t = std::nullopt) {}  // NOLINT(google-explicit-constructor)
+  /// One axis; negative counts from the end.
+  template <std::integral T>
+  requires(!std::is_same_v<T, bool>) axis_arg(T axis)  // NOLINT(google-explicit-constructor)
+      : m_none(false), m_axes(1, static_cast<std::int64_t>(axis)) {}
+  /// Several axes: `{0, 2}`.
+  axis_arg(std::initializer_list<std::int64_t> axes) : m_none(false), m_axes(axes) {}
+  /// Several axes.
+  axis_arg(const std::vector<std::int64_t>& axes) : m_none(false), m_axes(axes) {}  // NOLINT
+  /// True for none.
+  bool is_none() const { return m_none; }
+  /// The axes in the order given, as written (empty for none).
+  const dim_vector& values() const { return m_axes; }
+  /// The axes as 0 ... ndim-1 in the order given.
+  /// @throws index_error "axis 5 is out of bounds for array of dimension 2" (NumPy's AxisError);
+  /// shape_error @p repeated_message for an axis given twice (NumPy's words differ by function);
+  /// dtype_error for none (NumPy's TypeError).
+  std::vector<int> normalized(int ndim, std::string_view repeated_message = "repeated axis") const;
+
+ private:
+  bool m_none = true;
+  dim_vector m_axes;
+};
 
 /// Turns a possibly negative axis into 0 ... ndim-1. @throws index_error "axis 3 is out of bounds for array
 /// of dimension 2".

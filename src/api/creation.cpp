@@ -1,7 +1,9 @@
 // empty/zeros/ones/full, arange, linspace, eye, arrays from host memory.
 #include "numcu/creation.hpp"
 
+#include <algorithm>
 #include <cmath>
+#include <complex>
 
 #include "core/scalar_cast.hpp"
 #include "dispatch/dispatch.hpp"
@@ -11,8 +13,18 @@
 namespace numcu {
 namespace {
 
-dtype natural_dtype(const scalar& v) {
-  return default_dtype(v.kind());
+// The dtype of creation from C++ values without a dtype (docs/numpy_differences.md): the values' own C++
+// types decide. Floating and complex values promote among themselves and integers join them as weak scalars
+// (arange(0, 1, 0.1f) is float32, not the float64 of int32 with float32); values of integer or bool types
+// alone promote among themselves (arange(0, std::int64_t{n}) is int64).
+dtype creation_dtype(std::initializer_list<const scalar*> values) {
+  std::optional<dtype> floating, integral;
+  for (const scalar* v : values) {
+    const bool is_floating = v->kind() == scalar_kind::floating || v->kind() == scalar_kind::complex;
+    std::optional<dtype>& common = is_floating ? floating : integral;
+    common = common ? promote_types(*common, v->native_dtype()) : v->native_dtype();
+  }
+  return floating.value_or(*integral);
 }
 
 double real_of(const scalar& v) {
@@ -21,6 +33,10 @@ double real_of(const scalar& v) {
   }
   if (v.kind() == scalar_kind::boolean) return static_cast<double>(v.int_value());
   return v.real();
+}
+
+std::complex<double> complex_of(const scalar& v) {
+  return {real_of(v), v.kind() == scalar_kind::complex ? v.imag() : 0.0};
 }
 
 }  // namespace
@@ -53,7 +69,7 @@ ndarray ones(const shape_t& shape, dtype t, device d) {
 }
 
 ndarray full(const shape_t& shape, scalar value, std::optional<dtype> t, device d) {
-  const dtype type = t.value_or(natural_dtype(value));
+  const dtype type = t.value_or(value.native_dtype());
   detail::scalar_to_element(value, type);  // reject a value that does not fit before allocating
   ndarray a = empty(shape, type, d);
   detail::fill_with(a, value);
@@ -74,34 +90,39 @@ ndarray full_like(const ndarray& a, scalar value, std::optional<dtype> t, std::o
 }
 
 ndarray arange(scalar stop, std::optional<dtype> t, device d) {
-  return arange(0, stop, 1, t, d);
+  return arange(0, stop, 1, t.value_or(stop.native_dtype()), d);
 }
 
 ndarray arange(scalar start, scalar stop, scalar step, std::optional<dtype> t, device d) {
-  for (const scalar* v : {&start, &stop, &step}) {
-    if (v->kind() == scalar_kind::complex) throw dtype_error("arange: complex bounds are not supported");
-  }
-  const bool all_integer = start.kind() != scalar_kind::floating && stop.kind() != scalar_kind::floating &&
-                           step.kind() != scalar_kind::floating;
+  const bool any_complex = start.kind() == scalar_kind::complex || stop.kind() == scalar_kind::complex ||
+                           step.kind() == scalar_kind::complex;
+  const bool all_integer = !any_complex && start.kind() != scalar_kind::floating &&
+                           stop.kind() != scalar_kind::floating && step.kind() != scalar_kind::floating;
+  const auto zero_step = [] { throw error("arange: step must not be zero (Maximum allowed size exceeded)"); };
   std::int64_t length;
   if (all_integer && !start.is_large_unsigned() && !stop.is_large_unsigned() && !step.is_large_unsigned()) {
     const std::int64_t a = start.int_value(), b = stop.int_value(), s = step.int_value();
-    if (s == 0) throw error("arange: step must not be zero (Maximum allowed size exceeded)");
+    if (s == 0) zero_step();
     length = s > 0 ? (b > a ? (b - a + s - 1) / s : 0) : (a > b ? (a - b - s - 1) / (-s) : 0);
   } else {
-    const double a = real_of(start), b = real_of(stop), s = real_of(step);
-    if (s == 0) throw error("arange: step must not be zero (Maximum allowed size exceeded)");
-    const double n = std::ceil((b - a) / s);
+    // NumPy's length: ceil((stop - start) / step), for complex bounds the smaller of the real and the
+    // imaginary part's ceilings
+    const std::complex<double> a = complex_of(start), b = complex_of(stop), s = complex_of(step);
+    if (s == 0.0) zero_step();
+    const std::complex<double> q = any_complex ? (b - a) / s : std::complex<double>((b.real() - a.real()) / s.real());
+    const double n = any_complex ? std::min(std::ceil(q.real()), std::ceil(q.imag())) : std::ceil(q.real());
     if (!std::isfinite(n)) throw error("arange: cannot compute length");
+    if (n >= 0x1p63) throw shape_error("Maximum allowed size exceeded");
     length = n > 0 ? static_cast<std::int64_t>(n) : 0;
   }
-  const dtype type = t.value_or(all_integer ? int64 : float64);
+  const dtype type = t.value_or(creation_dtype({&start, &stop, &step}));
   ndarray out = empty({length}, type, d);
   if (length == 0) return out;
   // NumPy stores the first two values in the dtype and fills from their difference.
   const scalar second = all_integer && !start.is_large_unsigned() && !step.is_large_unsigned()
                             ? scalar(start.int_value() + step.int_value())
-                            : scalar(real_of(start) + real_of(step));
+                        : any_complex ? scalar(complex_of(start) + complex_of(step))
+                                      : scalar(real_of(start) + real_of(step));
   const detail::element_bytes a = detail::scalar_to_element(start, type);
   const detail::element_bytes b = detail::scalar_to_element(second, type);
   detail::arange_into(out, a.bytes, b.bytes);
@@ -112,7 +133,8 @@ ndarray linspace(scalar start, scalar stop, std::int64_t num, bool endpoint, std
                  device d) {
   if (num < 0) throw shape_error("Number of samples, " + std::to_string(num) + ", must be non-negative.");
   const bool is_complex = start.kind() == scalar_kind::complex || stop.kind() == scalar_kind::complex;
-  const dtype type = t.value_or(is_complex ? complex128 : float64);
+  const dtype natural = creation_dtype({&start, &stop});
+  const dtype type = t.value_or(natural.is_integer() || natural.is_bool() ? float64 : natural);
   detail::linspace_params p{};
   p.start[0] = real_of(start);
   p.start[1] = start.kind() == scalar_kind::complex ? start.imag() : 0.0;
@@ -182,7 +204,7 @@ ndarray from_blob(void* data, const shape_t& shape, dtype t, std::optional<strid
   b->owned = false;
   b->dtype = t;
   b->where = cpu;
-  b->nbytes = static_cast<std::size_t>(shape.product()) * t.itemsize();
+  b->nbytes = static_cast<std::size_t>(array_nbytes(shape, t.itemsize()));
   const strides_t s = strides.value_or(c_strides(shape, t.itemsize()));
   if (s.size() != shape.size()) {
     throw shape_error("from_blob: " + std::to_string(s.size()) + " strides for a shape of " +

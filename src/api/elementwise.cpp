@@ -8,6 +8,29 @@
 
 namespace numcu {
 
+namespace {
+
+// A weak scalar of a logical function as its truth value: NumPy 2 tests the scalar itself rather than
+// casting it to the array's dtype first (logical_or(int16, 100000) is true, not an overflow;
+// logical_or(float32, 1e-50) is true, not 1e-50 rounded to 0).
+operand truth_of(const operand& x) {
+  if (!x.is_scalar()) return x;
+  const scalar& v = x.value();
+  switch (v.kind()) {
+    case scalar_kind::boolean:
+      return x;
+    case scalar_kind::integer:
+      return scalar(v.int_value() != 0);  // a large unsigned value is nonzero in its low or high bits
+    case scalar_kind::floating:
+      return scalar(v.real() != 0.0);  // NaN is true, as in NumPy
+    case scalar_kind::complex:
+      return scalar(v.real() != 0.0 || v.imag() != 0.0);
+  }
+  return x;
+}
+
+}  // namespace
+
 // the functions of include/numcu/generated_ufuncs.hpp
 #define NUMCU_GENERATED_UFUNC(name, nin) NUMCU_GENERATED_UFUNC_##nin(name)
 #define NUMCU_GENERATED_UFUNC_1(name)                                 \
@@ -228,19 +251,19 @@ ndarray fmin(const operand& a, const operand& b, const std::optional<ndarray>& o
 }
 
 ndarray logical_and(const operand& a, const operand& b, const std::optional<ndarray>& out) {
-  return detail::call_ufunc(detail::ufunc_id::logical_and, {a, b}, out);
+  return detail::call_ufunc(detail::ufunc_id::logical_and, {truth_of(a), truth_of(b)}, out);
 }
 
 ndarray logical_or(const operand& a, const operand& b, const std::optional<ndarray>& out) {
-  return detail::call_ufunc(detail::ufunc_id::logical_or, {a, b}, out);
+  return detail::call_ufunc(detail::ufunc_id::logical_or, {truth_of(a), truth_of(b)}, out);
 }
 
 ndarray logical_xor(const operand& a, const operand& b, const std::optional<ndarray>& out) {
-  return detail::call_ufunc(detail::ufunc_id::logical_xor, {a, b}, out);
+  return detail::call_ufunc(detail::ufunc_id::logical_xor, {truth_of(a), truth_of(b)}, out);
 }
 
 ndarray logical_not(const operand& a, const std::optional<ndarray>& out) {
-  return detail::call_ufunc(detail::ufunc_id::logical_not, {a}, out);
+  return detail::call_ufunc(detail::ufunc_id::logical_not, {truth_of(a)}, out);
 }
 
 ndarray bitwise_and(const operand& a, const operand& b, const std::optional<ndarray>& out) {
@@ -348,6 +371,25 @@ ndarray conj(const operand& a, const std::optional<ndarray>& out) {
 }
 
 ndarray clip(const operand& a, const operand& lo, const operand& hi, const std::optional<ndarray>& out) {
+  // NumPy's clip drops a weak integer bound at or beyond an integer array's range (clip(uint8, -1, 300) is
+  // the array itself, no overflow), then clips with what is left
+  const auto beyond = [&a](const operand& bound, int side) {
+    if (a.is_scalar() || !a.array().dtype().is_integer() || !bound.is_scalar() ||
+        bound.value().kind() != scalar_kind::integer)
+      return false;
+    const scalar& v = bound.value();
+    const __int128 value = v.is_large_unsigned() ? static_cast<__int128>(v.uint_value()) : v.int_value();
+    const dtype t = a.array().dtype();
+    const int bits = static_cast<int>(t.itemsize()) * 8;
+    const bool is_signed = t.kind() == dtype_kind::signed_integer;
+    const __int128 min = is_signed ? -(static_cast<__int128>(1) << (bits - 1)) : 0;
+    const __int128 max = (static_cast<__int128>(1) << (is_signed ? bits - 1 : bits)) - 1;
+    return side < 0 ? value <= min : value >= max;
+  };
+  const bool no_lo = beyond(lo, -1), no_hi = beyond(hi, +1);
+  if (no_lo && no_hi) return positive(a, out);
+  if (no_lo) return minimum(a, hi, out);
+  if (no_hi) return maximum(a, lo, out);
   return detail::call_ufunc(detail::ufunc_id::clip, {a, lo, hi}, out);
 }
 
@@ -579,6 +621,7 @@ ndarray operator!(const ndarray& a) {
 
 namespace {
 
+
 // The dtype of the real and imaginary parts of a complex dtype; any other dtype itself.
 dtype component_dtype(dtype t) {
   return t == complex64 ? float32 : t == complex128 ? float64 : t;
@@ -592,7 +635,15 @@ ndarray where(const operand& condition, const operand& x, const operand& y,
 }
 
 ndarray round(const ndarray& a, int decimals, const std::optional<ndarray>& out) {
-  if (a.dtype().is_bool() || a.dtype().is_integer()) {
+  if (a.dtype().is_complex()) {
+    // NumPy rounds the real and imaginary parts apart, so that an overflow of one leaves the other intact
+    if (out && !out->dtype().is_complex()) throw dtype_error("array does not have imaginary part to set");
+    const ndarray result = out ? *out : empty_like(a);
+    round(real(a), decimals, real(result));
+    round(imag(a), decimals, imag(result));
+    return result;
+  }
+  if (a.dtype().is_integer()) {
     if (decimals >= 0) {
       ndarray result = out ? *out : empty_like(a);
       copyto(result, a, casting::same_kind);
@@ -605,11 +656,17 @@ ndarray round(const ndarray& a, int decimals, const std::optional<ndarray>& out)
     copyto(result, multiply(scaled, factor), casting::unsafe);
     return result;
   }
+  // floating and bool, as NumPy: scaled, rounded and scaled back in the result's dtype (bool rounds to
+  // float16 with no scale, and with one has no float result to hold it: NumPy's casting error)
   if (decimals == 0) return rint(a, out);
   const double factor = std::pow(10.0, std::abs(decimals));
-  const ndarray scaled = decimals > 0 ? multiply(a, factor) : divide(a, factor);
-  const ndarray rounded = rint(scaled);
-  return decimals > 0 ? divide(rounded, factor, out) : multiply(rounded, factor, out);
+  const ndarray result = out ? *out : empty_like(a);
+  if (decimals > 0)
+    multiply(a, factor, result);
+  else
+    divide(a, factor, result);
+  rint(result, result);
+  return decimals > 0 ? divide(result, factor, result) : multiply(result, factor, result);
 }
 
 ndarray around(const ndarray& a, int decimals, const std::optional<ndarray>& out) {
@@ -681,8 +738,9 @@ ndarray imag(const ndarray& a) {
 }
 
 ndarray angle(const ndarray& a, bool deg) {
-  // arctan2(0, x) for real input: the weak 0.0 keeps float dtypes and makes integers float64, as NumPy
-  const ndarray radians = a.dtype().is_complex() ? arctan2(imag(a), real(a)) : arctan2(0.0, a);
+  // arctan2(0, x) for real input with NumPy's weak integer 0: its loop search gives float16 for int8 and
+  // float32 for uint16, as NumPy
+  const ndarray radians = a.dtype().is_complex() ? arctan2(imag(a), real(a)) : arctan2(0, a);
   return deg ? rad2deg(radians) : radians;
 }
 

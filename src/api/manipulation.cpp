@@ -13,18 +13,6 @@ ndarray with_layout(const ndarray& a, const shape_t& shape, const strides_t& str
   return ndarray(a.buffer(), a.dtype(), shape, strides, a.offset(), true);
 }
 
-std::vector<int> normalize_axes(const std::vector<std::int64_t>& axes, int ndim, const char* what) {
-  std::vector<int> out;
-  for (std::int64_t axis : axes) {
-    const int a = normalize_axis(axis, ndim);
-    if (std::find(out.begin(), out.end(), a) != out.end()) {
-      throw shape_error(std::string("repeated axis in `") + what + "` argument");
-    }
-    out.push_back(a);
-  }
-  return out;
-}
-
 }  // namespace
 
 ndarray reshape(const ndarray& a, const shape_t& shape) {
@@ -35,8 +23,9 @@ ndarray ravel(const ndarray& a) {
   return a.ravel();
 }
 
-ndarray transpose(const ndarray& a, std::optional<std::vector<std::int64_t>> axes) {
-  return axes ? a.transpose(*axes) : a.transpose();
+ndarray transpose(const ndarray& a, const axis_arg& axes) {
+  if (axes.is_none()) return a.transpose();
+  return a.transpose(std::vector<std::int64_t>(axes.values().begin(), axes.values().end()));
 }
 
 ndarray swapaxes(const ndarray& a, std::int64_t axis1, std::int64_t axis2) {
@@ -47,13 +36,12 @@ ndarray swapaxes(const ndarray& a, std::int64_t axis1, std::int64_t axis2) {
   return a.transpose(order);
 }
 
-ndarray moveaxis(const ndarray& a, const std::vector<std::int64_t>& source,
-                 const std::vector<std::int64_t>& destination) {
-  if (source.size() != destination.size()) {
+ndarray moveaxis(const ndarray& a, const axis_arg& source, const axis_arg& destination) {
+  const std::vector<int> src = source.normalized(a.ndim(), "repeated axis in `source` argument");
+  const std::vector<int> dst = destination.normalized(a.ndim(), "repeated axis in `destination` argument");
+  if (src.size() != dst.size()) {
     throw shape_error("`source` and `destination` arguments must have the same number of elements");
   }
-  const std::vector<int> src = normalize_axes(source, a.ndim(), "source");
-  const std::vector<int> dst = normalize_axes(destination, a.ndim(), "destination");
   std::vector<std::int64_t> order;
   for (int k = 0; k < a.ndim(); ++k) {
     if (std::find(src.begin(), src.end(), k) == src.end()) order.push_back(k);
@@ -65,14 +53,10 @@ ndarray moveaxis(const ndarray& a, const std::vector<std::int64_t>& source,
   return a.transpose(order);
 }
 
-ndarray moveaxis(const ndarray& a, std::int64_t source, std::int64_t destination) {
-  return moveaxis(a, std::vector<std::int64_t>{source}, std::vector<std::int64_t>{destination});
-}
-
-ndarray squeeze(const ndarray& a, std::optional<std::vector<std::int64_t>> axes) {
+ndarray squeeze(const ndarray& a, const axis_arg& axes) {
   std::vector<bool> drop(a.ndim(), false);
-  if (axes) {
-    for (int axis : normalize_axes(*axes, a.ndim(), "axis")) {
+  if (!axes.is_none()) {
+    for (int axis : axes.normalized(a.ndim(), "duplicate value in 'axis'")) {
       if (a.shape()[axis] != 1)
         throw shape_error("cannot select an axis to squeeze out which has size not equal to one");
       drop[axis] = true;
@@ -91,9 +75,9 @@ ndarray squeeze(const ndarray& a, std::optional<std::vector<std::int64_t>> axes)
   return with_layout(a, shape, strides);
 }
 
-ndarray expand_dims(const ndarray& a, const std::vector<std::int64_t>& axes) {
-  const int ndim = a.ndim() + static_cast<int>(axes.size());
-  const std::vector<int> positions = normalize_axes(axes, ndim, "axis");
+ndarray expand_dims(const ndarray& a, const axis_arg& axes) {
+  const int ndim = a.ndim() + axes.values().size();
+  const std::vector<int> positions = axes.normalized(ndim);
   shape_t shape;
   strides_t strides;
   int source = 0;
@@ -108,10 +92,6 @@ ndarray expand_dims(const ndarray& a, const std::vector<std::int64_t>& axes) {
     }
   }
   return with_layout(a, shape, strides);
-}
-
-ndarray expand_dims(const ndarray& a, std::int64_t axis) {
-  return expand_dims(a, std::vector<std::int64_t>{axis});
 }
 
 ndarray broadcast_to(const ndarray& a, const shape_t& shape) {

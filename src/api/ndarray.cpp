@@ -5,6 +5,7 @@
 #include <cstring>
 #include <string>
 
+#include "core/scalar_cast.hpp"
 #include "core/type_resolution.hpp"
 #include "dispatch/dispatch.hpp"
 #include "memory/buffer.hpp"
@@ -90,7 +91,19 @@ ndarray::ndarray(std::shared_ptr<detail::buffer> buffer, numcu::dtype t, const s
       m_shape(shape),
       m_strides(strides),
       m_offset(offset),
-      m_is_view(is_view) {}
+      m_is_view(is_view) {
+  // every array and view is made here: its size, byte count and extent in memory must fit int64
+  if (array_nbytes(m_shape, m_dtype.itemsize()) == 0) return;
+  std::int64_t extent = m_offset < 0 ? -m_offset : m_offset;
+  for (int d = 0; d < m_shape.size(); ++d) {
+    std::int64_t span = 0;
+    const std::int64_t stride = m_strides[d] < 0 ? -m_strides[d] : m_strides[d];
+    if (__builtin_mul_overflow(stride, m_shape[d] - 1, &span) || __builtin_add_overflow(extent, span, &extent)) {
+      throw shape_error(
+          "array is too big; `arr.size * arr.dtype.itemsize` is larger than the maximum possible size.");
+    }
+  }
+}
 
 void ndarray::require_defined() const {
   if (!m_buffer) throw error("this ndarray handle refers to no array (default-constructed)");
@@ -206,6 +219,7 @@ void ndarray::touch_pages(void* storage, std::size_t nbytes) {
 
 const ndarray& ndarray::fill(scalar value) const {
   require_defined();
+  detail::require_storable(value, m_dtype);
   detail::fill_with(*this, value);
   return *this;
 }
@@ -214,14 +228,22 @@ ndarray& ndarray::operator=(const ndarray& values) && {
   require_defined();
   values.require_defined();
   detail::require_same_device(device(), values.device(), "assignment");
+  // NumPy drops the value's leading length-1 axes that the target lacks: z[...] = ones((1, 1, 3)) for a
+  // (2, 3) z assigns the row to both rows
+  const int extra = values.ndim() - ndim();
+  const bool drop = extra > 0 && std::all_of(values.shape().begin(), values.shape().begin() + extra,
+                                             [](std::int64_t n) { return n == 1; });
+  const ndarray value =
+      drop ? values.reshape(shape_t(std::span<const std::int64_t>(values.shape().begin() + extra, values.shape().end())))
+           : values;
   try {
-    const shape_t both[] = {m_shape, values.shape()};
+    const shape_t both[] = {m_shape, value.shape()};
     if (!(broadcast_shapes(both) == m_shape)) throw shape_error("");
   } catch (const shape_error&) {
     throw shape_error("could not broadcast input array from shape " + to_string(values.shape()) +
                       " into shape " + to_string(m_shape));
   }
-  detail::copy_into(*this, values);
+  detail::copy_into(*this, value);
   return *this;
 }
 

@@ -1,5 +1,6 @@
 #include "core/scalar_cast.hpp"
 
+#include <cmath>
 #include <cstring>
 #include <limits>
 #include <string>
@@ -55,6 +56,31 @@ element_bytes scalar_to_element(const scalar& value, dtype t) {
     std::memcpy(out.bytes, static_cast<const void*>(&element), sizeof(T));
   });
   return out;
+}
+
+void require_storable(const scalar& value, dtype t) {
+  if (t.is_bool() || t.is_complex()) return;  // bool stores the truth of anything; complex any number
+  if (value.kind() == scalar_kind::complex) {
+    throw dtype_error(t.is_integer() ? "int() argument must be a string, a bytes-like object or a real number, not "
+                                       "'complex'"
+                                     : "float() argument must be a string or a real number, not 'complex'");
+  }
+  if (value.kind() != scalar_kind::floating || !t.is_integer()) {
+    scalar_to_element(value, t);  // an integer's range check
+    return;
+  }
+  const double v = value.real();
+  if (std::isnan(v)) throw dtype_error("cannot convert float NaN to integer");
+  if (std::isinf(v)) throw dtype_error("cannot convert float infinity to integer");
+  // Python's int(v), then stored as a C long (or, for uint64, an unsigned long)
+  const double whole = std::trunc(v);
+  const bool fits_long = whole >= -0x1p63 && whole < 0x1p63;
+  const bool fits_unsigned_long = t == uint64 && whole >= 0 && whole < 0x1p64;
+  if (!fits_long && !fits_unsigned_long) {
+    throw dtype_error("Python int too large to convert to C long");
+  }
+  scalar_to_element(fits_long ? scalar(static_cast<std::int64_t>(whole)) : scalar(static_cast<std::uint64_t>(whole)),
+                    t);
 }
 
 }  // namespace numcu::detail

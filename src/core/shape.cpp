@@ -1,6 +1,7 @@
 // dim_vector, shape printing, broadcasting of shapes, contiguous strides, axis normalization.
 #include "numcu/shape.hpp"
 
+#include <algorithm>
 #include <ostream>
 #include <sstream>
 
@@ -45,10 +46,33 @@ void dim_vector::erase(int pos) {
   --m_size;
 }
 
+namespace {
+[[noreturn]] void throw_too_big() {
+  throw shape_error(
+      "array is too big; `arr.size * arr.dtype.itemsize` is larger than the maximum possible size.");
+}
+}  // namespace
+
 std::int64_t dim_vector::product() const {
   std::int64_t p = 1;
-  for (std::int64_t v : *this) p *= v;
+  for (std::int64_t v : *this) {
+    if (__builtin_mul_overflow(p, v, &p)) throw_too_big();
+  }
   return p;
+}
+
+std::int64_t array_nbytes(const shape_t& shape, std::size_t itemsize) {
+  std::int64_t nbytes = static_cast<std::int64_t>(itemsize);
+  bool empty = false;
+  for (std::int64_t n : shape) {
+    if (n < 0) throw shape_error("negative dimensions are not allowed");
+    if (n == 0) {
+      empty = true;
+    } else if (__builtin_mul_overflow(nbytes, n, &nbytes)) {
+      throw_too_big();
+    }
+  }
+  return empty ? 0 : nbytes;
 }
 
 std::string to_string(const dim_vector& dims) {
@@ -130,6 +154,18 @@ int normalize_axis(std::int64_t axis, int ndim) {
                       std::to_string(ndim));
   }
   return static_cast<int>(axis < 0 ? axis + ndim : axis);
+}
+
+std::vector<int> axis_arg::normalized(int ndim, std::string_view repeated_message) const {
+  if (m_none) throw dtype_error("'NoneType' object cannot be interpreted as an integer");
+  std::vector<int> out;
+  for (std::int64_t axis : m_axes) {
+    const int a = normalize_axis(axis, ndim);
+    if (std::find(out.begin(), out.end(), a) != out.end())
+      throw shape_error(std::string(repeated_message));
+    out.push_back(a);
+  }
+  return out;
 }
 
 }  // namespace numcu

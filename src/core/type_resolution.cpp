@@ -41,21 +41,91 @@ std::string types_text(std::span<const operand> inputs) {
   return s + (inputs.size() == 1 ? ",)" : ")");
 }
 
-// The dtype NumPy 2 computes in: arrays promote among themselves, then weak scalars join (NEP 50).
-dtype common_dtype(ufunc_id u, std::span<const operand> inputs) {
-  const std::size_t first = u == ufunc_id::where ? 1 : 0;            // where's condition does not promote
-  const std::size_t end = u == ufunc_id::ldexp ? 1 : inputs.size();  // nor does ldexp's exponent
+// An operand's DType class as NumPy names it in "did not contain a loop" messages; a weak C++ scalar is one
+// of NumPy's Python scalar DTypes (a C++ bool is no weak scalar: BoolDType).
+std::string dtype_class_text(const operand& x) {
+  static constexpr const char* weak_names[] = {"BoolDType", "_PyLongDType", "_PyFloatDType", "_PyComplexDType"};
+  if (x.is_scalar()) {
+    return std::string("<class 'numpy.dtypes.") + weak_names[static_cast<int>(x.value().kind())] + "'>";
+  }
+  const dtype t = x.array().dtype();
+  if (t == bfloat16) return "<class 'numpy.dtype[bfloat16]'>";
+  static constexpr const char* names[] = {
+      "BoolDType",   "Int8DType",    "UInt8DType",   "Int16DType",    "UInt16DType",   "Int32DType",
+      "UInt32DType", "Int64DType",   "UInt64DType",  "Float16DType",  "BFloat16DType", "Float32DType",
+      "Float64DType", "Complex64DType", "Complex128DType"};
+  static_assert(sizeof(names) / sizeof(names[0]) == dtype::count);
+  return std::string("<class 'numpy.dtypes.") + names[t.index()] + "'>";
+}
+
+// The common dtype of the arrays among @p inputs[first, end), if any.
+std::optional<dtype> arrays_dtype(std::span<const operand> inputs, std::size_t first, std::size_t end) {
   std::optional<dtype> common;
   for (std::size_t k = first; k < end; ++k) {
     if (!inputs[k].is_scalar())
       common = common ? promote_types(*common, inputs[k].array().dtype()) : inputs[k].array().dtype();
   }
+  return common;
+}
+
+// The dtype NumPy 2 computes in: arrays promote among themselves, then weak scalars join (NEP 50).
+dtype common_dtype(ufunc_id u, std::span<const operand> inputs) {
+  const std::size_t first = u == ufunc_id::where ? 1 : 0;            // where's condition does not promote
+  const std::size_t end = u == ufunc_id::ldexp ? 1 : inputs.size();  // nor does ldexp's exponent
+  std::optional<dtype> common = arrays_dtype(inputs, first, end);
   for (std::size_t k = first; k < end; ++k) {
     if (!inputs[k].is_scalar()) continue;
     const scalar_kind kind = inputs[k].value().kind();
     common = common ? result_type(*common, kind) : default_dtype(kind);
   }
   return *common;
+}
+
+// The loop of @p u at position @p k of its list.
+resolved_loop loop_at(ufunc_id u, int k) {
+  const char* loop = info_of(u).loops + k;
+  return {dtype_of_letter(loop[representative_input(u)]), dtype_of_letter(loop[info_of(u).nin + 2])};
+}
+
+// NumPy's linear loop search (its default type resolver): the first loop every input casts to safely, each
+// input by its own dtype, so that hypot(uint16, int8) runs the float32 loop where the promoted int32 would
+// take float64. A weak scalar searches as the arrays' dtype joined with its kind (NumPy 2 replaces a Python
+// scalar's DType so): hypot(uint16, 2) is float32, hypot(uint16, 2.0) float64. ldexp's exponent is checked
+// apart (check_ldexp_exponent).
+std::optional<resolved_loop> search_loops(ufunc_id u, std::span<const operand> inputs) {
+  const std::optional<dtype> arrays = arrays_dtype(inputs, 0, inputs.size());
+  std::array<dtype, max_inputs> search{};
+  for (std::size_t k = 0; k < inputs.size(); ++k) {
+    if (!inputs[k].is_scalar()) {
+      search[k] = inputs[k].array().dtype();
+    } else {
+      const scalar_kind kind = inputs[k].value().kind();
+      search[k] = arrays ? result_type(*arrays, kind) : default_dtype(kind);
+    }
+  }
+  const std::size_t checked = u == ufunc_id::ldexp ? 1 : inputs.size();
+  const char* loops = info_of(u).loops;
+  int start = 0;
+  while (loops[start] != 0) {
+    bool accepted = true;
+    for (std::size_t k = 0; accepted && k < checked; ++k)
+      accepted = can_cast(search[k], dtype_of_letter(loops[start + static_cast<int>(k)]), casting::safe);
+    if (accepted) return loop_at(u, start);
+    while (loops[start] != 0 && loops[start] != ',') ++start;
+    if (loops[start] == ',') ++start;
+  }
+  return std::nullopt;
+}
+
+// The ufuncs NumPy resolves by promoting all operands to one dtype and taking that dtype's own loop, with
+// no search (its "simple uniform" resolver): positive(bool) and gcd(float64) have none and raise.
+bool needs_exact_loop(ufunc_id u) {
+  return u == ufunc_id::positive || u == ufunc_id::sign || u == ufunc_id::gcd || u == ufunc_id::lcm;
+}
+
+// numcu's own functions in the table and true_divide's resolver take the promoted dtype's first loop.
+bool resolves_by_promotion(ufunc_id u) {
+  return u == ufunc_id::where || u == ufunc_id::isclose || u == ufunc_id::true_divide;
 }
 
 }  // namespace
@@ -65,32 +135,12 @@ std::string dtype_repr(dtype t) {
 }
 
 resolved_loop resolve_loop(ufunc_id u, dtype common) {
-  // the search runs once per ufunc and dtype, not on every call
-  using row = std::array<std::optional<resolved_loop>, dtype::count>;
-  static const std::array<row, static_cast<std::size_t>(ufunc_id::count)> table = [] {
-    std::array<row, static_cast<std::size_t>(ufunc_id::count)> t;
-    for (int f = 0; f < static_cast<int>(ufunc_id::count); ++f) {
-      const auto id = static_cast<ufunc_id>(f);
-      const int nin = info_of(id).nin;
-      for (int i = 0; i < dtype::count; ++i) {
-        const dtype from(static_cast<dtype::code>(i));
-        const int k =
-            find_loop(id, [from](char c) { return can_cast(from, dtype_of_letter(c), casting::safe); });
-        if (k >= 0) {
-          const char* loop = info_of(id).loops + k;
-          t[f][i] =
-              resolved_loop{dtype_of_letter(loop[representative_input(id)]), dtype_of_letter(loop[nin + 2])};
-        }
-      }
-    }
-    return t;
-  }();
-  const std::optional<resolved_loop>& loop = table[static_cast<std::size_t>(u)][common.index()];
-  if (!loop) {
+  const int k = find_loop(u, [common](char c) { return can_cast(common, dtype_of_letter(c), casting::safe); });
+  if (k < 0) {
     throw dtype_error("ufunc '" + std::string(info_of(u).name) + "' has no loop for " +
                       std::string(common.name()));
   }
-  return *loop;
+  return loop_at(u, k);
 }
 
 call_types resolve_call(ufunc_id u, std::string_view name, std::span<const operand> inputs) {
@@ -101,6 +151,15 @@ call_types resolve_call(ufunc_id u, std::string_view name, std::span<const opera
         (u == ufunc_id::subtract ? "subtract, the `-` operator" : "negative, the `-` operator") +
         ", is not supported, use the bitwise_xor, the `^` operator, or the logical_xor function instead.");
   }
+  if (needs_exact_loop(u)) {
+    if (find_loop(u, [common](char c) { return dtype_of_letter(c) == common; }) < 0) {
+      std::string types = inputs.size() == 1 ? "" : "(";
+      for (std::size_t k = 0; k < inputs.size(); ++k) types += (k ? ", " : "") + dtype_class_text(inputs[k]);
+      if (inputs.size() != 1) types += ")";
+      throw dtype_error("ufunc '" + std::string(name) + "' did not contain a loop with signature matching types " +
+                        types + " -> None");
+    }
+  }
   if (u == ufunc_id::true_divide && (common.is_bool() || common.is_integer()))
     common = float64;  // NumPy's resolver
   if (u == ufunc_id::isclose) common = result_type(common, scalar_kind::floating);
@@ -109,15 +168,20 @@ call_types resolve_call(ufunc_id u, std::string_view name, std::span<const opera
   const bool mixed_integers =
       inputs.size() == 2 && !inputs[0].is_scalar() && !inputs[1].is_scalar() &&
       is_mixed_integer_comparison(u, inputs[0].array().dtype(), inputs[1].array().dtype());
-  try {
-    return {mixed_integers ? resolved_loop{int64, bool_} : resolve_loop(u, common), mixed_integers};
-  } catch (const dtype_error&) {
-    if (u == ufunc_id::ldexp) throw dtype_error(ldexp_message);
-    throw dtype_error("ufunc '" + std::string(name) + "' not supported for the input types " +
-                      types_text(inputs) +
-                      ", and the inputs could not be safely coerced to any supported types according to the "
-                      "casting rule 'safe'");
+  if (mixed_integers) return {resolved_loop{int64, bool_}, true};
+  if (resolves_by_promotion(u) || needs_exact_loop(u)) {
+    try {
+      return {resolve_loop(u, common), false};
+    } catch (const dtype_error&) {
+      // falls through to NumPy's message below
+    }
+  } else if (const std::optional<resolved_loop> loop = search_loops(u, inputs)) {
+    return {*loop, false};
   }
+  if (u == ufunc_id::ldexp) throw dtype_error(ldexp_message);
+  throw dtype_error("ufunc '" + std::string(name) + "' not supported for the input types " + types_text(inputs) +
+                    ", and the inputs could not be safely coerced to any supported types according to the "
+                    "casting rule 'safe'");
 }
 
 }  // namespace numcu::detail

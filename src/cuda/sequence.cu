@@ -10,9 +10,9 @@ namespace {
 
 template <class T>
 __global__ void __launch_bounds__(block_threads)
-    arange_kernel(T* __restrict__ out, arange_arith_t<T> first, arange_arith_t<T> delta, std::int64_t n) {
+    arange_kernel(T* __restrict__ out, arange_step<T> step, std::int64_t n) {
   const std::int64_t i = std::int64_t{blockIdx.x} * block_threads + threadIdx.x;
-  if (i < n) out[i] = arange_value<T>(first, delta, i);
+  if (i < n) out[i] = arange_value<T>(step, i);
 }
 
 template <class T>
@@ -28,8 +28,8 @@ void arange<cuda_backend>(const exec& e, void* out, dtype t, std::int64_t n, con
                           const void* second) {
   visit_dtype(t.id(), [&](auto tag) {
     using T = typename decltype(tag)::type;
-    const auto [start, delta] = arange_start_delta<T>(first, second);
-    launch(e, grid_for(n, block_threads), block_threads, arange_kernel<T>, out, start, delta, n);
+    launch(e, grid_for(n, block_threads), block_threads, arange_kernel<T>, out, arange_start_delta<T>(first, second),
+           n);
   });
 }
 

@@ -25,11 +25,13 @@ NUMCU_HD arange_arith_t<T> to_arange_arith(T x) {
     return static_cast<A>(x);
 }
 
-/// The start and step of arange.
+/// The start and step of arange, and its element 1 as NumPy stores it (start + step computed in float64 and
+/// cast once; NumPy's fill computes elements 2 onwards only).
 template <class T>
 struct arange_step {
   arange_arith_t<T> start;
   arange_arith_t<T> delta;
+  T second;
 };
 
 /// The start and step of arange in T's arithmetic, from its first two elements (raw elements of T), as
@@ -40,13 +42,15 @@ arange_step<T> arange_start_delta(const void* first, const void* second) {
   memcpy(static_cast<void*>(&a), first, sizeof(T));
   memcpy(static_cast<void*>(&b), second, sizeof(T));
   const auto start = to_arange_arith(a);
-  return {start, to_arange_arith(b) - start};
+  return {start, to_arange_arith(b) - start, b};
 }
 
-/// Element i of arange: first + i * delta, in T's arange arithmetic.
+/// Element i of arange: first + i * delta in T's arange arithmetic, element 1 as stored.
 template <class T>
-NUMCU_HD T arange_value(arange_arith_t<T> first, arange_arith_t<T> delta, int64_t i) {
+NUMCU_HD T arange_value(const arange_step<T>& s, int64_t i) {
   using A = arange_arith_t<T>;
+  const A first = s.start, delta = s.delta;
+  if (i == 1) return s.second;
   if constexpr (is_integral_v<A>) {
     // unsigned arithmetic wraps like NumPy's fill in the integer type
     return cast<T>(static_cast<int64_t>(static_cast<uint64_t>(first) +

@@ -7,6 +7,7 @@
 
 #include "device/cast.hpp"
 #include "device/complex.hpp"
+#include "device/exact_arithmetic.hpp"
 #include "device/math.hpp"
 #include "device/traits.hpp"
 #include "device/ufunc_table.hpp"
@@ -112,14 +113,28 @@ NUMCU_HD C float_divmod(C a, C b, C& mod) {
   return floordiv;
 }
 
-// Lexicographic complex ordering with NumPy's NaN rules (a NaN anywhere compares false).
+// Lexicographic complex ordering with NumPy's NaN rules (its CLT and CLE): the real parts decide only when
+// neither imaginary part is NaN, so C(1, NaN) > C(0, 0) is false, and a NaN anywhere compares false.
 template <class C>
 NUMCU_HD bool complex_less(C a, C b) {
-  return a.real() < b.real() || (a.real() == b.real() && a.imag() < b.imag());
+  return (a.real() < b.real() && !is_nan(a.imag()) && !is_nan(b.imag())) ||
+         (a.real() == b.real() && a.imag() < b.imag());
 }
 template <class C>
 NUMCU_HD bool complex_less_equal(C a, C b) {
-  return a.real() < b.real() || (a.real() == b.real() && a.imag() <= b.imag());
+  return (a.real() < b.real() && !is_nan(a.imag()) && !is_nan(b.imag())) ||
+         (a.real() == b.real() && a.imag() <= b.imag());
+}
+
+// clip's complex bounds as NumPy's clip loop orders them (PyArray_CGE, PyArray_CLE: the real parts decide
+// whatever the imaginary parts hold), an operand with a NaN part kept: clip(1, C(0, NaN), 5) is 1.
+template <class C>
+NUMCU_HD C clip_complex_max(C a, C b) {
+  return is_nan(a) || a.real() > b.real() || (a.real() == b.real() && a.imag() >= b.imag()) ? a : b;
+}
+template <class C>
+NUMCU_HD C clip_complex_min(C a, C b) {
+  return is_nan(a) || a.real() < b.real() || (a.real() == b.real() && a.imag() <= b.imag()) ? a : b;
 }
 
 template <class C>
@@ -186,16 +201,92 @@ NUMCU_HD C abs_int(C x) {
     return x;
 }
 
+/// |x| as the unsigned type of the same size: exact for the minimum value too (|INT32_MIN| is 2^31).
 template <class C>
-NUMCU_HD C gcd_int(C a, C b) {
-  a = abs_int(a);
-  b = abs_int(b);
-  while (b != 0) {
-    const C t = static_cast<C>(a % b);
-    a = b;
-    b = t;
+NUMCU_HD typename integer_info<C>::unsigned_type unsigned_abs(C x) {
+  using U = typename integer_info<C>::unsigned_type;
+  if constexpr (is_signed_v<C>)
+    return x < 0 ? static_cast<U>(U(0) - static_cast<U>(x)) : static_cast<U>(x);
+  else
+    return x;
+}
+
+/// NumPy's gcd: Euclid's algorithm on |a| and |b| in the unsigned type, so that no division overflows
+/// (INT_MIN % -1 traps on x86) and gcd(INT32_MIN, 6) is 2; the result is cast back, as NumPy's (so
+/// gcd(INT32_MIN, 0) wraps to INT32_MIN).
+template <class C>
+NUMCU_HD typename integer_info<C>::unsigned_type unsigned_gcd(C a, C b) {
+  using U = typename integer_info<C>::unsigned_type;
+  U x = unsigned_abs(a), y = unsigned_abs(b);
+  while (y != 0) {
+    const U t = static_cast<U>(x % y);
+    x = y;
+    y = t;
   }
-  return a;
+  return x;
+}
+
+/// NumPy's lcm: |a| / gcd * |b| in the unsigned type, wrapping on overflow and cast back, so that
+/// lcm(INT64_MIN, 7) is INT64_MIN and an overflowing product keeps NumPy's sign.
+template <class C>
+NUMCU_HD C lcm_int(C a, C b) {
+  using U = typename integer_info<C>::unsigned_type;
+  const U g = unsigned_gcd(a, b);
+  return g == 0 ? C(0) : static_cast<C>(static_cast<U>(static_cast<U>(unsigned_abs(a) / g) * unsigned_abs(b)));
+}
+
+// NumPy's complex division loop (Smith's method: the ratio of the divisor's smaller part to its larger),
+// rounded step by step as NumPy's loop is, so that true_divide gives NumPy's bits, not those of C's _Cdivd.
+template <class C>
+NUMCU_HD C numpy_complex_divide(C a, C b) {
+  using R = typename C::value_type;
+  const R ar = a.real(), ai = a.imag(), br = b.real(), bi = b.imag();
+  const R br_abs = math::fabs(br), bi_abs = math::fabs(bi);
+  if (br_abs >= bi_abs) {
+    if (br_abs == R(0) && bi_abs == R(0)) return C(ar / br_abs, ai / bi_abs);  // an infinity or NaN
+    const R rat = bi / br;
+    const R scl = R(1) / add_rn(br, mul_rn(bi, rat));
+    return C(mul_rn(add_rn(ar, mul_rn(ai, rat)), scl), mul_rn(add_rn(ai, -mul_rn(ar, rat)), scl));
+  }
+  const R rat = br / bi;
+  const R scl = R(1) / add_rn(bi, mul_rn(br, rat));
+  return C(mul_rn(add_rn(mul_rn(ar, rat), ai), scl), mul_rn(add_rn(mul_rn(ai, rat), -ar), scl));
+}
+
+// NumPy's complex product in its power loop: the plain formula, rounded step by step.
+template <class C>
+NUMCU_HD C numpy_complex_multiply(C a, C b) {
+  return C(add_rn(mul_rn(a.real(), b.real()), -mul_rn(a.imag(), b.imag())),
+           add_rn(mul_rn(a.real(), b.imag()), mul_rn(a.imag(), b.real())));
+}
+
+// NumPy's complex power (npy_cpow): z**0 is 1; 0**w is 0 for a positive real w and NaN otherwise (the four
+// complex zeros leave it undefined); integer exponents below 100 in magnitude by repeated multiplication
+// (the exact 2j of (1+1j)**2), their reciprocal for negative ones; exp(w log z) for the rest.
+template <class C>
+NUMCU_HD C numpy_complex_power(C a, C b) {
+  using R = typename C::value_type;
+  const R ar = a.real(), ai = a.imag(), br = b.real(), bi = b.imag();
+  if (br == R(0) && bi == R(0)) return C(R(1), R(0));
+  if (ar == R(0) && ai == R(0)) {
+    if (br > R(0) && bi == R(0)) return C(R(0), R(0));
+    return C(quiet_nan<R>(), quiet_nan<R>());
+  }
+  if (bi == R(0) && br > R(-100) && br < R(100) && br == math::trunc(br)) {
+    int n = static_cast<int>(br);
+    if (n == 1) return a;
+    if (n == 2) return numpy_complex_multiply(a, a);
+    if (n == 3) return numpy_complex_multiply(a, numpy_complex_multiply(a, a));
+    if (n < 0) n = -n;
+    C result(R(1), R(0)), p = a;
+    for (int mask = 1;; mask <<= 1) {
+      if (n & mask) result = numpy_complex_multiply(result, p);
+      if (n < (mask << 1)) break;
+      p = numpy_complex_multiply(p, p);
+    }
+    return br < R(0) ? numpy_complex_divide(C(R(1), R(0)), result) : result;
+  }
+  return pow(a, b);
 }
 
 inline constexpr double pi = 3.14159265358979323846;
@@ -227,11 +318,14 @@ else return a - b;
 NUMCU_OP(multiply){template <class C> NUMCU_HD C operator()(C a, C b)
                        const {if constexpr (is_same_v<C, bool>) return a && b;
 else if constexpr (is_int_v<C>) return wrap_mul(a, b);
+else if constexpr (is_complex_v<C>) return numpy_complex_multiply(a, b);
 else return a * b;
 }
 }
 ;
-NUMCU_OP(true_divide){template <class C> NUMCU_HD C operator()(C a, C b) const {return a / b;
+NUMCU_OP(true_divide){template <class C> NUMCU_HD C operator()(C a, C b)
+                          const {if constexpr (is_complex_v<C>) return numpy_complex_divide(a, b);
+else return a / b;
 }
 }
 ;
@@ -272,7 +366,7 @@ else {
 ;
 NUMCU_OP(power){template <class C> NUMCU_HD C operator()(C a, C b)
                     const {if constexpr (is_int_v<C>) return integer_power(a, b);
-else if constexpr (is_complex_v<C>) return pow(a, b);
+else if constexpr (is_complex_v<C>) return numpy_complex_power(a, b);
 else return math::pow(a, b);
 }
 }
@@ -477,7 +571,8 @@ NUMCU_OP(fmin){template <class C> NUMCU_HD C operator()(C a, C b)
 }
 ;
 NUMCU_OP(clip){template <class C> NUMCU_HD C operator()(C x, C lo, C hi)
-                   const {return nan_aware_min(nan_aware_max(x, lo), hi);
+                   const {if constexpr (is_complex_v<C>) return clip_complex_min(clip_complex_max(x, lo), hi);
+else return nan_aware_min(nan_aware_max(x, lo), hi);
 }
 }
 ;
@@ -580,12 +675,11 @@ NUMCU_OP(signbit){template <class C> NUMCU_HD bool operator()(C x) const {return
 }
 }
 ;
-NUMCU_OP(gcd){template <class C> NUMCU_HD C operator()(C a, C b) const {return gcd_int(a, b);
+NUMCU_OP(gcd){template <class C> NUMCU_HD C operator()(C a, C b) const {return static_cast<C>(unsigned_gcd(a, b));
 }
 }
 ;
-NUMCU_OP(lcm){template <class C> NUMCU_HD C operator()(C a, C b) const {const C g = gcd_int(a, b);
-return g == 0 ? C(0) : abs_int(wrap_mul(static_cast<C>(a / g), b));
+NUMCU_OP(lcm){template <class C> NUMCU_HD C operator()(C a, C b) const {return lcm_int(a, b);
 }
 }
 ;

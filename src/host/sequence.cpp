@@ -11,9 +11,9 @@ void arange<host_backend>(const exec&, void* out, dtype t, std::int64_t n, const
                           const void* second) {
   visit_dtype(t.id(), [&](auto tag) {
     using T = typename decltype(tag)::type;
-    const auto [start, delta] = arange_start_delta<T>(first, second);
+    const arange_step<T> step = arange_start_delta<T>(first, second);
     T* o = static_cast<T*>(out);
-    for (std::int64_t i = 0; i < n; ++i) o[i] = arange_value<T>(start, delta, i);
+    for (std::int64_t i = 0; i < n; ++i) o[i] = arange_value<T>(step, i);
   });
 }
 

@@ -205,7 +205,7 @@ std::shared_ptr<buffer> allocate(device where, std::size_t nbytes, dtype t) {
 }
 
 ndarray new_array(const shape_t& shape, dtype t, device where) {
-  const std::size_t nbytes = static_cast<std::size_t>(shape.product()) * t.itemsize();
+  const auto nbytes = static_cast<std::size_t>(array_nbytes(shape, t.itemsize()));
   return ndarray(allocate(where, nbytes, t), t, shape, c_strides(shape, t.itemsize()), 0, false);
 }
 
