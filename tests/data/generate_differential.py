@@ -1,0 +1,993 @@
+#!/usr/bin/env python3
+"""Writes random differential cases: calls of numcu's public functions with NumPy 2's answer for each.
+
+    python3 tests/data/generate_differential.py [--seed N] [--cases M] [--output PATH]
+
+The committed tests/data/differential_cases.txt is this script's output with the default seed and count;
+tests/test_differential.cpp replays it on every device, and scripts/differential.sh replays a fresh draw.
+
+File format: '#' lines are comments; every other line is one case, segments separated by ' | ':
+
+    <id> <function> | <argument> | <argument> ... | <outcome> [| <outcome> ...]
+
+An argument is one of (words separated by single spaces):
+
+    a <dtype> <shape> <view> <v> ...   an array: the base array's values in C order, then a view of it
+    o <dtype> <shape> <view> <v> ...   the same, passed as the `out` argument
+    s <kind> <v>                        a weak scalar: kind b (C++ bool), i (integer, int64, or uint64 above
+                                        INT64_MAX), f (double), c (std::complex<double>)
+    d <dtype>                           a dtype           k <rule>   a casting rule (no ... unsafe)
+    i <n>                               an integer        r <v>      a double
+    l <n>,<n>,...                       a list of integers (a shape, axes); `l` alone is the empty list
+    x <entry> ...                       a basic index: <n>, start:stop:step (empty bounds omitted), `:`,
+                                        `...`, `None`
+
+<shape> is a tuple without spaces: `(2,3)`, `(5,)`, `()`. <view> says how the argument is made from the base
+array of <shape> whose values follow: `c` the base itself, `t` its transpose, `r` base[::-1], `s` base[::2]
+(the base is stored, so its first axis is twice as long), `b(<shape>)` broadcast_to(base, shape).
+
+Values are written by generate_golden.encode: integers in decimal, bool 0/1, floats as float.hex() of the
+value widened to double (bfloat16 too), complex as `re,im`.
+
+An outcome is `= a <dtype> <shape> <v> ...` (an array result; `= v ...` when it must share memory with the
+first array argument, `= n ...` when it must not), `= b <0|1>` (a bool result), or `! <class>`: NumPy raised,
+and numcu must throw that class of numcu/error.hpp. For functions that write into an argument (fill, index
+assignment, copyto, the compound operators, `out`), the outcome is that argument afterwards.
+
+NumPy's exceptions map to numcu's classes as numcu/error.hpp documents: AxisError and IndexError are
+index_error; TypeError (UFuncTypeError, casting) is dtype_error; OverflowError (a Python integer or float that
+does not fit) is dtype_error, as docs/numpy_differences.md records; ValueError is shape_error, except "cannot
+convert float NaN to integer" (a value that does not fit, like OverflowError: dtype_error); ZeroDivisionError
+(arange with step 0) is numcu's base class `error`. Warnings are not errors.
+
+Adding a function family: write a drawing function `case_<family>(rng)` that returns a Case (the numcu name,
+its arguments, and a function computing NumPy's answer from the arguments' NumPy values), add it with a
+weight to FAMILIES, and add the name to the call table of tests/test_differential.cpp.
+"""
+import argparse
+import math
+import os
+import sys
+import warnings
+
+import ml_dtypes
+import numpy as np
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from generate_golden import ALL_TYPES, dt, encode, int_target_ok, kind_of  # noqa: E402  (one encoding)
+from generate_ufunc_golden import FUNCS  # noqa: E402  (every function of the ufunc table, numcu names)
+
+BF16 = np.dtype(ml_dtypes.bfloat16)
+CASTINGS = ["no", "equiv", "safe", "same_kind", "unsafe"]
+SHAPES = [(), (0,), (1,), (3,), (4,), (2, 3), (3, 1), (1, 4), (2, 0), (2, 1, 3), (3, 2, 2)]
+
+# Functions whose results are transcendental: their inputs stay in a moderate range most of the time.
+TRANSCENDENTAL = {"sqrt", "cbrt", "exp", "exp2", "expm1", "log", "log2", "log10", "log1p", "sin", "cos", "tan",
+                  "arcsin", "arccos", "arctan", "arctan2", "hypot", "sinh", "cosh", "tanh", "arcsinh", "arccosh",
+                  "arctanh", "logaddexp", "logaddexp2", "power", "float_power", "deg2rad", "rad2deg", "angle"}
+# Complex arithmetic and functions whose results for infinite or NaN components may differ from NumPy's C99
+# Annex G special cases (docs/numpy_differences.md): complex inputs to these are drawn finite.
+COMPLEX_FINITE_ONLY = TRANSCENDENTAL | {"multiply", "divide", "true_divide", "reciprocal", "square", "sign",
+                                        "absolute", "abs", "floor_divide", "remainder", "divmod"}
+COMPARISONS = {"equal", "not_equal", "less", "less_equal", "greater", "greater_equal"}
+# numcu operators, by the ufunc each stands for
+BINARY_OPERATORS = {"+": "add", "-": "subtract", "*": "multiply", "/": "divide", "%": "remainder",
+                    "&": "bitwise_and", "|": "bitwise_or", "^": "bitwise_xor", "<<": "left_shift",
+                    ">>": "right_shift", "==": "equal", "!=": "not_equal", "<": "less", "<=": "less_equal",
+                    ">": "greater", ">=": "greater_equal"}
+UNARY_OPERATORS = {"-": "negative", "+": "positive", "~": "invert", "!": "logical_not"}
+COMPOUND = {"+=": "add", "-=": "subtract", "*=": "multiply", "/=": "divide", "%=": "remainder",
+            "&=": "bitwise_and", "|=": "bitwise_or", "^=": "bitwise_xor", "<<=": "left_shift",
+            ">>=": "right_shift"}
+# numcu's aliases, by the ufunc they call
+ALIASES = {"true_divide": "divide", "mod": "remainder", "abs": "absolute", "conj": "conjugate",
+           "bitwise_invert": "invert"}
+
+
+def np_dtype(name):
+    return dt(name)
+
+
+def name_of(dtype):
+    return "bfloat16" if dtype == BF16 else dtype.name
+
+
+def fmt_shape(shape):
+    return "(" + ",".join(str(n) for n in shape) + ("," if len(shape) == 1 else "") + ")"
+
+
+def encode_values(a):
+    k = kind_of(name_of(a.dtype))
+    return " ".join(encode(x, k) for x in np.asarray(a).ravel())
+
+
+def error_class(e):
+    """numcu's exception class for a NumPy exception (the mapping of the module docstring)."""
+    if isinstance(e, (np.exceptions.AxisError, IndexError)):
+        return "index_error"
+    if isinstance(e, (TypeError, OverflowError)):
+        return "dtype_error"
+    if isinstance(e, ZeroDivisionError):
+        return "error"
+    if isinstance(e, ValueError):
+        return "dtype_error" if "cannot convert float NaN to integer" in str(e) else "shape_error"
+    raise e
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Arguments
+
+
+class Array:
+    """An array argument: a base array and the view of it the function receives."""
+
+    def __init__(self, dtype, base, view, tag="a"):
+        self.dtype, self.base, self.view, self.tag = dtype, base, view, tag
+
+    def value(self):
+        """A fresh NumPy array (view of a fresh copy of the base), so a call cannot change the case."""
+        b = self.base.copy()
+        if self.view == "c":
+            return b
+        if self.view == "t":
+            return b.T
+        if self.view == "r":
+            return b[::-1]
+        if self.view == "s":
+            return b[::2]
+        return np.broadcast_to(b, self.view)
+
+    def encode(self):
+        view = self.view if isinstance(self.view, str) else "b" + fmt_shape(self.view)
+        vals = encode_values(self.base)
+        return "%s %s %s %s%s" % (self.tag, self.dtype, fmt_shape(self.base.shape), view, " " + vals if vals else "")
+
+
+class Scalar:
+    """A weak scalar: the C++ number a numcu call receives, the Python number NumPy receives."""
+
+    def __init__(self, kind, v):
+        self.kind, self.v = kind, v
+
+    def value(self):
+        return self.v
+
+    def encode(self):
+        if self.kind == "b":
+            return "s b %d" % int(self.v)
+        if self.kind == "i":
+            return "s i %d" % self.v
+        if self.kind == "f":
+            return "s f " + float(self.v).hex()
+        return "s c %s,%s" % (float(self.v.real).hex(), float(self.v.imag).hex())
+
+
+class Plain:
+    """A dtype, integer, list, index, double or casting argument."""
+
+    def __init__(self, tag, v):
+        self.tag, self.v = tag, v
+
+    def value(self):
+        if self.tag == "d":
+            return np_dtype(self.v)
+        if self.tag == "x":
+            return tuple(self.v)
+        return self.v
+
+    def encode(self):
+        if self.tag == "l":
+            return "l " + ",".join(str(n) for n in self.v) if self.v else "l"
+        if self.tag == "r":
+            return "r " + float(self.v).hex()
+        if self.tag == "x":
+            return "x " + " ".join(index_word(e) for e in self.v)
+        return "%s %s" % (self.tag, self.v)
+
+
+def index_word(e):
+    if e is None:
+        return "None"
+    if e is Ellipsis:
+        return "..."
+    if isinstance(e, slice):
+        if e == slice(None):
+            return ":"
+        return "%s:%s:%s" % tuple("" if v is None else str(v) for v in (e.start, e.stop, e.step))
+    return str(e)
+
+
+class Case:
+    """One call: the numcu function name, its arguments, and NumPy's computation from their values.
+
+    compute(*values) returns an array, a tuple of arrays, a bool, or raises; `writes` names the argument the
+    function writes into (its state afterwards is the outcome); `view` is 'v'/'n' when the result must / must
+    not share memory with the first array argument."""
+
+    def __init__(self, fn, args, compute, writes=None, view="a"):
+        self.fn, self.args, self.compute, self.writes, self.view = fn, args, compute, writes, view
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Values
+
+
+def special_values(t):
+    """Values every dtype must handle: extremes, signed zeros, subnormals, infinities, NaN."""
+    k = kind_of(t)
+    if k == "b":
+        return [False, True]
+    if k in "iu":
+        info = np.iinfo(t)
+        vals = [0, 1, 2, 3, 7, 100, info.max, info.max - 1, info.min, info.min + 1]
+        if k == "i":
+            vals += [-1, -2, -7, -100]
+        return [v for v in vals if info.min <= v <= info.max]
+    fi = ml_dtypes.finfo(BF16) if t == "bfloat16" else np.finfo(np_dtype(t if k == "f" else
+                                                                            {"complex64": "float32",
+                                                                             "complex128": "float64"}[t]))
+    reals = [0.0, -0.0, 1.0, -1.0, 0.5, -1.5, 2.5, 3.0, 1e-3, 100.0, float(fi.max), -float(fi.max),
+             float(fi.smallest_subnormal), -float(fi.smallest_normal), float("nan"), float("inf"), float("-inf")]
+    if k == "c":
+        return [complex(a, b) for a in reals for b in (0.0, -0.0, 1.0, -2.5, float("nan"), float("inf"))]
+    return reals
+
+
+def random_value(rng, t, moderate):
+    k = kind_of(t)
+    if k == "b":
+        return bool(rng.integers(2))
+    if k in "iu":
+        info = np.iinfo(t)
+        if rng.random() < 0.7:
+            lo, hi = max(info.min, -20), min(info.max, 20)
+        else:
+            lo, hi = int(info.min), int(info.max)
+        return int(rng.integers(lo, hi, endpoint=True, dtype=np_dtype(t)))
+    scale = 3.0 if moderate else 10.0 ** rng.integers(-3, 4)
+    x = float(rng.standard_normal() * scale)
+    if rng.random() < 0.2:
+        x = float(round(x))
+    if k == "c":
+        return complex(x, float(rng.standard_normal() * scale))
+    return x
+
+
+def draw_values(rng, t, n, moderate=False, finite=False):
+    specials = special_values(t)
+    out = []
+    for _ in range(n):
+        if rng.random() < (0.15 if moderate else 0.35):
+            out.append(specials[rng.integers(len(specials))])
+        else:
+            out.append(random_value(rng, t, moderate))
+    a = np.array(out, dtype=np_dtype(t)) if kind_of(t) != "f" or t != "bfloat16" else \
+        np.array(out, dtype=np.float64).astype(BF16)
+    if finite and kind_of(t) in "fc":
+        bad = ~np.isfinite(a)
+        a[bad] = np.array(1.25, dtype=a.dtype)
+    return a
+
+
+def draw_array(rng, t, shape, moderate=False, finite=False, views=True, tag="a"):
+    """An Array argument of dtype t that the function sees with `shape`, through a random view."""
+    choices = ["c"]
+    if views and len(shape) >= 2:
+        choices.append("t")
+    if views and len(shape) >= 1:
+        choices += ["r", "s"]
+    if views and tag == "a" and len(shape) >= 1:
+        choices.append("b")
+    view = choices[rng.integers(len(choices))] if rng.random() < 0.5 else "c"
+    if view == "t":
+        base_shape = tuple(reversed(shape))
+    elif view == "s":
+        base_shape = (2 * shape[0],) + tuple(shape[1:])
+    elif view == "b":
+        drop = int(rng.integers(len(shape) + 1))
+        base_shape = tuple(1 if rng.random() < 0.5 else n for n in shape[drop:])
+        view = tuple(shape)
+    else:
+        base_shape = tuple(shape)
+    n = int(np.prod(base_shape, dtype=np.int64))
+    base = draw_values(rng, t, n, moderate, finite).reshape(base_shape)
+    return Array(t, base, view, tag)
+
+
+def pick(rng, seq):
+    return seq[rng.integers(len(seq))]
+
+
+def draw_shape(rng):
+    return pick(rng, SHAPES)
+
+
+def broadcast_partner(rng, shape):
+    """A shape that broadcasts with `shape` (and, rarely, one that does not)."""
+    if rng.random() < 0.05:
+        return pick(rng, [(5,), (2, 7), (4, 4)])
+    drop = int(rng.integers(len(shape) + 1)) if rng.random() < 0.5 else 0
+    out = [1 if rng.random() < 0.3 else n for n in shape[drop:]]
+    if rng.random() < 0.1:
+        out = [2] + out if not out or out[0] != 0 else out
+    return tuple(out)
+
+
+def draw_scalar(rng, dtype_hint=None):
+    """A weak scalar of a random kind, with in-range, out-of-range, huge and special values."""
+    kind = pick(rng, "biifffc")
+    if kind == "b":
+        return Scalar("b", bool(rng.integers(2)))
+    if kind == "i":
+        pool = [0, 1, -1, 2, 3, 5, -7, 100, 127, 128, 255, 256, -129, 300, -300, 65535, 65536, 2**31 - 1, 2**31,
+                -2**31 - 1, 2**32, 2**53 + 1, 2**63 - 1, -2**63, 2**63, 2**64 - 1]
+        if dtype_hint is not None and kind_of(dtype_hint) in "iu" and rng.random() < 0.3:
+            info = np.iinfo(dtype_hint)
+            pool = [int(info.min), int(info.max), int(info.min) - 1, int(info.max) + 1]
+            pool = [v for v in pool if -2**63 <= v < 2**64]
+        return Scalar("i", int(pick(rng, pool)))
+    reals = [0.0, -0.0, 1.0, -1.0, 0.5, 1.5, -2.5, 3.0, 0.1, 1e-50, 1e300, -1e300, 65504.0, 1e10,
+             float("nan"), float("inf"), float("-inf"), 2.0**-1074]
+    if kind == "f":
+        return Scalar("f", float(pick(rng, reals)) if rng.random() < 0.6 else float(rng.standard_normal() * 3))
+    return Scalar("c", complex(pick(rng, reals[:10]), pick(rng, reals[:10])))
+
+
+def finite_scalar(s):
+    if s.kind == "f" and not math.isfinite(s.v):
+        return Scalar("f", 2.0)
+    if s.kind == "c" and not (math.isfinite(s.v.real) and math.isfinite(s.v.imag)):
+        return Scalar("c", complex(1.0, -0.5))
+    return s
+
+
+# ---------------------------------------------------------------------------------------------------------
+# NumPy's answer, with bfloat16 treated as numcu treats it
+
+
+def run_numpy(compute, values):
+    with warnings.catch_warnings(), np.errstate(all="ignore"):
+        warnings.simplefilter("ignore")
+        return compute(*values)
+
+
+def shadow(values, to):
+    """The values with bfloat16 arrays replaced by arrays of dtype `to` (the same numbers, rounded)."""
+    out = []
+    for v in values:
+        if isinstance(v, np.ndarray) and v.dtype == BF16:
+            out.append(v.astype(to))
+        elif isinstance(v, np.dtype) and v == BF16:
+            out.append(np.dtype(to))
+        else:
+            out.append(v)
+    return out
+
+
+def as_tuple(r):
+    return r if isinstance(r, tuple) else (r,)
+
+
+def bf16_ufunc_answer(case, values):
+    """NumPy's answer for an elementwise call with bfloat16 operands, as numcu defines it.
+
+    NumPy has no bfloat16; numcu gives bfloat16 the loops and result dtypes of float16 and computes in float32,
+    rounding once (docs/numpy_differences.md). ml_dtypes registers only some loops and does not treat Python
+    scalars as weak, so the answer is built from two NumPy runs: with float16 in place of bfloat16 for the
+    result dtypes (and any error), and in float32 for the values, Python scalars first rounded to bfloat16
+    where the loop is bfloat16's."""
+    if case.fn == "nextafter":
+        return None  # the next value after a float32 is no bfloat16 value: nothing to round from
+    f16 = shadow(values, np.float16)
+    outcome = run_numpy(case.compute, f16)  # raises as float16 would
+    arrays = [v for v in f16 if isinstance(v, np.ndarray)]
+    weak = [v for v in f16 if isinstance(v, (bool, int, float, complex)) and not isinstance(v, np.generic)]
+    loop16 = False
+    try:
+        loop16 = np.result_type(*arrays, *[w for w in weak if not isinstance(w, bool)]) == np.float16
+    except Exception:
+        pass
+    f32 = shadow(values, np.float32)
+    if loop16:
+        with np.errstate(over="ignore"):
+            f32 = [float(np.array(v, np.float64).astype(BF16)) if isinstance(v, float) or
+                   (type(v) is int and case.fn != "ldexp" and abs(v) < 2**128) else v for v in f32]
+    result = run_numpy(case.compute, f32)
+    if isinstance(outcome, bool):
+        return result
+    outs = []
+    for want, got in zip(as_tuple(outcome), as_tuple(result)):
+        target = BF16 if want.dtype == np.float16 else want.dtype
+        outs.append(np.asarray(got).astype(target))
+    return tuple(outs) if isinstance(outcome, tuple) else outs[0]
+
+
+def numpy_answer(case, elementwise):
+    values = [a.value() for a in case.args]
+    has_bf16 = any(isinstance(v, np.ndarray) and v.dtype == BF16 for v in values)
+    if elementwise and has_bf16:
+        if any(isinstance(v, np.ndarray) and v.dtype == np.float16 for v in values):
+            return None  # bfloat16 with float16 promotes to float32: no float16 shadow to resolve it with
+        if case.writes is not None and values[case.writes].dtype != BF16:
+            return None  # the float32 values would skip the rounding to the bfloat16 loop before the cast
+        return bf16_ufunc_answer(case, values)  # what a call with `out` returns is `out`; None drops the case
+    r = run_numpy(case.compute, values)
+    if case.writes is not None:
+        return values[case.writes]
+    return r
+
+
+def outcome_text(case, elementwise):
+    """The outcome segments, or None when the case must be dropped."""
+    try:
+        r = numpy_answer(case, elementwise)
+    except Exception as e:  # noqa: BLE001  (NumPy's exception is the expected answer)
+        return "! " + error_class(e)
+    if r is None:
+        return None
+    if isinstance(r, bool):  # allclose, array_equal, all_true: a C++ bool (NumPy's 0-d results are arrays)
+        return "= b %d" % int(r)
+    parts = []
+    for o in (r if isinstance(r, (tuple, list)) else (r,)):
+        o = np.asarray(o)
+        vals = encode_values(o)
+        parts.append("= %s %s %s%s" % (case.view, name_of(o.dtype), fmt_shape(o.shape), " " + vals if vals else ""))
+    return " | ".join(parts)
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Families
+
+
+def ufunc_fn(name):
+    return FUNCS[ALIASES.get(name, name)][0]
+
+
+def expected_power(fn):
+    """numcu's integer power: NumPy's where NumPy defines it; for negative exponents, where NumPy raises, 0 but
+    1 for base 1 and (-1)**b for base -1 (docs/numpy_differences.md)."""
+    def compute(a, b, *out):
+        try:
+            return fn(a, b, *out)
+        except ValueError as e:
+            if "negative integer powers" not in str(e):
+                raise
+        r = fn(a, np.where(np.asarray(b) < 0, 0, b).astype(np.result_type(b)) if isinstance(b, np.ndarray)
+               else max(b, 0), *out)
+        base = np.broadcast_to(np.asarray(a), r.shape)
+        neg = np.broadcast_to(np.asarray(b) < 0, r.shape)
+        odd = np.broadcast_to(np.asarray(b) % 2 == 1, r.shape)
+        minus_one = (base == -1) if base.dtype.kind == "i" else np.zeros(r.shape, bool)
+        fix = np.where(base == 1, 1, np.where(minus_one, np.where(odd, -1, 1), 0)).astype(r.dtype)
+        res = np.where(neg, fix, r)
+        if out:
+            out[0][...] = res
+            return out[0]
+        return res
+    return compute
+
+
+def reciprocal_compute(a, *out):
+    """Integer reciprocal of 0 is 0 in numcu (NumPy's is the processor's, docs/numpy_differences.md)."""
+    arr = np.asarray(a)
+    if arr.dtype.kind not in "biu" or not (arr == 0).any():
+        return np.reciprocal(a, *out)
+    zero = arr == 0
+    r = np.reciprocal(np.where(zero, 1, arr).astype(arr.dtype), *out)
+    r[np.broadcast_to(zero, r.shape)] = 0
+    return r
+
+
+def compute_for(name):
+    fn = ufunc_fn(name)
+    base = ALIASES.get(name, name)
+    if base == "power":
+        return expected_power(fn)
+    if base == "reciprocal":
+        return reciprocal_compute
+    return fn
+
+
+def operand_for(rng, name, t, shape, finite):
+    """An array (mostly) or a weak scalar operand."""
+    moderate = name in TRANSCENDENTAL
+    if rng.random() < 0.25:
+        s = draw_scalar(rng, t)
+        return finite_scalar(s) if finite else s
+    return draw_array(rng, t, shape, moderate=moderate, finite=finite and kind_of(t) == "c")
+
+
+def draw_dtypes(rng, n):
+    first = pick(rng, ALL_TYPES)
+    return [first if rng.random() < 0.5 else pick(rng, ALL_TYPES) for _ in range(n)]
+
+
+def documented_error(name, args):
+    """A Python integer out of the array's range in a comparison: NumPy compares exactly, numcu raises
+    dtype_error as for arithmetic (docs/numpy_differences.md). Returns that outcome, or None."""
+    base = ALIASES.get(name, name)
+    if base not in COMPARISONS:
+        return None
+    arrays = [a for a in args if isinstance(a, Array) and a.tag == "a"]
+    ints = [a for a in args if isinstance(a, Scalar) and a.kind == "i"]
+    if len(arrays) != 1 or not ints or kind_of(arrays[0].dtype) not in "iu":
+        return None
+    info = np.iinfo(arrays[0].dtype)
+    if not info.min <= ints[0].v <= info.max:
+        return "! dtype_error"
+    return None
+
+
+def case_ufunc(rng):
+    name = pick(rng, sorted(FUNCS) + sorted(ALIASES))
+    base = ALIASES.get(name, name)
+    nin = FUNCS[base][1]
+    if base in ("modf", "frexp"):
+        return None  # case_two_outputs
+    types = draw_dtypes(rng, nin)
+    shape = draw_shape(rng)
+    finite = base in COMPLEX_FINITE_ONLY
+    args = [operand_for(rng, base, types[0], shape, finite)]
+    for t in types[1:]:
+        args.append(operand_for(rng, base, t, broadcast_partner(rng, shape), finite))
+    if not any(isinstance(a, Array) for a in args) and rng.random() < 0.8:
+        args[0] = draw_array(rng, types[0], shape, finite=finite and kind_of(types[0]) == "c")
+    if base == "sign" and any(isinstance(a, Array) and a.dtype == "bfloat16" for a in args):
+        return None  # sign(-0.0) for bfloat16 follows float16 (docs/numpy_differences.md)
+    writes = None
+    if rng.random() < 0.2:
+        try:
+            out_shape = np.broadcast_shapes(*[np.shape(a.value()) for a in args])
+        except ValueError:
+            out_shape = shape
+        out_t = pick(rng, ALL_TYPES)
+        if rng.random() < 0.1:
+            # an `out` of the wrong shape, of a dtype every result casts to (NumPy checks the cast first)
+            out_t, out_shape = "complex128", (7,)
+        args.append(draw_array(rng, out_t, out_shape, views=True, tag="o"))
+        writes = len(args) - 1
+    c = Case(name, args, compute_for(name), writes)
+    return c, documented_error(name, args)
+
+
+def case_operator(rng):
+    if rng.random() < 0.2:
+        sym = pick(rng, sorted(UNARY_OPERATORS))
+        t = pick(rng, ALL_TYPES)
+        a = draw_array(rng, t, draw_shape(rng), finite=True)
+        return Case("unary" + sym, [a], compute_for(UNARY_OPERATORS[sym])), None
+    sym = pick(rng, sorted(BINARY_OPERATORS))
+    base = BINARY_OPERATORS[sym]
+    t1, t2 = draw_dtypes(rng, 2)
+    shape = draw_shape(rng)
+    finite = base in COMPLEX_FINITE_ONLY
+    a = draw_array(rng, t1, shape, finite=finite)
+    b = operand_for(rng, base, t2, broadcast_partner(rng, shape), finite)
+    args = [b, a] if isinstance(b, Scalar) and rng.random() < 0.5 else [a, b]
+    return Case("operator" + sym, args, compute_for(base)), documented_error(base, args)
+
+
+def case_compound(rng):
+    sym = pick(rng, sorted(COMPOUND))
+    base = COMPOUND[sym]
+    t1, t2 = draw_dtypes(rng, 2)
+    shape = draw_shape(rng)
+    finite = base in COMPLEX_FINITE_ONLY
+    a = draw_array(rng, t1, shape, finite=finite, tag="a")
+    if not isinstance(a.view, str):
+        a.view = "c"
+        a.base = np.ascontiguousarray(np.broadcast_to(a.base, shape))
+    b = operand_for(rng, base, t2, broadcast_partner(rng, shape), finite)
+    fn = compute_for(base)
+    return Case("operator" + sym, [a, b], lambda x, y: fn(x, y, out=x), writes=0), None
+
+
+def case_two_outputs(rng):
+    name = pick(rng, ["divmod", "modf", "frexp"])
+    t = pick(rng, ALL_TYPES)
+    shape = draw_shape(rng)
+    if name == "divmod":
+        a = draw_array(rng, t, shape, finite=True)
+        b = operand_for(rng, "divmod", pick(rng, ALL_TYPES), broadcast_partner(rng, shape), True)
+        return Case(name, [a, b], np.divmod), None
+    return Case(name, [draw_array(rng, t, shape)], getattr(np, name)), None
+
+
+def case_where_clip(rng):
+    name = pick(rng, ["where", "clip"])
+    shape = draw_shape(rng)
+    if name == "where":
+        cond = draw_array(rng, pick(rng, ["bool"] * 3 + ALL_TYPES), shape)
+        t1, t2 = draw_dtypes(rng, 2)
+        x = operand_for(rng, "where", t1, broadcast_partner(rng, shape), False)
+        y = operand_for(rng, "where", t2, broadcast_partner(rng, shape), False)
+        return Case(name, [cond, x, y], np.where), None
+    t = pick(rng, ALL_TYPES)
+    a = draw_array(rng, t, shape)
+    lo = operand_for(rng, "clip", pick(rng, [t, t, pick(rng, ALL_TYPES)]), broadcast_partner(rng, shape), False)
+    hi = operand_for(rng, "clip", pick(rng, [t, t, pick(rng, ALL_TYPES)]), broadcast_partner(rng, shape), False)
+    return Case(name, [a, lo, hi], np.clip), None
+
+
+def case_closeness(rng):
+    name = pick(rng, ["isclose", "allclose", "array_equal"])
+    t = pick(rng, ALL_TYPES)
+    shape = draw_shape(rng)
+    a = draw_array(rng, t, shape)
+    if name in ("isclose", "allclose"):
+        b = operand_for(rng, name, pick(rng, [t, t, pick(rng, ALL_TYPES)]), broadcast_partner(rng, shape), False)
+        if isinstance(b, Array) and rng.random() < 0.5:
+            b = Array(b.dtype, b.base, b.view)
+            av = a.value()
+            if b.value().shape == av.shape and b.view == "c":
+                b.base = (av + np.zeros((), av.dtype)).astype(np_dtype(b.dtype)) if kind_of(t) != "c" or \
+                    kind_of(b.dtype) == "c" else b.base
+        rtol = float(pick(rng, [1e-5, 1e-3, 0.0, 0.1]))
+        atol = float(pick(rng, [1e-8, 0.0, 1e-3]))
+        eq = bool(rng.integers(2))
+        fn = getattr(np, name)
+        return Case(name, [a, b, Plain("r", rtol), Plain("r", atol), Plain("i", int(eq))],
+                    lambda x, y, r, at, e: fn(x, y, rtol=r, atol=at, equal_nan=bool(e))), None
+    if name == "array_equal":
+        b = draw_array(rng, pick(rng, [t, pick(rng, ALL_TYPES)]), shape if rng.random() < 0.8 else
+                       broadcast_partner(rng, shape))
+        if rng.random() < 0.5:
+            b = Array(t, a.value().copy(), "c")
+        eq = bool(rng.integers(2))
+        return Case(name, [a, b, Plain("i", int(eq))], lambda x, y, e: np.array_equal(x, y, equal_nan=bool(e))), None
+
+
+def case_misc(rng):
+    name = pick(rng, ["round", "around", "all_true", "nan_to_num", "real", "imag", "angle"])
+    t = pick(rng, ALL_TYPES)
+    shape = draw_shape(rng)
+    a = draw_array(rng, t, shape)
+    if name in ("round", "around"):
+        d = int(pick(rng, [0, 0, 1, 2, -1, 3]))
+        return Case(name, [a, Plain("i", d)], lambda x, n: np.round(x, n)), None
+    if name == "all_true":
+        return Case(name, [a], lambda x: bool(np.all(x))), None
+    if name == "nan_to_num":
+        args = [a, Plain("r", float(pick(rng, [0.0, -1.5, 7.0])))]
+        if rng.random() < 0.5:
+            args += [Plain("r", float(pick(rng, [1e5, 3.0]))), Plain("r", float(pick(rng, [-1e5, -3.0])))]
+        return Case(name, args, lambda x, n, p=None, m=None: np.nan_to_num(x, nan=n, posinf=p, neginf=m)), None
+    if name == "angle":
+        a = draw_array(rng, t, shape, finite=True)
+        deg = bool(rng.integers(2))
+        return Case(name, [a, Plain("i", int(deg))], lambda x, d: np.angle(x, deg=bool(d))), None
+    view = "v" if kind_of(t) == "c" or name == "real" else "a"
+    return Case(name, [a], getattr(np, name), view=view), None
+
+
+def case_astype(rng):
+    src, dst = pick(rng, ALL_TYPES), pick(rng, ALL_TYPES)
+    shape = draw_shape(rng)
+    a = draw_array(rng, src, shape)
+    if kind_of(dst) in "iu" and kind_of(src) in "fc":
+        # NaN and out-of-range float -> integer casts are defined by numcu, not by NumPy
+        # (docs/numpy_differences.md): only values NumPy defines are drawn
+        flat = a.base.ravel()
+        for i, v in enumerate(flat):
+            if not int_target_ok(v, dst):
+                flat[i] = np.array(3.0).astype(flat.dtype)
+    rule = pick(rng, CASTINGS) if rng.random() < 0.4 else "unsafe"
+    return Case("astype", [a, Plain("d", dst), Plain("k", rule)],
+                lambda x, d, k: x.astype(d, casting=bf16_casting(x.dtype, d, k))), None
+
+
+def bf16_casting(src, dst, rule):
+    """The casting rule to give NumPy for a cast that may involve bfloat16.
+
+    numcu's casting rules treat bfloat16 as float16 (ml_dtypes allows, e.g., complex64 -> bfloat16 under
+    same_kind): such a cast is checked with float16 in place of bfloat16, then done unsafely."""
+    if (src == BF16) == (dst == BF16) or rule == "unsafe" or np.float16 in (src, dst):
+        return rule
+    s, d = (np.dtype(np.float16) if t == BF16 else t for t in (src, dst))
+    if not np.can_cast(s, d, rule):
+        raise TypeError("Cannot cast array data from %s to %s according to the rule %r" % (s, d, rule))
+    return "unsafe"
+
+
+def sanitize_for_int(arr, dst):
+    """Replaces float values whose cast to integer `dst` NumPy leaves undefined (docs/numpy_differences.md)."""
+    if kind_of(dst) in "iu" and kind_of(arr.dtype) in "fc":
+        flat = arr.base.reshape(-1)
+        for i, v in enumerate(flat):
+            if not int_target_ok(v, dst):
+                flat[i] = np.array(-2.0 if kind_of(dst) == "i" else 2.0).astype(flat.dtype)
+
+
+def case_copyto(rng):
+    dst_t, src_t = pick(rng, ALL_TYPES), pick(rng, ALL_TYPES)
+    shape = draw_shape(rng)
+    dst = draw_array(rng, dst_t, shape, views=True, tag="o")
+    src = draw_array(rng, src_t, broadcast_partner(rng, shape))
+    sanitize_for_int(src, dst_t)
+    rule = pick(rng, CASTINGS)
+    dst.tag = "a"
+    if not isinstance(dst.view, str):
+        dst.view = "c"
+
+    def compute(d, s, k):
+        np.copyto(d, s, casting=bf16_casting(s.dtype, d.dtype, k))
+    return Case("copyto", [dst, src, Plain("k", rule)], compute, writes=0), None
+
+
+def case_fill(rng):
+    t = pick(rng, ALL_TYPES)
+    a = draw_array(rng, t, draw_shape(rng), tag="o")
+    a.tag = "a"
+    s = draw_scalar(rng, t)
+
+    def compute(x, v):
+        x.fill(v)
+    return Case("fill", [a, s], compute, writes=0), None
+
+
+def draw_index(rng, ndim, shape):
+    """A basic index for an array of `shape`: integers (sometimes out of range), slices, :, ..., None."""
+    entries = []
+    axis = 0
+    used_ellipsis = False
+    for _ in range(int(rng.integers(0, ndim + 2))):
+        r = rng.random()
+        if r < 0.1 and not used_ellipsis:
+            entries.append(Ellipsis)
+            used_ellipsis = True
+            continue
+        if r < 0.2:
+            entries.append(None)
+            continue
+        n = shape[axis] if axis < len(shape) else 3
+        if r < 0.45:
+            entries.append(int(rng.integers(-n - 1, n + 1)) if n > 0 else int(rng.integers(-1, 2)))
+        elif r < 0.55:
+            entries.append(slice(None))
+        else:
+            step = int(pick(rng, [1, 1, 2, -1, -2, 3]))
+            start = int(rng.integers(-n - 2, n + 2)) if rng.random() < 0.6 else None
+            stop = int(rng.integers(-n - 2, n + 2)) if rng.random() < 0.6 else None
+            entries.append(slice(start, stop, step))
+        axis += 1
+    return entries
+
+
+def case_index(rng):
+    t = pick(rng, ALL_TYPES)
+    shape = draw_shape(rng)
+    a = draw_array(rng, t, shape)
+    idx = draw_index(rng, len(shape), shape)
+    # a(i, j) of integers only is a 0-d view in numcu, a scalar copy in NumPy (docs/numpy_differences.md)
+    all_ints = sum(isinstance(e, int) for e in idx) == len(shape) and all(e is not None for e in idx)
+    return Case("index", [a, Plain("x", idx)], lambda x, i: np.asarray(x[i]), view="a" if all_ints else "v"), None
+
+
+def case_setitem(rng):
+    t = pick(rng, ALL_TYPES)
+    shape = draw_shape(rng)
+    a = draw_array(rng, t, shape, tag="o")
+    a.tag = "a"
+    idx = draw_index(rng, len(shape), shape)
+    try:
+        sel = np.shape(a.value()[tuple(idx)])
+    except Exception:  # noqa: BLE001
+        sel = (2,)
+    if rng.random() < 0.4:
+        v = draw_scalar(rng, t)
+    else:
+        vs = list(broadcast_partner(rng, sel))
+        if rng.random() < 0.15:
+            vs = [1] * int(rng.integers(1, 3)) + vs  # extra leading length-1 axes
+        v = draw_array(rng, pick(rng, [t, pick(rng, ALL_TYPES)]), tuple(vs))
+        sanitize_for_int(v, t)
+
+    def compute(x, i, val):
+        x[i] = val
+    return Case("setitem", [a, Plain("x", idx), v], compute, writes=0), None
+
+
+def draw_axes(rng, ndim, count):
+    return [int(rng.integers(-ndim - 1, ndim + 1)) if ndim else int(rng.integers(-1, 2)) for _ in range(count)]
+
+
+def case_manipulation(rng):
+    name = pick(rng, ["reshape", "ravel", "flatten", "copy", "transpose", "swapaxes", "moveaxis", "squeeze",
+                      "expand_dims", "broadcast_to", "broadcast_arrays", "ascontiguousarray"])
+    t = pick(rng, ALL_TYPES)
+    shape = draw_shape(rng)
+    a = draw_array(rng, t, shape)
+    nd = len(shape)
+    size = int(np.prod(shape, dtype=np.int64))
+    if name == "reshape":
+        options = [(size,), (-1,), (1, size), (size, 1), (-1, 1), (2, -1), (3, 4), (), (1,), (0, -1), (-1, -1)]
+        if size % 2 == 0 and size:
+            options.append((2, size // 2))
+        new = list(pick(rng, options))
+        return Case(name, [a, Plain("l", new)], lambda x, s: np.reshape(x, s)), None
+    if name in ("ravel", "flatten", "copy", "ascontiguousarray"):
+        fns = {"ravel": np.ravel, "flatten": lambda x: x.flatten(), "copy": lambda x: x.copy(),
+               "ascontiguousarray": np.ascontiguousarray}
+        return Case(name, [a], fns[name], view="n" if name in ("flatten", "copy") else "a"), None
+    if name == "transpose":
+        if rng.random() < 0.4:
+            return Case(name, [a], np.transpose, view="v"), None
+        axes = list(rng.permutation(nd)) if rng.random() < 0.7 else draw_axes(rng, nd, max(nd, 1))
+        axes = [int(x) - (nd if rng.random() < 0.3 else 0) for x in axes]
+        return Case(name, [a, Plain("l", axes)], lambda x, ax: np.transpose(x, ax), view="v"), None
+    if name == "swapaxes":
+        ax = draw_axes(rng, nd, 2)
+        return Case(name, [a, Plain("i", ax[0]), Plain("i", ax[1])], np.swapaxes, view="v"), None
+    if name == "moveaxis":
+        if rng.random() < 0.5:
+            ax = draw_axes(rng, nd, 2)
+            return Case(name, [a, Plain("i", ax[0]), Plain("i", ax[1])], np.moveaxis, view="v"), None
+        k = int(rng.integers(0, nd + 1))
+        src, dst = draw_axes(rng, nd, k), draw_axes(rng, nd, k if rng.random() < 0.9 else k + 1)
+        return Case(name, [a, Plain("l", src), Plain("l", dst)], np.moveaxis, view="v"), None
+    if name == "squeeze":
+        if rng.random() < 0.4:
+            return Case(name, [a], np.squeeze, view="v"), None
+        axes = draw_axes(rng, nd, int(rng.integers(0, 3)))
+        return Case(name, [a, Plain("l", axes)], lambda x, ax: np.squeeze(x, tuple(ax)), view="v"), None
+    if name == "expand_dims":
+        if rng.random() < 0.5:
+            ax = draw_axes(rng, nd + 1, 1)[0]
+            return Case(name, [a, Plain("i", ax)], np.expand_dims, view="v"), None
+        axes = draw_axes(rng, nd + 2, int(rng.integers(0, 3)))
+        return Case(name, [a, Plain("l", axes)], lambda x, ax: np.expand_dims(x, tuple(ax)), view="v"), None
+    if name == "broadcast_to":
+        target = list(pick(rng, [shape, (2,) + tuple(shape), (3,) + tuple(shape)]))
+        target = [n if rng.random() < 0.8 else pick(rng, [1, 2, 4]) for n in target]
+        return Case(name, [a, Plain("l", target)], lambda x, s: np.broadcast_to(x, s), view="v"), None
+    others = [draw_array(rng, pick(rng, ALL_TYPES), broadcast_partner(rng, shape)) for _ in range(rng.integers(1, 3))]
+    return Case(name, [a] + others, lambda *xs: tuple(np.broadcast_arrays(*xs))), None
+
+
+def float_fitting(s, t):
+    """`s`, or 1.5 when it is a float or complex that an integer dtype `t` does not hold: full() casts it as
+    astype does, which NumPy leaves undefined for NaN and out-of-range values (docs/numpy_differences.md)."""
+    if kind_of(t) in "iu" and s.kind in "fc" and not int_target_ok(np.array(s.v), t):
+        return Scalar("f", 1.5)
+    return s
+
+
+def drawable(shape):
+    """True for a shape small enough to hold drawn values (not one of the invalid or huge shapes)."""
+    return min(shape, default=0) >= 0 and math.prod(shape) < 100
+
+
+def case_creation(rng):
+    """Creation with an explicit dtype (the dtype of a C++ value alone is another group: case_default_dtype)."""
+    name = pick(rng, ["zeros", "ones", "full", "zeros_like", "ones_like", "full_like", "arange", "linspace",
+                      "eye", "identity", "array"])
+    t = pick(rng, ALL_TYPES)
+    shape = list(draw_shape(rng))
+    if rng.random() < 0.03:
+        shape = pick(rng, [[-1], [2, -3], [2**40, 2**40], [2**62, 4]])
+    if name in ("zeros", "ones"):
+        return Case(name, [Plain("l", shape), Plain("d", t)], lambda s, d: getattr(np, name)(s, d)), None
+    if name == "full":
+        v = float_fitting(draw_scalar(rng, t), t)
+        return Case(name, [Plain("l", shape), v, Plain("d", t)], lambda s, x, d: np.full(s, x, d)), None
+    if name in ("zeros_like", "ones_like", "full_like"):
+        a = draw_array(rng, pick(rng, ALL_TYPES), tuple(shape) if drawable(shape) else (2,))
+        target = t if rng.random() < 0.6 else a.dtype
+        args = [a] + ([float_fitting(draw_scalar(rng, target), target)] if name == "full_like" else [])
+        if target == t:
+            args.append(Plain("d", t))
+        fn = getattr(np, name)
+        return Case(name, args, lambda x, *rest: fn(x, *rest)), None
+    if name == "arange":
+        kinds = "if" if rng.random() < 0.9 else "ifc"
+        k = pick(rng, kinds)
+        if k == "i":
+            start, stop, step = (int(rng.integers(-10, 10)), int(rng.integers(-10, 20)), int(pick(rng, [1, 2, -1, 3, 0])))
+            args = [Scalar("i", start), Scalar("i", stop), Scalar("i", step)]
+        elif k == "f":
+            start, stop = float(rng.integers(-8, 8)) / 4, float(rng.integers(-8, 16)) / 2
+            args = [Scalar("f", start), Scalar("f", stop), Scalar("f", float(pick(rng, [0.25, 0.5, -0.5, 1.0, 0.3])))]
+        else:
+            args = [Scalar("c", complex(0, 1)), Scalar("c", complex(5, 0)), Scalar("i", 1)]
+        args.append(Plain("d", t))
+        return Case(name, args, lambda a, b, c, d: np.arange(a, b, c, dtype=d)), None
+    if name == "linspace":
+        start = Scalar("f", float(rng.integers(-8, 8)) / 2)
+        stop = Scalar("f", float(rng.integers(-8, 8)) / 2 + float(pick(rng, [0.0, 0.3, 10.0])))
+        num = int(pick(rng, [0, 1, 2, 5, 7, -1]))
+        endpoint = int(rng.integers(2))
+        if kind_of(t) in "iu":
+            # a float -> integer cast of a negative value or of a NaN is not defined by NumPy
+            start, stop = Scalar("f", abs(start.v)), Scalar("f", abs(stop.v))
+        return Case(name, [start, stop, Plain("i", num), Plain("i", endpoint), Plain("d", t)],
+                    lambda a, b, n, e, d: np.linspace(a, b, n, endpoint=bool(e), dtype=d)), None
+    if name == "eye":
+        n = int(rng.integers(-1, 5))
+        m = int(rng.integers(0, 5))
+        k = int(rng.integers(-3, 4))
+        return Case(name, [Plain("i", n), Plain("i", m), Plain("i", k), Plain("d", t)],
+                    lambda a, b, c, d: np.eye(a, b, c, dtype=d)), None
+    if name == "identity":
+        return Case(name, [Plain("i", int(rng.integers(-1, 5))), Plain("d", t)],
+                    lambda n, d: np.identity(n, dtype=d)), None
+    src = pick(rng, ALL_TYPES)
+    a = draw_array(rng, src, tuple(shape) if drawable(shape) else (3,),
+                   views=False)
+    sanitize_for_int(a, t)
+    return Case(name, [a, Plain("d", t)], lambda x, d: np.array(x, dtype=d)), None
+
+
+def case_default_dtype(rng):
+    """Creation whose dtype comes from the C++ value alone (int64_t, double, std::complex<double>, bool).
+
+    This group is kept apart: how numcu picks a dtype from a C++ type in creation functions is being
+    settled, and these cases will follow that decision."""
+    name = pick(rng, ["full", "arange", "linspace"])
+    if name == "full":
+        v = draw_scalar(rng)
+        if v.kind == "i" and v.v >= 2**63:
+            v = Scalar("i", 2**62)
+        return Case("full.default", [Plain("l", list(draw_shape(rng))), v], lambda s, x: np.full(s, x)), None
+    if name == "arange":
+        stop = Scalar("i", int(rng.integers(0, 9))) if rng.random() < 0.5 else Scalar("f", float(rng.integers(0, 9)) / 2)
+        return Case("arange.default", [stop], lambda s: np.arange(s)), None
+    start = Scalar("f", float(rng.integers(-4, 4)))
+    stop = Scalar("c", complex(1, 2)) if rng.random() < 0.2 else Scalar("f", float(rng.integers(-4, 8)))
+    num = int(rng.integers(0, 6))
+    return Case("linspace.default", [start, stop, Plain("i", num)], lambda a, b, n: np.linspace(a, b, n)), None
+
+
+# (drawing function, weight, elementwise): elementwise calls follow numcu's bfloat16 rule (bf16_ufunc_answer)
+FAMILIES = [
+    (case_ufunc, 40, True),
+    (case_operator, 8, True),
+    (case_compound, 5, True),
+    (case_two_outputs, 4, True),
+    (case_where_clip, 4, True),
+    (case_closeness, 3, True),
+    (case_misc, 3, False),
+    (case_astype, 6, False),
+    (case_copyto, 3, False),
+    (case_fill, 3, False),
+    (case_index, 4, False),
+    (case_setitem, 5, False),
+    (case_manipulation, 8, False),
+    (case_creation, 5, False),
+]
+DEFAULT_DTYPE_SHARE = 0.02
+
+
+def main():
+    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    p.add_argument("--seed", type=int, default=20261201)
+    p.add_argument("--cases", type=int, default=8000)
+    p.add_argument("--output", default=os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                                    "differential_cases.txt"))
+    opts = p.parse_args()
+    rng = np.random.default_rng(opts.seed)
+    weights = np.array([w for _, w, _ in FAMILIES], dtype=float)
+    weights /= weights.sum()
+    lines = []
+    while len(lines) < opts.cases:
+        if rng.random() < DEFAULT_DTYPE_SHARE:
+            family, elementwise = case_default_dtype, False
+        else:
+            family, _, elementwise = FAMILIES[rng.choice(len(FAMILIES), p=weights)]
+        drawn = family(rng)
+        if drawn is None:
+            continue
+        case, documented = drawn
+        outcome = documented or outcome_text(case, elementwise)
+        if outcome is None:
+            continue
+        lines.append("%d %s | %s | %s" % (len(lines), case.fn, " | ".join(a.encode() for a in case.args), outcome))
+    with open(opts.output, "w") as f:
+        f.write("# numcu differential cases: tests/data/generate_differential.py --seed %d --cases %d "
+                "(NumPy %s, ml_dtypes %s); format in the generator\n" %
+                (opts.seed, opts.cases, np.__version__, ml_dtypes.__version__))
+        f.write("\n".join(lines) + "\n")
+    print("wrote %d cases to %s" % (len(lines), opts.output))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,828 @@
+// The differential test: replays NumPy 2's answers for random calls of every public function
+// (tests/data/differential_cases.txt, written by tests/data/generate_differential.py, whose docstring gives
+// the format) on every device, and reports each disagreement. NUMCU_DIFFERENTIAL_CASES names another case
+// file (scripts/differential.sh draws a new one).
+#include <algorithm>
+#include <cinttypes>
+#include <cstdio>
+#include <cstdlib>
+#include <functional>
+#include <map>
+#include <optional>
+#include <set>
+
+#include "test_support.hpp"
+
+namespace {
+
+using numcu_test::split;
+using numcu_test::words;
+
+/// One argument of a case, as parsed (arrays are built per device by make_inputs).
+struct argument {
+  char tag = 0;  // a o s d i r l x k: see the generator's docstring
+  nc::dtype dtype;
+  nc::shape_t base_shape;
+  std::string view;  // c t r s, or b with broadcast_shape
+  nc::shape_t broadcast_shape;
+  std::vector<std::string> values;
+  std::optional<nc::scalar> value;
+  std::int64_t integer = 0;
+  double real = 0.0;
+  std::vector<std::int64_t> list;
+  std::vector<nc::index_t> index;
+  nc::casting rule = nc::casting::unsafe;
+};
+
+/// One array of an expected outcome.
+struct expected_array {
+  char share = 'a';  // v: shares memory with the first array argument; n: must not; a: either
+  nc::dtype dtype;
+  nc::shape_t shape;
+  std::vector<std::string> values;
+};
+
+/// NumPy's answer: the numcu exception class, or arrays, or a bool.
+struct expected_outcome {
+  std::string error;
+  std::vector<expected_array> arrays;
+  std::optional<bool> flag;
+};
+
+struct test_case {
+  std::string id;
+  std::string function;
+  std::vector<argument> args;
+  expected_outcome expected;
+  std::string inputs;  // the argument segments, for reports
+};
+
+nc::shape_t parse_shape(const std::string& text) {  // "(2,3)", "(5,)", "()"
+  nc::shape_t shape;
+  for (const auto& n : split(text.substr(1, text.size() - 2), ','))
+    if (!n.empty()) shape.push_back(std::stoll(n));
+  return shape;
+}
+
+nc::scalar parse_scalar(char kind, const std::string& text) {
+  switch (kind) {
+    case 'b':
+      return nc::scalar(text == "1");
+    case 'i':
+      if (text[0] == '-') return nc::scalar(static_cast<std::int64_t>(std::stoll(text)));
+      if (const auto u = std::stoull(text); u > static_cast<std::uint64_t>(INT64_MAX)) return nc::scalar(u);
+      return nc::scalar(static_cast<std::int64_t>(std::stoll(text)));
+    case 'f':
+      return nc::scalar(std::strtod(text.c_str(), nullptr));
+    default: {
+      const auto parts = split(text, ',');
+      return nc::scalar(std::complex<double>(std::strtod(parts[0].c_str(), nullptr),
+                                             std::strtod(parts[1].c_str(), nullptr)));
+    }
+  }
+}
+
+nc::index_t parse_index_entry(const std::string& w) {
+  if (w == "None") return nc::newaxis;
+  if (w == "...") return nc::ellipsis;
+  if (w == ":") return nc::all;
+  if (w.find(':') == std::string::npos) return static_cast<std::int64_t>(std::stoll(w));
+  auto parts = split(w, ':');
+  parts.resize(3);
+  auto bound = [](const std::string& s) -> std::optional<std::int64_t> {
+    if (s.empty()) return std::nullopt;
+    return std::stoll(s);
+  };
+  return nc::slice(bound(parts[0]), bound(parts[1]), parts[2].empty() ? 1 : std::stoll(parts[2]));
+}
+
+nc::casting parse_casting(const std::string& w) {
+  if (w == "no") return nc::casting::no;
+  if (w == "equiv") return nc::casting::equiv;
+  if (w == "safe") return nc::casting::safe;
+  if (w == "same_kind") return nc::casting::same_kind;
+  return nc::casting::unsafe;
+}
+
+argument parse_argument(const std::vector<std::string>& w) {
+  argument a;
+  a.tag = w[0][0];
+  switch (a.tag) {
+    case 'a':
+    case 'o':
+      a.dtype = nc::dtype(w[1]);
+      a.base_shape = parse_shape(w[2]);
+      a.view = w[3].substr(0, 1);
+      if (a.view == "b") a.broadcast_shape = parse_shape(w[3].substr(1));
+      a.values.assign(w.begin() + 4, w.end());
+      break;
+    case 's':
+      a.value = parse_scalar(w[1][0], w[2]);
+      break;
+    case 'd':
+      a.dtype = nc::dtype(w[1]);
+      break;
+    case 'i':
+      a.integer = std::stoll(w[1]);
+      break;
+    case 'r':
+      a.real = std::strtod(w[1].c_str(), nullptr);
+      break;
+    case 'k':
+      a.rule = parse_casting(w[1]);
+      break;
+    case 'l':
+      if (w.size() > 1)
+        for (const auto& n : split(w[1], ',')) a.list.push_back(std::stoll(n));
+      break;
+    case 'x':
+      for (std::size_t i = 1; i < w.size(); ++i) a.index.push_back(parse_index_entry(w[i]));
+      break;
+    default:
+      FAIL("unknown argument tag " << w[0]);
+  }
+  return a;
+}
+
+std::vector<std::string> segments(const std::string& line) {
+  std::vector<std::string> out;
+  std::size_t start = 0;
+  for (std::size_t pos; (pos = line.find(" | ", start)) != std::string::npos; start = pos + 3)
+    out.push_back(line.substr(start, pos - start));
+  out.push_back(line.substr(start));
+  return out;
+}
+
+test_case parse_case(const std::string& line) {
+  const auto segs = segments(line);
+  test_case c;
+  const auto head = words(segs[0]);
+  c.id = head[0];
+  c.function = head[1];
+  for (std::size_t i = 1; i < segs.size(); ++i) {
+    const auto w = words(segs[i]);
+    if (w[0] == "!") {
+      c.expected.error = w[1];
+    } else if (w[0] == "=") {
+      if (w[1] == "b") {
+        c.expected.flag = w[2] == "1";
+      } else {
+        expected_array e;
+        e.share = w[1][0];
+        e.dtype = nc::dtype(w[2]);
+        e.shape = parse_shape(w[3]);
+        e.values.assign(w.begin() + 4, w.end());
+        c.expected.arrays.push_back(std::move(e));
+      }
+    } else {
+      c.args.push_back(parse_argument(w));
+      c.inputs += (c.inputs.empty() ? "" : " | ") + segs[i];
+    }
+  }
+  return c;
+}
+
+std::vector<test_case> load_cases() {
+  const char* env = std::getenv("NUMCU_DIFFERENTIAL_CASES");
+  const std::string path = env ? env : std::string(NUMCU_TEST_DATA_DIR) + "/differential_cases.txt";
+  std::ifstream in(path);
+  REQUIRE_MESSAGE(in.good(),
+                  "missing case file " << path << " (tests/data/generate_differential.py writes it)");
+  std::vector<test_case> cases;
+  for (std::string line; std::getline(in, line);)
+    if (!line.empty() && line[0] != '#') cases.push_back(parse_case(line));
+  return cases;
+}
+
+/// The arguments of one case on one device: arrays built from their base values through their view.
+class inputs {
+ public:
+  inputs(const std::vector<argument>& args, nc::device dev) : m_args(args), m_device(dev) {
+    for (const auto& a : args) {
+      if (a.tag != 'a' && a.tag != 'o') {
+        m_arrays.emplace_back();
+        continue;
+      }
+      const nc::ndarray base = numcu_test::array_from_text(a.values, a.dtype, a.base_shape, dev);
+      if (a.view == "t")
+        m_arrays.push_back(base.transpose());
+      else if (a.view == "r")
+        m_arrays.push_back(base(nc::slice(nc::none, nc::none, -1)));
+      else if (a.view == "s")
+        m_arrays.push_back(base(nc::slice(nc::none, nc::none, 2)));
+      else if (a.view == "b")
+        m_arrays.push_back(nc::broadcast_to(base, a.broadcast_shape));
+      else
+        m_arrays.push_back(base);
+    }
+  }
+  std::size_t size() const { return m_args.size(); }
+  char tag(std::size_t i) const { return m_args[i].tag; }
+  nc::device device() const { return m_device; }
+  const nc::ndarray& arr(std::size_t i) const { return m_arrays[i]; }
+  const std::vector<nc::ndarray>& arrays() const { return m_arrays; }
+  nc::operand op(std::size_t i) const {
+    return m_args[i].tag == 's' ? nc::operand(*m_args[i].value) : nc::operand(m_arrays[i]);
+  }
+  nc::scalar sc(std::size_t i) const { return *m_args[i].value; }
+  nc::dtype dt(std::size_t i) const { return m_args[i].dtype; }
+  std::optional<nc::dtype> opt_dt(std::size_t i) const {
+    return i < size() ? std::optional<nc::dtype>(dt(i)) : std::nullopt;
+  }
+  std::int64_t n(std::size_t i) const { return m_args[i].integer; }
+  double r(std::size_t i) const { return m_args[i].real; }
+  nc::casting k(std::size_t i) const { return m_args[i].rule; }
+  const std::vector<std::int64_t>& list(std::size_t i) const { return m_args[i].list; }
+  nc::shape_t shape(std::size_t i) const { return nc::shape_t(m_args[i].list); }
+  std::span<const nc::index_t> idx(std::size_t i) const { return m_args[i].index; }
+  /// The `out` argument (tag o), when the case has one.
+  std::optional<nc::ndarray> out() const {
+    for (std::size_t i = 0; i < size(); ++i)
+      if (m_args[i].tag == 'o') return m_arrays[i];
+    return std::nullopt;
+  }
+  /// The number of operands before `out`.
+  std::size_t operands() const { return out() ? size() - 1 : size(); }
+
+ private:
+  const std::vector<argument>& m_args;
+  nc::device m_device;
+  std::vector<nc::ndarray> m_arrays;
+};
+
+/// numcu's answer: arrays, or a bool.
+struct result {
+  std::vector<nc::ndarray> arrays;
+  std::optional<bool> flag;
+};
+
+using call = std::function<result(const inputs&)>;
+
+result one(const nc::ndarray& a) {
+  return {{a}, std::nullopt};
+}
+result two(const std::pair<nc::ndarray, nc::ndarray>& p) {
+  return {{p.first, p.second}, std::nullopt};
+}
+result flag(bool b) {
+  return {{}, b};
+}
+/// A ufunc's answer is `out` afterwards when the call has one.
+result out_or(const inputs& in, const nc::ndarray& returned) {
+  return one(in.out().value_or(returned));
+}
+
+#define NUMCU_UNARY(name)                                                            \
+  {                                                                                  \
+#name, [](const inputs& in) { return out_or(in, nc::name(in.op(0), in.out())); } \
+  }
+#define NUMCU_BINARY(name)                                                                     \
+  {                                                                                            \
+#name, [](const inputs& in) { return out_or(in, nc::name(in.op(0), in.op(1), in.out())); } \
+  }
+// an operator between two arrays or an array and a scalar, in either order
+#define NUMCU_OPERATOR(sym)                                     \
+  {                                                             \
+    "operator" #sym, [](const inputs& in) {                     \
+      if (in.tag(0) == 's') return one(in.sc(0) sym in.arr(1)); \
+      if (in.tag(1) == 's') return one(in.arr(0) sym in.sc(1)); \
+      return one(in.arr(0) sym in.arr(1));                      \
+    }                                                           \
+  }
+#define NUMCU_COMPOUND(sym)                                                       \
+  {                                                                               \
+    "operator" #sym, [](const inputs& in) { return one(in.arr(0) sym in.op(1)); } \
+  }
+#define NUMCU_UNARY_OPERATOR(sym)                                     \
+  {                                                                   \
+    "unary" #sym, [](const inputs& in) { return one(sym in.arr(0)); } \
+  }
+
+/// Every function the generator draws, by its name in the case file.
+const std::map<std::string, call>& calls() {
+  static const std::map<std::string, call> table = {
+      // elementwise functions of one and two operands (ufuncs and their aliases)
+      NUMCU_BINARY(add),
+      NUMCU_BINARY(subtract),
+      NUMCU_BINARY(multiply),
+      NUMCU_BINARY(divide),
+      NUMCU_BINARY(true_divide),
+      NUMCU_BINARY(floor_divide),
+      NUMCU_BINARY(remainder),
+      NUMCU_BINARY(mod),
+      NUMCU_BINARY(fmod),
+      NUMCU_BINARY(power),
+      NUMCU_BINARY(float_power),
+      NUMCU_UNARY(negative),
+      NUMCU_UNARY(positive),
+      NUMCU_UNARY(absolute),
+      NUMCU_UNARY(abs),
+      NUMCU_UNARY(sign),
+      NUMCU_UNARY(reciprocal),
+      NUMCU_UNARY(square),
+      NUMCU_UNARY(sqrt),
+      NUMCU_UNARY(cbrt),
+      NUMCU_UNARY(exp),
+      NUMCU_UNARY(exp2),
+      NUMCU_UNARY(expm1),
+      NUMCU_UNARY(log),
+      NUMCU_UNARY(log2),
+      NUMCU_UNARY(log10),
+      NUMCU_UNARY(log1p),
+      NUMCU_UNARY(sin),
+      NUMCU_UNARY(cos),
+      NUMCU_UNARY(tan),
+      NUMCU_UNARY(arcsin),
+      NUMCU_UNARY(arccos),
+      NUMCU_UNARY(arctan),
+      NUMCU_BINARY(arctan2),
+      NUMCU_BINARY(hypot),
+      NUMCU_UNARY(sinh),
+      NUMCU_UNARY(cosh),
+      NUMCU_UNARY(tanh),
+      NUMCU_UNARY(arcsinh),
+      NUMCU_UNARY(arccosh),
+      NUMCU_UNARY(arctanh),
+      NUMCU_UNARY(deg2rad),
+      NUMCU_UNARY(rad2deg),
+      NUMCU_UNARY(floor),
+      NUMCU_UNARY(ceil),
+      NUMCU_UNARY(trunc),
+      NUMCU_UNARY(rint),
+      NUMCU_BINARY(maximum),
+      NUMCU_BINARY(minimum),
+      NUMCU_BINARY(fmax),
+      NUMCU_BINARY(fmin),
+      NUMCU_BINARY(logical_and),
+      NUMCU_BINARY(logical_or),
+      NUMCU_BINARY(logical_xor),
+      NUMCU_UNARY(logical_not),
+      NUMCU_BINARY(bitwise_and),
+      NUMCU_BINARY(bitwise_or),
+      NUMCU_BINARY(bitwise_xor),
+      NUMCU_UNARY(invert),
+      NUMCU_UNARY(bitwise_invert),
+      NUMCU_BINARY(left_shift),
+      NUMCU_BINARY(right_shift),
+      NUMCU_UNARY(isnan),
+      NUMCU_UNARY(isinf),
+      NUMCU_UNARY(isfinite),
+      NUMCU_UNARY(signbit),
+      NUMCU_BINARY(copysign),
+      NUMCU_BINARY(nextafter),
+      NUMCU_BINARY(logaddexp),
+      NUMCU_BINARY(logaddexp2),
+      NUMCU_BINARY(heaviside),
+      NUMCU_BINARY(gcd),
+      NUMCU_BINARY(lcm),
+      NUMCU_BINARY(equal),
+      NUMCU_BINARY(not_equal),
+      NUMCU_BINARY(less),
+      NUMCU_BINARY(less_equal),
+      NUMCU_BINARY(greater),
+      NUMCU_BINARY(greater_equal),
+      NUMCU_UNARY(conjugate),
+      NUMCU_UNARY(conj),
+      NUMCU_UNARY(fabs),
+      NUMCU_UNARY(bitwise_count),
+      NUMCU_BINARY(ldexp),
+      {"clip", [](const inputs& in) { return out_or(in, nc::clip(in.op(0), in.op(1), in.op(2), in.out())); }},
+      {"where",
+       [](const inputs& in) { return out_or(in, nc::where(in.op(0), in.op(1), in.op(2), in.out())); }},
+      {"divmod", [](const inputs& in) { return two(nc::divmod(in.op(0), in.op(1))); }},
+      {"modf", [](const inputs& in) { return two(nc::modf(in.op(0))); }},
+      {"frexp", [](const inputs& in) { return two(nc::frexp(in.op(0))); }},
+      // operators
+      NUMCU_OPERATOR(+),
+      NUMCU_OPERATOR(-),
+      NUMCU_OPERATOR(*),
+      NUMCU_OPERATOR(/),
+      NUMCU_OPERATOR(%),
+      NUMCU_OPERATOR(&),
+      NUMCU_OPERATOR(|),
+      NUMCU_OPERATOR(^),
+      NUMCU_OPERATOR(<<),
+      NUMCU_OPERATOR(>>),
+      NUMCU_OPERATOR(==),
+      NUMCU_OPERATOR(!=),
+      NUMCU_OPERATOR(<),
+      NUMCU_OPERATOR(<=),
+      NUMCU_OPERATOR(>),
+      NUMCU_OPERATOR(>=),
+      NUMCU_COMPOUND(+=),
+      NUMCU_COMPOUND(-=),
+      NUMCU_COMPOUND(*=),
+      NUMCU_COMPOUND(/=),
+      NUMCU_COMPOUND(%=),
+      NUMCU_COMPOUND(&=),
+      NUMCU_COMPOUND(|=),
+      NUMCU_COMPOUND(^=),
+      NUMCU_COMPOUND(<<=),
+      NUMCU_COMPOUND(>>=),
+      NUMCU_UNARY_OPERATOR(-),
+      NUMCU_UNARY_OPERATOR(+),
+      NUMCU_UNARY_OPERATOR(~),
+      NUMCU_UNARY_OPERATOR(!),
+      // other elementwise functions
+      {"round", [](const inputs& in) { return one(nc::round(in.arr(0), static_cast<int>(in.n(1)))); }},
+      {"around", [](const inputs& in) { return one(nc::around(in.arr(0), static_cast<int>(in.n(1)))); }},
+      {"isclose",
+       [](const inputs& in) { return one(nc::isclose(in.op(0), in.op(1), in.r(2), in.r(3), in.n(4) != 0)); }},
+      {"allclose",
+       [](const inputs& in) {
+         return flag(nc::allclose(in.op(0), in.op(1), in.r(2), in.r(3), in.n(4) != 0));
+       }},
+      {"array_equal",
+       [](const inputs& in) { return flag(nc::array_equal(in.arr(0), in.arr(1), in.n(2) != 0)); }},
+      {"all_true", [](const inputs& in) { return flag(nc::all_true(in.arr(0))); }},
+      {"nan_to_num",
+       [](const inputs& in) {
+         if (in.size() == 2) return one(nc::nan_to_num(in.arr(0), in.r(1)));
+         return one(nc::nan_to_num(in.arr(0), in.r(1), in.r(2), in.r(3)));
+       }},
+      {"real", [](const inputs& in) { return one(nc::real(in.arr(0))); }},
+      {"imag", [](const inputs& in) { return one(nc::imag(in.arr(0))); }},
+      {"angle", [](const inputs& in) { return one(nc::angle(in.arr(0), in.n(1) != 0)); }},
+      // casts and assignment: the outcome of an assignment is its target afterwards
+      {"astype", [](const inputs& in) { return one(in.arr(0).astype(in.dt(1), in.k(2))); }},
+      {"copyto",
+       [](const inputs& in) {
+         nc::copyto(in.arr(0), in.arr(1), in.k(2));
+         return one(in.arr(0));
+       }},
+      {"fill", [](const inputs& in) { return one(in.arr(0).fill(in.sc(1))); }},
+      {"setitem",
+       [](const inputs& in) {
+         nc::ndarray target = in.arr(0).index(in.idx(1));
+         if (in.tag(2) == 's')
+           std::move(target) = in.sc(2);
+         else
+           std::move(target) = in.arr(2);
+         return one(in.arr(0));
+       }},
+      {"index", [](const inputs& in) { return one(in.arr(0).index(in.idx(1))); }},
+      // manipulation
+      {"reshape", [](const inputs& in) { return one(nc::reshape(in.arr(0), in.shape(1))); }},
+      {"ravel", [](const inputs& in) { return one(nc::ravel(in.arr(0))); }},
+      {"flatten", [](const inputs& in) { return one(in.arr(0).flatten()); }},
+      {"copy", [](const inputs& in) { return one(in.arr(0).copy()); }},
+      {"transpose",
+       [](const inputs& in) {
+         if (in.size() == 1) return one(nc::transpose(in.arr(0)));
+         return one(nc::transpose(in.arr(0), in.list(1)));
+       }},
+      {"swapaxes", [](const inputs& in) { return one(nc::swapaxes(in.arr(0), in.n(1), in.n(2))); }},
+      {"moveaxis",
+       [](const inputs& in) {
+         if (in.tag(1) == 'i') return one(nc::moveaxis(in.arr(0), in.n(1), in.n(2)));
+         return one(nc::moveaxis(in.arr(0), in.list(1), in.list(2)));
+       }},
+      {"squeeze",
+       [](const inputs& in) {
+         if (in.size() == 1) return one(nc::squeeze(in.arr(0)));
+         return one(nc::squeeze(in.arr(0), in.list(1)));
+       }},
+      {"expand_dims",
+       [](const inputs& in) {
+         if (in.tag(1) == 'i') return one(nc::expand_dims(in.arr(0), in.n(1)));
+         return one(nc::expand_dims(in.arr(0), in.list(1)));
+       }},
+      {"broadcast_to", [](const inputs& in) { return one(nc::broadcast_to(in.arr(0), in.shape(1))); }},
+      {"broadcast_arrays",
+       [](const inputs& in) {
+         return result{nc::broadcast_arrays(in.arrays()), {}};
+       }},
+      {"ascontiguousarray", [](const inputs& in) { return one(nc::ascontiguousarray(in.arr(0))); }},
+      // creation with an explicit dtype
+      {"zeros", [](const inputs& in) { return one(nc::zeros(in.shape(0), in.dt(1), in.device())); }},
+      {"ones", [](const inputs& in) { return one(nc::ones(in.shape(0), in.dt(1), in.device())); }},
+      {"full", [](const inputs& in) { return one(nc::full(in.shape(0), in.sc(1), in.dt(2), in.device())); }},
+      {"zeros_like", [](const inputs& in) { return one(nc::zeros_like(in.arr(0), in.opt_dt(1))); }},
+      {"ones_like", [](const inputs& in) { return one(nc::ones_like(in.arr(0), in.opt_dt(1))); }},
+      {"full_like", [](const inputs& in) { return one(nc::full_like(in.arr(0), in.sc(1), in.opt_dt(2))); }},
+      {"arange",
+       [](const inputs& in) { return one(nc::arange(in.sc(0), in.sc(1), in.sc(2), in.dt(3), in.device())); }},
+      {"linspace",
+       [](const inputs& in) {
+         return one(nc::linspace(in.sc(0), in.sc(1), in.n(2), in.n(3) != 0, in.dt(4), in.device()));
+       }},
+      {"eye",
+       [](const inputs& in) { return one(nc::eye(in.n(0), in.n(1), in.n(2), in.dt(3), in.device())); }},
+      {"identity", [](const inputs& in) { return one(nc::identity(in.n(0), in.dt(1), in.device())); }},
+      {"array",
+       [](const inputs& in) {
+         const nc::ndarray src = nc::asnumpy(in.arr(0));
+         return one(nc::array_from_host(src.data_ptr(), src.dtype(), static_cast<std::size_t>(src.size()),
+                                        src.shape(), in.dt(1), in.device()));
+       }},
+      // creation whose dtype comes from the C++ value (the generator's case_default_dtype group)
+      {"full.default",
+       [](const inputs& in) { return one(nc::full(in.shape(0), in.sc(1), std::nullopt, in.device())); }},
+      {"arange.default",
+       [](const inputs& in) { return one(nc::arange(in.sc(0), std::nullopt, in.device())); }},
+      {"linspace.default",
+       [](const inputs& in) {
+         return one(nc::linspace(in.sc(0), in.sc(1), in.n(2), true, std::nullopt, in.device()));
+       }},
+  };
+  return table;
+}
+
+#undef NUMCU_UNARY
+#undef NUMCU_BINARY
+#undef NUMCU_OPERATOR
+#undef NUMCU_COMPOUND
+#undef NUMCU_UNARY_OPERATOR
+
+/// The ufunc a function name stands for, for the tolerance table (operators and aliases by their ufunc).
+std::string ufunc_of(const std::string& fn) {
+  static const std::map<std::string, std::string> names = {
+      {"operator*", "multiply"},   {"operator*=", "multiply"}, {"operator/", "divide"},
+      {"operator/=", "divide"},    {"true_divide", "divide"},  {"operator%", "remainder"},
+      {"operator%=", "remainder"}, {"mod", "remainder"},       {"abs", "absolute"}};
+  const auto it = names.find(fn);
+  return it == names.end() ? fn : it->second;
+}
+
+/// The largest distance in units in the last place a floating result of @p fn in dtype @p t may have from
+/// NumPy's. Everything not listed is exact (0 ulp, signed zeros included): integer and bool results, casts,
+/// data movement, and the correctly rounded IEEE operations (+ - * / sqrt fma-free, floor, rint, fmod,
+/// nextafter, ...), which every conforming implementation rounds the same way.
+int tolerance_ulps(const std::string& fn, nc::dtype t) {
+  // Transcendental functions come from the C library on the host, CUDA's math library on the GPU and NumPy's
+  // own (partly SIMD) implementations: none is correctly rounded; CUDA documents at most 1-2 ulp for
+  // double and up to 4 ulp for float (tan, pow), NumPy's SIMD float32 paths up to 4 ulp.
+  static const std::set<std::string> transcendental = {
+      "cbrt",    "exp",       "exp2",       "expm1", "log",         "log2",    "log10",
+      "log1p",   "sin",       "cos",        "tan",   "arcsin",      "arccos",  "arctan",
+      "arctan2", "hypot",     "sinh",       "cosh",  "tanh",        "arcsinh", "arccosh",
+      "arctanh", "logaddexp", "logaddexp2", "power", "float_power", "angle",   "absolute"};
+  // Products by a rounded constant (pi/180): one library multiplies by the rounded quotient, another may
+  // divide after multiplying, a difference of one rounding.
+  static const std::set<std::string> by_constant = {"deg2rad", "rad2deg"};
+  // Complex products and quotients: NumPy writes out (ac - bd) and Smith's division; libcu++ and nvcc may
+  // contract into fused multiply-adds and scale differently, which moves the last bits of each part.
+  static const std::set<std::string> complex_arithmetic = {
+      "multiply", "divide", "reciprocal", "square", "sign", "floor_divide", "remainder", "divmod", "sqrt"};
+  const std::string u = ufunc_of(fn);
+  const bool half = t == nc::float16 || t == nc::bfloat16;
+  if (transcendental.count(u)) return half ? 1 : 4;  // 16-bit floats: computed in float32, rounded once
+  if (by_constant.count(u)) return 1;
+  if (t.is_complex() && complex_arithmetic.count(u)) return 4;
+  return 0;
+}
+
+double part_value(const unsigned char* p, std::size_t size, nc::dtype t) {
+  if (size == 2) {
+    std::uint16_t h;
+    std::memcpy(&h, p, 2);
+    return t == nc::bfloat16 ? nc::bfloat16_t::to_float(h) : nc::float16_t::to_float(h);
+  }
+  if (size == 4) {
+    float f;
+    std::memcpy(&f, p, 4);
+    return f;
+  }
+  double d;
+  std::memcpy(&d, p, 8);
+  return d;
+}
+
+/// The bits of a float as an integer that orders like the values (-0.0 and 0.0 both map to 0).
+std::int64_t ordered_bits(const unsigned char* p, std::size_t size) {
+  std::uint64_t bits = 0;
+  std::memcpy(&bits, p, size);
+  const std::uint64_t sign = std::uint64_t{1} << (8 * size - 1);
+  const auto magnitude = static_cast<std::int64_t>(bits & (sign - 1));
+  return (bits & sign) ? -magnitude : magnitude;
+}
+
+/// True when one element of dtype @p t agrees within @p ulps (NaN equals NaN; exact compares bits). With
+/// @p narrow_loop, the result was computed in a loop dtype that may be narrower than @p t and widened into
+/// `out`: the ulps are then float32's, relative to the value.
+bool element_agrees(const unsigned char* want, const unsigned char* got, nc::dtype t, int ulps,
+                    bool narrow_loop) {
+  if (!t.is_floating() && !t.is_complex()) return std::memcmp(want, got, t.itemsize()) == 0;
+  if (ulps == 0) return numcu_test::same_element(want, got, t);
+  const std::size_t part = t.is_complex() ? t.itemsize() / 2 : t.itemsize();
+  double magnitude =
+      0.0;  // of the expected value: a complex part may lose its relative accuracy to the other
+  for (std::size_t off = 0; off < t.itemsize(); off += part)
+    magnitude = std::max(magnitude, std::fabs(part_value(want + off, part, t)));
+  for (std::size_t off = 0; off < t.itemsize(); off += part) {
+    const double w = part_value(want + off, part, t), g = part_value(got + off, part, t);
+    if (std::isnan(w) || std::isnan(g) || std::isinf(w) || std::isinf(g)) {
+      if (!(std::isnan(w) && std::isnan(g)) && w != g) return false;
+      continue;
+    }
+    if (std::llabs(ordered_bits(want + off, part) - ordered_bits(got + off, part)) <= ulps) continue;
+    const double eps = part == 2                  ? (t == nc::bfloat16 ? 0x1p-7 : 0x1p-10)
+                       : part == 4 || narrow_loop ? 0x1p-23
+                                                  : 0x1p-52;
+    if (!(t.is_complex() || narrow_loop) || std::fabs(w - g) > ulps * eps * magnitude) return false;
+  }
+  return true;
+}
+
+std::string element_text(const unsigned char* p, nc::dtype t) {
+  char buf[96];
+  auto real_text = [&](const unsigned char* q, std::size_t size) {
+    char b[48];
+    std::snprintf(b, sizeof b, "%a", part_value(q, size, t));
+    return std::string(b);
+  };
+  using C = nc::dtype::code;
+  auto get = [&](auto v) {
+    std::memcpy(&v, p, sizeof v);
+    return v;
+  };
+  switch (t.id()) {
+    case C::bool_:
+      return p[0] ? "1" : "0";
+    case C::int8:
+      return std::to_string(get(std::int8_t{}));
+    case C::int16:
+      return std::to_string(get(std::int16_t{}));
+    case C::int32:
+      return std::to_string(get(std::int32_t{}));
+    case C::int64:
+      return std::to_string(get(std::int64_t{}));
+    case C::uint8:
+      return std::to_string(get(std::uint8_t{}));
+    case C::uint16:
+      return std::to_string(get(std::uint16_t{}));
+    case C::uint32:
+      return std::to_string(get(std::uint32_t{}));
+    case C::uint64:
+      return std::to_string(get(std::uint64_t{}));
+    case C::complex64:
+    case C::complex128: {
+      const std::size_t half = t.itemsize() / 2;
+      std::snprintf(buf, sizeof buf, "%s,%s", real_text(p, half).c_str(), real_text(p + half, half).c_str());
+      return buf;
+    }
+    default:
+      return real_text(p, t.itemsize());
+  }
+}
+
+std::string describe(const nc::ndarray& a) {
+  const auto bytes = numcu_test::host_bytes(a);
+  std::string s = std::string(a.dtype().name()) + " " + nc::to_string(a.shape());
+  for (std::size_t i = 0; i < bytes.size(); i += a.itemsize()) s += " " + element_text(&bytes[i], a.dtype());
+  return s;
+}
+
+std::string describe(const expected_array& e) {
+  std::string s = std::string(e.dtype.name()) + " " + nc::to_string(e.shape);
+  for (const auto& v : e.values) s += " " + v;
+  return s;
+}
+
+/// The class of a numcu exception, as the case file names it.
+std::string class_of(const std::exception& e) {
+  if (dynamic_cast<const nc::shape_error*>(&e)) return "shape_error";
+  if (dynamic_cast<const nc::dtype_error*>(&e)) return "dtype_error";
+  if (dynamic_cast<const nc::index_error*>(&e)) return "index_error";
+  if (dynamic_cast<const nc::device_error*>(&e)) return "device_error";
+  if (dynamic_cast<const nc::out_of_memory*>(&e)) return "out_of_memory";
+  if (dynamic_cast<const nc::cuda_error*>(&e)) return "cuda_error";
+  if (dynamic_cast<const nc::rtc_error*>(&e)) return "rtc_error";
+  if (dynamic_cast<const nc::error*>(&e)) return "error";
+  return "std::exception";
+}
+
+/// Functions that write into their first argument; the `out` argument (tag o) is written too.
+bool writes_first(const std::string& fn) {
+  return fn == "fill" || fn == "setitem" || fn == "copyto" ||
+         (fn.rfind("operator", 0) == 0 && fn.back() == '=' && fn != "operator==" && fn != "operator!=" &&
+          fn != "operator<=" && fn != "operator>=");
+}
+
+/// Compares numcu's answer with NumPy's; returns what differs, or an empty string.
+std::string compare(const test_case& c, const inputs& in, const result& got) {
+  const auto& want = c.expected;
+  if (want.flag) {
+    if (!got.flag) return "expected a bool";
+    return *want.flag == *got.flag ? "" : std::string("expected ") + (*want.flag ? "true" : "false");
+  }
+  if (got.arrays.size() != want.arrays.size())
+    return "expected " + std::to_string(want.arrays.size()) + " arrays, got " +
+           std::to_string(got.arrays.size());
+  const nc::ndarray* first = nullptr;
+  for (std::size_t i = 0; i < in.size() && !first; ++i)
+    if (in.tag(i) == 'a') first = &in.arr(i);
+  for (std::size_t i = 0; i < want.arrays.size(); ++i) {
+    const auto& w = want.arrays[i];
+    const nc::ndarray& g = got.arrays[i];
+    const std::string mismatch = "expected " + describe(w) + "; got " + describe(g);
+    if (g.dtype() != w.dtype || !(g.shape() == w.shape)) return mismatch;
+    const auto want_bytes = numcu_test::encode_elements(w.values, w.dtype);
+    const auto got_bytes = numcu_test::host_bytes(g);
+    const int ulps = tolerance_ulps(c.function, w.dtype);
+    for (std::size_t off = 0; off < want_bytes.size(); off += w.dtype.itemsize())
+      if (!element_agrees(&want_bytes[off], &got_bytes[off], w.dtype, ulps, in.out().has_value()))
+        return mismatch;
+    if (first && w.share == 'v' && !g.shares_memory_with(*first))
+      return "expected a view of the input; got a copy";
+    if (first && w.share == 'n' && g.shares_memory_with(*first))
+      return "expected a copy; got a view of the input";
+  }
+  return "";
+}
+
+struct disagreement {
+  const test_case* c;
+  std::string what;
+};
+
+/// Runs one case on @p dev; returns what differs, or an empty string.
+std::string run_case(const test_case& c, nc::device dev) {
+  const auto fn = calls().find(c.function);
+  if (fn == calls().end()) return "no call for function " + c.function;
+  std::optional<inputs> in;
+  try {
+    in.emplace(c.args, dev);
+  } catch (const std::exception& e) {
+    return std::string("building the inputs threw ") + class_of(e) + ": " + e.what();
+  }
+  std::vector<std::vector<unsigned char>> before;
+  for (std::size_t i = 0; i < in->size(); ++i)
+    before.push_back(in->arr(i).defined() ? numcu_test::host_bytes(in->arr(i))
+                                          : std::vector<unsigned char>{});
+  auto unchanged = [&](bool after_throw) -> std::string {
+    for (std::size_t i = 0; i < in->size(); ++i) {
+      if (!in->arr(i).defined()) continue;
+      const bool written = in->tag(i) == 'o' || (i == 0 && writes_first(c.function));
+      if (written && !after_throw) continue;
+      if (numcu_test::host_bytes(in->arr(i)) != before[i])
+        return "argument " + std::to_string(i + 1) + " changed" +
+               (after_throw ? " by a call that threw" : "");
+    }
+    return "";
+  };
+  result got;
+  try {
+    got = fn->second(*in);
+  } catch (const std::exception& e) {
+    const std::string cls = class_of(e);
+    if (c.expected.error.empty()) return "expected a result; got " + cls + ": " + e.what();
+    if (cls != c.expected.error) return "expected " + c.expected.error + "; got " + cls + ": " + e.what();
+    return unchanged(true);
+  }
+  if (!c.expected.error.empty()) {
+    std::string got_text = got.flag ? (*got.flag ? "true" : "false") : "";
+    for (const auto& a : got.arrays) got_text += (got_text.empty() ? "" : "; ") + describe(a);
+    return "expected " + c.expected.error + "; got " + got_text;
+  }
+  std::string diff = compare(c, *in, got);
+  return diff.empty() ? unchanged(false) : diff;
+}
+
+std::vector<nc::device> devices() {
+  std::vector<nc::device> out = {nc::cpu};
+  for (int i = 0; i < nc::cuda_device_count(); ++i) out.push_back(nc::cuda(i));
+  return out;
+}
+
+}  // namespace
+
+TEST_SUITE("differential") {
+  TEST_CASE("numcu agrees with NumPy 2 on random calls of every public function") {
+    const auto cases = load_cases();
+    REQUIRE(!cases.empty());
+    constexpr std::size_t shown = 50;
+    std::size_t total_differ = 0;
+    for (const nc::device dev : devices()) {
+      std::vector<disagreement> differ;
+      for (const auto& c : cases) {
+        std::string what;
+        try {
+          what = run_case(c, dev);
+        } catch (const std::exception& e) {  // a failure while reading the result back
+          what = std::string("reading the result threw ") + e.what();
+        }
+        if (!what.empty()) differ.push_back({&c, std::move(what)});
+      }
+      std::map<std::string, int> per_function;
+      for (std::size_t i = 0; i < differ.size(); ++i) {
+        const auto& d = differ[i];
+        ++per_function[d.c->function];
+        if (i < shown)
+          std::printf("differential %s: case %s %s(%s): %s\n", dev.str().c_str(), d.c->id.c_str(),
+                      d.c->function.c_str(), d.c->inputs.substr(0, 300).c_str(),
+                      d.what.substr(0, 600).c_str());
+      }
+      if (!per_function.empty()) {
+        std::printf("differential %s: disagreements per function:", dev.str().c_str());
+        for (const auto& [name, count] : per_function) std::printf(" %s %d;", name.c_str(), count);
+        std::printf("\n");
+      }
+      std::printf("differential %s: %zu cases, %zu agree, %zu differ\n", dev.str().c_str(), cases.size(),
+                  cases.size() - differ.size(), differ.size());
+      std::fflush(stdout);
+      total_differ += differ.size();
+    }
+    CHECK_MESSAGE(total_differ == 0, total_differ << " disagreements with NumPy (listed above)");
+  }
+}
