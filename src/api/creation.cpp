@@ -98,6 +98,7 @@ ndarray arange(scalar start, scalar stop, scalar step, std::optional<dtype> t, d
                            step.kind() == scalar_kind::complex;
   const bool all_integer = !any_complex && start.kind() != scalar_kind::floating &&
                            stop.kind() != scalar_kind::floating && step.kind() != scalar_kind::floating;
+  if (any_complex && t && !t->is_complex()) throw dtype_error("must be real number, not complex");  // NumPy's
   const auto zero_step = [] { throw error("arange: step must not be zero (Maximum allowed size exceeded)"); };
   std::int64_t length;
   if (all_integer && !start.is_large_unsigned() && !stop.is_large_unsigned() && !step.is_large_unsigned()) {

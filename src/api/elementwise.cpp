@@ -20,7 +20,9 @@ operand truth_of(const operand& x) {
     case scalar_kind::boolean:
       return x;
     case scalar_kind::integer:
-      return scalar(v.int_value() != 0);  // a large unsigned value is nonzero in its low or high bits
+      // NumPy reads a Python integer as a C long first
+      if (v.is_large_unsigned()) throw dtype_error("Python int too large to convert to C long");
+      return scalar(v.int_value() != 0);
     case scalar_kind::floating:
       return scalar(v.real() != 0.0);  // NaN is true, as in NumPy
     case scalar_kind::complex:

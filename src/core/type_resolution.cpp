@@ -58,6 +58,13 @@ std::string dtype_class_text(const operand& x) {
   return std::string("<class 'numpy.dtypes.") + names[t.index()] + "'>";
 }
 
+// The dtype of a scalar in a comparison of scalars only: the kind's default, and uint64 for an integer above
+// INT64_MAX (NumPy 2 compares Python integers of any size: less_equal(INT64_MIN, UINT64_MAX) is true;
+// elsewhere such an integer does not fit a C long and raises).
+dtype lone_scalar_dtype(const scalar& value) {
+  return value.is_large_unsigned() ? uint64 : default_dtype(value.kind());
+}
+
 // The common dtype of the arrays among @p inputs[first, end), if any.
 std::optional<dtype> arrays_dtype(std::span<const operand> inputs, std::size_t first, std::size_t end) {
   std::optional<dtype> common;
@@ -72,11 +79,13 @@ std::optional<dtype> arrays_dtype(std::span<const operand> inputs, std::size_t f
 dtype common_dtype(ufunc_id u, std::span<const operand> inputs) {
   const std::size_t first = u == ufunc_id::where ? 1 : 0;            // where's condition does not promote
   const std::size_t end = u == ufunc_id::ldexp ? 1 : inputs.size();  // nor does ldexp's exponent
-  std::optional<dtype> common = arrays_dtype(inputs, first, end);
+  const std::optional<dtype> arrays = arrays_dtype(inputs, first, end);
+  std::optional<dtype> common = arrays;
   for (std::size_t k = first; k < end; ++k) {
     if (!inputs[k].is_scalar()) continue;
-    const scalar_kind kind = inputs[k].value().kind();
-    common = common ? result_type(*common, kind) : default_dtype(kind);
+    const dtype alone = is_comparison(u) ? lone_scalar_dtype(inputs[k].value()) : default_dtype(inputs[k].value().kind());
+    common = arrays ? result_type(*common, inputs[k].value().kind())
+                    : common ? promote_types(*common, alone) : alone;
   }
   return *common;
 }
@@ -100,7 +109,9 @@ std::optional<resolved_loop> search_loops(ufunc_id u, std::span<const operand> i
       search[k] = inputs[k].array().dtype();
     } else {
       const scalar_kind kind = inputs[k].value().kind();
-      search[k] = arrays ? result_type(*arrays, kind) : default_dtype(kind);
+      search[k] = arrays                ? result_type(*arrays, kind)
+                  : is_comparison(u) ? lone_scalar_dtype(inputs[k].value())
+                                     : default_dtype(kind);
     }
   }
   const std::size_t checked = u == ufunc_id::ldexp ? 1 : inputs.size();

@@ -260,7 +260,7 @@ NUMCU_HD C numpy_complex_multiply(C a, C b) {
            add_rn(mul_rn(a.real(), b.imag()), mul_rn(a.imag(), b.real())));
 }
 
-// NumPy's complex power (npy_cpow): z**0 is 1; 0**w is 0 for a positive real w and NaN otherwise (the four
+// NumPy's complex power (npy_cpow): z**0 is 1; 0**w is 0 where Re w > 0 and NaN otherwise (the four
 // complex zeros leave it undefined); integer exponents below 100 in magnitude by repeated multiplication
 // (the exact 2j of (1+1j)**2), their reciprocal for negative ones; exp(w log z) for the rest.
 template <class C>
@@ -269,7 +269,7 @@ NUMCU_HD C numpy_complex_power(C a, C b) {
   const R ar = a.real(), ai = a.imag(), br = b.real(), bi = b.imag();
   if (br == R(0) && bi == R(0)) return C(R(1), R(0));
   if (ar == R(0) && ai == R(0)) {
-    if (br > R(0) && bi == R(0)) return C(R(0), R(0));
+    if (br > R(0)) return C(R(0), R(0));
     return C(quiet_nan<R>(), quiet_nan<R>());
   }
   if (bi == R(0) && br > R(-100) && br < R(100) && br == math::trunc(br)) {
@@ -372,7 +372,7 @@ else return math::pow(a, b);
 }
 ;
 NUMCU_OP(float_power){template <class C> NUMCU_HD C operator()(C a, C b)
-                          const {if constexpr (is_complex_v<C>) return pow(a, b);
+                          const {if constexpr (is_complex_v<C>) return numpy_complex_power(a, b);
 else return math::pow(a, b);
 }
 }
@@ -437,6 +437,22 @@ else return a * a;
 ;
 
 // Unary math with one libm / libcu++ function for real and complex.
+// NumPy's complex expm1 and log1p (nc_expm1, nc_log1p), formula for formula: expm1's real part from the real
+// expm1 and 2 sin^2(y/2), accurate near 0 where exp(z) - 1 cancels; log1p through hypot and atan2 of z + 1.
+template <class C>
+NUMCU_HD C numpy_complex_expm1(C z) {
+  using R = typename C::value_type;
+  const R x = z.real(), y = z.imag();
+  const R a = math::sin(y / R(2));
+  return C(add_rn(mul_rn(math::expm1(x), math::cos(y)), -mul_rn(mul_rn(R(2), a), a)), mul_rn(math::exp(x), math::sin(y)));
+}
+template <class C>
+NUMCU_HD C numpy_complex_log1p(C z) {
+  using R = typename C::value_type;
+  const R x1 = z.real() + R(1);
+  return C(math::log(math::hypot(x1, z.imag())), math::atan2(z.imag(), x1));
+}
+
 #define NUMCU_MATH_OP(U, real_expr, complex_expr)                            \
   NUMCU_OP(U){template <class C> NUMCU_HD C operator()(C x)                  \
                   const {if constexpr (is_complex_v<C>) return complex_expr; \
@@ -448,11 +464,11 @@ NUMCU_MATH_OP(sqrt, math::sqrt(x), sqrt(x))
 NUMCU_MATH_OP(cbrt, math::cbrt(x), x)
 NUMCU_MATH_OP(exp, math::exp(x), exp(x))
 NUMCU_MATH_OP(exp2, math::exp2(x), exp(x* typename C::value_type(0.69314718055994530942)))
-NUMCU_MATH_OP(expm1, math::expm1(x), exp(x) - C(1))
+NUMCU_MATH_OP(expm1, math::expm1(x), numpy_complex_expm1(x))
 NUMCU_MATH_OP(log, math::log(x), log(x))
-NUMCU_MATH_OP(log2, math::log2(x), log(x) / typename C::value_type(0.69314718055994530942))
+NUMCU_MATH_OP(log2, math::log2(x), log(x) * typename C::value_type(1.44269504088896340736))  // NumPy: * log2(e)
 NUMCU_MATH_OP(log10, math::log10(x), log10(x))
-NUMCU_MATH_OP(log1p, math::log1p(x), log(x + C(1)))
+NUMCU_MATH_OP(log1p, math::log1p(x), numpy_complex_log1p(x))
 NUMCU_MATH_OP(sin, math::sin(x), sin(x))
 NUMCU_MATH_OP(cos, math::cos(x), cos(x))
 NUMCU_MATH_OP(tan, math::tan(x), tan(x))

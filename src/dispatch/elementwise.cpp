@@ -43,6 +43,23 @@ ndarray run_call(ufunc_id u, std::span<const operand> inputs, const std::optiona
   const device d = where.value_or(default_device());
 
   const auto [loop, mixed_integers] = resolve_call(u, name, inputs);
+  // NumPy checks the output's cast before the shapes: `uint32_array -= int16_array` of any shapes is a
+  // casting error
+  if (out && !can_cast(loop.output, out->dtype(), casting::same_kind)) {
+    throw dtype_error("Cannot cast ufunc '" + std::string(name) + "' output from " + dtype_repr(loop.output) +
+                      " to " + dtype_repr(out->dtype()) + " with casting rule 'same_kind'");
+  }
+
+  ufunc_args args;
+  args.params = params;
+  // scalars become elements of their loop dtype now, so a value that does not fit fails before any work
+  // (and, as in NumPy, before the shapes are checked)
+  for (std::size_t k = 0; k < inputs.size(); ++k) {
+    if (!inputs[k].is_scalar()) continue;
+    args.is_scalar[k] = true;
+    args.scalars[k] = scalar_to_element(inputs[k].value(),
+                                        elementwise_call::input_dtype_of(u, loop.input, static_cast<int>(k)));
+  }
 
   // the broadcast shape; operands of one shape, the common case, need no list of shapes
   const shape_t shape = [&] {
@@ -62,22 +79,8 @@ ndarray run_call(ufunc_id u, std::span<const operand> inputs, const std::optiona
       throw shape_error("non-broadcastable output operand with shape " + to_string(out->shape()) +
                         " doesn't match the broadcast shape " + to_string(shape));
     }
-    if (!can_cast(loop.output, out->dtype(), casting::same_kind)) {
-      throw dtype_error("Cannot cast ufunc '" + std::string(name) + "' output from " +
-                        dtype_repr(loop.output) + " to " + dtype_repr(out->dtype()) +
-                        " with casting rule 'same_kind'");
-    }
   }
 
-  ufunc_args args;
-  args.params = params;
-  // scalars become elements of their loop dtype now, so a value that does not fit fails before any work
-  for (std::size_t k = 0; k < inputs.size(); ++k) {
-    if (!inputs[k].is_scalar()) continue;
-    args.is_scalar[k] = true;
-    args.scalars[k] = scalar_to_element(inputs[k].value(),
-                                        elementwise_call::input_dtype_of(u, loop.input, static_cast<int>(k)));
-  }
   ndarray result = out ? *out : new_array(shape, loop.output, d);
   args.out_dtype = result.dtype().id();
 
