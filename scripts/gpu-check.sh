@@ -4,6 +4,8 @@
 # the consumer project, runs the benchmarks with CuPy and PyTorch in the same run, and prints a summary last.
 # Logs and JSON go to $OUT (default ./gpu-check-out).
 #   scripts/gpu-check.sh [all|test|bench]
+# With NUMCU_DIFFERENTIAL_CASES=FILE, "test" also replays that differential case file (a longer run of another
+# seed, drawn by `python3 tests/data/generate_differential.py --seed N --cases M --output FILE`).
 # With NUMCU_BASELINE=DIR (a source tree of another revision, e.g. from `git archive REV`), "bench" also
 # builds that tree's numcu_bench and runs it in the same call, and prints every row the two share side by
 # side (bench/compare_runs.py).
@@ -43,6 +45,13 @@ if [ "$what" = all ] || [ "$what" = test ]; then
     status=1
   fi
   grep -q "Status: SUCCESS" "$OUT/tests.log" || { grep -B2 -A8 "ERROR\|FATAL" "$OUT/tests.log" | head -120; status=1; }
+  # the longer differential run: a case file of another seed (NUMCU_DIFFERENTIAL_CASES=FILE, drawn where NumPy
+  # and ml_dtypes are installed by scripts/differential.sh) replayed on every device
+  if [ -n "${NUMCU_DIFFERENTIAL_CASES:-}" ]; then
+    NUMCU_DIFFERENTIAL_CASES=$NUMCU_DIFFERENTIAL_CASES ./build/gpu/tests/numcu_tests -ts=differential \
+      >"$OUT/differential_long.log" 2>&1 || status=1
+    while read -r line; do note "long run:    $line"; done < <(grep -E "^differential [a-z0-9:]+: [0-9]+ cases" "$OUT/differential_long.log")
+  fi
   # the two cases that provoke CUDA API errors on purpose (a 1 PiB allocation, timing an untimed event) are
   # left out: memcheck counts every failing API call as an error
   compute-sanitizer --tool memcheck --error-exitcode 3 ./build/gpu/tests/numcu_tests -tc="*cuda*" \

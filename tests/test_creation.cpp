@@ -100,6 +100,38 @@ TEST_SUITE("creation") {
                          "Number of samples, -1, must be non-negative.", nc::shape_error);
   }
 
+  // NumPy checks every array it makes: the product of the nonzero extents times the itemsize must fit int64
+  // (ValueError "array is too big; ..."), whatever the function; numcu raises shape_error with its words
+  NUMCU_TEST_ON_DEVICES("sizes that overflow int64 raise NumPy's error and allocate nothing", size_overflow) {
+    constexpr const char* too_big =
+        "array is too big; `arr.size * arr.dtype.itemsize` is larger than the maximum possible size.";
+    const std::int64_t k = std::int64_t{1} << 40;
+    const auto one = nc::zeros({1}, nc::float64, dev);
+    const std::size_t in_use = nc::memory_stats(dev).in_use;
+    CHECK_THROWS_WITH_AS(nc::zeros({k, k}, nc::float64, dev), too_big, nc::shape_error);
+    CHECK_THROWS_WITH_AS(nc::ones({k, k}, nc::int8, dev), too_big, nc::shape_error);
+    CHECK_THROWS_WITH_AS(nc::empty({std::int64_t{1} << 62}, nc::float64, dev), too_big, nc::shape_error);
+    CHECK_THROWS_WITH_AS(nc::full({std::int64_t{1} << 33, std::int64_t{1} << 31}, 1, nc::int8, dev), too_big,
+                         nc::shape_error);
+    CHECK_THROWS_WITH_AS(nc::zeros({0, std::int64_t{1} << 62, std::int64_t{1} << 62}, nc::float64, dev), too_big,
+                         nc::shape_error);  // a zero extent does not excuse the others, as in NumPy
+    CHECK_THROWS_WITH_AS(nc::eye(std::int64_t{1} << 33, std::nullopt, 0, nc::float64, dev), too_big,
+                         nc::shape_error);
+    CHECK_THROWS_WITH_AS(nc::identity(std::int64_t{1} << 32, nc::float64, dev), too_big, nc::shape_error);
+    CHECK_THROWS_WITH_AS(nc::linspace(0.0, 1.0, std::int64_t{1} << 62, true, nc::float64, dev), too_big,
+                         nc::shape_error);
+    CHECK_THROWS_AS(nc::arange(0.0, 0x1p70, 1.0, nc::float64, dev), nc::shape_error);
+    CHECK_THROWS_WITH_AS(nc::broadcast_to(one, {k, k}), too_big, nc::shape_error);
+    CHECK_THROWS_WITH_AS(nc::broadcast_to(one, {std::int64_t{1} << 61, 2}), too_big, nc::shape_error);
+    CHECK_THROWS_AS(one.reshape({k, k}), nc::shape_error);
+    CHECK_THROWS_WITH_AS(nc::zeros({0}, nc::float64, dev).reshape({0, k, k}), too_big, nc::shape_error);
+    CHECK_THROWS_WITH_AS(nc::empty({-1}, nc::float64, dev), "negative dimensions are not allowed: shape (-1,)",
+                         nc::shape_error);
+    CHECK(nc::memory_stats(dev).in_use == in_use);  // nothing was allocated, nothing leaked
+    // a view whose bytes fit int64 can be made (NumPy's np.broadcast_to(np.zeros(1), (2**31, 2**28)) too)
+    CHECK(nc::broadcast_to(one, {std::int64_t{1} << 31, std::int64_t{1} << 28}).size() == std::int64_t{1} << 59);
+  }
+
   NUMCU_TEST_ON_DEVICES("eye and identity", eye_identity) {
     // numpy.eye(3, 4, k=1) and numpy.eye(4, 3, k=-2)
     CHECK(nc::eye(3, 4, 1, nc::int32, dev).to_vector<std::int32_t>() ==

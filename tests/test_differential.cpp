@@ -613,9 +613,16 @@ std::int64_t ordered_bits(const unsigned char* p, std::size_t size) {
 bool element_agrees(const unsigned char* want, const unsigned char* got, nc::dtype t, int ulps,
                     bool narrow_loop, bool zero_sign_free) {
   if (!t.is_floating() && !t.is_complex()) return std::memcmp(want, got, t.itemsize()) == 0;
-  if (zero_sign_free && !t.is_complex() && part_value(want, t.itemsize(), t) == 0.0 &&
-      part_value(got, t.itemsize(), t) == 0.0)
-    return true;
+  if (zero_sign_free) {
+    // each part equal, a zero of either sign equal to a zero (NaN to NaN)
+    const std::size_t part = t.is_complex() ? t.itemsize() / 2 : t.itemsize();
+    bool equal = true;
+    for (std::size_t off = 0; equal && off < t.itemsize(); off += part) {
+      const double w = part_value(want + off, part, t), g = part_value(got + off, part, t);
+      equal = (w == 0.0 && g == 0.0) || (std::isnan(w) && std::isnan(g)) || std::memcmp(want + off, got + off, part) == 0;
+    }
+    if (equal) return true;
+  }
   if (ulps == 0) return numcu_test::same_element(want, got, t);
   const std::size_t part = t.is_complex() ? t.itemsize() / 2 : t.itemsize();
   double magnitude =

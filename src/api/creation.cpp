@@ -70,7 +70,8 @@ ndarray ones(const shape_t& shape, dtype t, device d) {
 
 ndarray full(const shape_t& shape, scalar value, std::optional<dtype> t, device d) {
   const dtype type = t.value_or(value.native_dtype());
-  detail::scalar_to_element(value, type);  // reject a value that does not fit before allocating
+  array_nbytes(shape, type.itemsize());    // the shape first, as NumPy
+  detail::scalar_to_element(value, type);  // then a value that does not fit, before allocating
   ndarray a = empty(shape, type, d);
   detail::fill_with(a, value);
   return a;
@@ -124,6 +125,11 @@ ndarray arange(scalar start, scalar stop, scalar step, std::optional<dtype> t, d
                             ? scalar(start.int_value() + step.int_value())
                         : any_complex ? scalar(complex_of(start) + complex_of(step))
                                       : scalar(real_of(start) + real_of(step));
+  // NumPy stores the first two values as it stores Python scalars (arange(-1.5, 3.0, dtype=uint8) raises)
+  detail::require_storable(start, type);
+  if (length > 1) detail::require_storable(second, type);
+  if (type.is_bool() && length > 2)
+    throw dtype_error("arange() is only supported for booleans when the result has at most length 2.");
   const detail::element_bytes a = detail::scalar_to_element(start, type);
   const detail::element_bytes b = detail::scalar_to_element(second, type);
   detail::arange_into(out, a.bytes, b.bytes);

@@ -229,9 +229,10 @@ ndarray& ndarray::operator=(const ndarray& values) && {
   values.require_defined();
   detail::require_same_device(device(), values.device(), "assignment");
   // NumPy drops the value's leading length-1 axes that the target lacks: z[...] = ones((1, 1, 3)) for a
-  // (2, 3) z assigns the row to both rows
+  // (2, 3) z assigns the row to both rows. A 0-d target takes no value with axes: NumPy refuses one for an
+  // element (a[1] = ones(1)), and numcu's 0-d views cannot tell an element from a[...]
   const int extra = values.ndim() - ndim();
-  const bool drop = extra > 0 && std::all_of(values.shape().begin(), values.shape().begin() + extra,
+  const bool drop = extra > 0 && ndim() > 0 && std::all_of(values.shape().begin(), values.shape().begin() + extra,
                                              [](std::int64_t n) { return n == 1; });
   const ndarray value =
       drop ? values.reshape(shape_t(std::span<const std::int64_t>(values.shape().begin() + extra, values.shape().end())))

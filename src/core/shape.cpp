@@ -159,11 +159,10 @@ int normalize_axis(std::int64_t axis, int ndim) {
 std::vector<int> axis_arg::normalized(int ndim, std::string_view repeated_message) const {
   if (m_none) throw dtype_error("'NoneType' object cannot be interpreted as an integer");
   std::vector<int> out;
-  for (std::int64_t axis : m_axes) {
-    const int a = normalize_axis(axis, ndim);
-    if (std::find(out.begin(), out.end(), a) != out.end())
+  for (std::int64_t axis : m_axes) out.push_back(normalize_axis(axis, ndim));  // every range first, as NumPy
+  for (std::size_t i = 0; i < out.size(); ++i) {
+    if (std::find(out.begin(), out.begin() + static_cast<std::ptrdiff_t>(i), out[i]) != out.begin() + static_cast<std::ptrdiff_t>(i))
       throw shape_error(std::string(repeated_message));
-    out.push_back(a);
   }
   return out;
 }

@@ -1,6 +1,7 @@
 // NumPy 2's type resolution of an elementwise call (core/type_resolution.hpp).
 #include "core/type_resolution.hpp"
 
+#include <algorithm>
 #include <array>
 #include <optional>
 
@@ -58,11 +59,16 @@ std::string dtype_class_text(const operand& x) {
   return std::string("<class 'numpy.dtypes.") + names[t.index()] + "'>";
 }
 
-// The dtype of a scalar in a comparison of scalars only: the kind's default, and uint64 for an integer above
-// INT64_MAX (NumPy 2 compares Python integers of any size: less_equal(INT64_MIN, UINT64_MAX) is true;
-// elsewhere such an integer does not fit a C long and raises).
-dtype lone_scalar_dtype(const scalar& value) {
-  return value.is_large_unsigned() ? uint64 : default_dtype(value.kind());
+// The dtype of a scalar when no operand is an array. NumPy reads a Python integer by its value (int64, or
+// uint64 above INT64_MAX) where it stands alone in a unary call or meets only other integers in a comparison
+// (less_equal(INT64_MIN, UINT64_MAX) is true, positive(2**63) is uint64); elsewhere every scalar takes its
+// kind's default dtype, which a larger integer does not fit (add(2**63, 1) raises).
+dtype scalar_only_dtype(ufunc_id u, std::span<const operand> inputs, const scalar& value) {
+  const bool by_value =
+      inputs.size() == 1 || (is_comparison(u) && std::all_of(inputs.begin(), inputs.end(), [](const operand& x) {
+                               return x.value().kind() == scalar_kind::integer;
+                             }));
+  return by_value && value.is_large_unsigned() ? uint64 : default_dtype(value.kind());
 }
 
 // The common dtype of the arrays among @p inputs[first, end), if any.
@@ -83,7 +89,7 @@ dtype common_dtype(ufunc_id u, std::span<const operand> inputs) {
   std::optional<dtype> common = arrays;
   for (std::size_t k = first; k < end; ++k) {
     if (!inputs[k].is_scalar()) continue;
-    const dtype alone = is_comparison(u) ? lone_scalar_dtype(inputs[k].value()) : default_dtype(inputs[k].value().kind());
+    const dtype alone = scalar_only_dtype(u, inputs, inputs[k].value());
     common = arrays ? result_type(*common, inputs[k].value().kind())
                     : common ? promote_types(*common, alone) : alone;
   }
@@ -109,9 +115,10 @@ std::optional<resolved_loop> search_loops(ufunc_id u, std::span<const operand> i
       search[k] = inputs[k].array().dtype();
     } else {
       const scalar_kind kind = inputs[k].value().kind();
-      search[k] = arrays                ? result_type(*arrays, kind)
-                  : is_comparison(u) ? lone_scalar_dtype(inputs[k].value())
-                                     : default_dtype(kind);
+      search[k] = arrays ? result_type(*arrays, kind) : scalar_only_dtype(u, inputs, inputs[k].value());
+      // ldexp's mantissa does not meet the exponent's dtype: a C++ integer takes the first float loop
+      // (ldexp(3, int32_array) is float16), a floating one float64
+      if (u == ufunc_id::ldexp && k == 0) search[k] = kind == scalar_kind::integer ? int8 : default_dtype(kind);
     }
   }
   const std::size_t checked = u == ufunc_id::ldexp ? 1 : inputs.size();

@@ -526,7 +526,7 @@ NUMCU_OP(nextafter){
     template <class T> NUMCU_HD T operator()(T a, T b)
         const {if constexpr (is_half_v<T>){const float x = static_cast<float>(a), y = static_cast<float>(b);
 if (x != x || y != y) return T(x + y);
-if (x == y) return b;
+if (x == y) return a;  // NumPy's npy_half_nextafter keeps x (nextafter(-0.0, 0.0) is -0.0)
 if (x == 0) return T::from_bits(static_cast<uint16_t>((b.bits & 0x8000u) | 1u));
 // away from zero when moving away from it, else toward it
 const bool up = (y > x) == (x > 0);

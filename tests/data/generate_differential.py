@@ -380,13 +380,18 @@ def bf16_ufunc_answer(case, values):
         return None  # the next value after a float32 is no bfloat16 value: nothing to round from
     f16 = shadow(values, np.float16)
     outcome = run_numpy(case.compute, f16)  # raises as float16 would
-    arrays = [v for v in f16 if isinstance(v, np.ndarray)]
-    weak = [v for v in f16 if isinstance(v, (bool, int, float, complex)) and not isinstance(v, np.generic)]
+    operands = f16[1:] if case.fn == "where" else f16  # where's condition takes no part in its dtype
+    arrays = [v for v in operands if isinstance(v, np.ndarray)]
+    weak = [v for v in operands if isinstance(v, (bool, int, float, complex)) and not isinstance(v, np.generic)]
     loop16 = False
     try:
         loop16 = np.result_type(*arrays, *[w for w in weak if not isinstance(w, bool)]) == np.float16
     except Exception:
         pass
+    # a loop of its own dtype (float_power's float64) does not round its scalars to bfloat16
+    if not isinstance(outcome, bool) and any(np.asarray(o).dtype not in (np.float16, np.bool_, np.int32)
+                                             for o in as_tuple(outcome)):
+        loop16 = False
     f32 = shadow(values, np.float32)
     if loop16:
         with np.errstate(over="ignore"):
@@ -440,7 +445,9 @@ def outcome_text(case, elementwise):
 
 
 def ufunc_fn(name):
-    return FUNCS[ALIASES.get(name, name)][0]
+    base = ALIASES.get(name, name)
+    # numcu's clip is np.clip (which drops integer bounds beyond the array's range), not the raw ufunc
+    return np.clip if base == "clip" else FUNCS[base][0]
 
 
 def expected_power(fn):
@@ -596,13 +603,16 @@ def case_two_outputs(rng):
 def numcu_where(cond, x, y):
     """np.where, but a weak Python integer that does not fit the result's integer dtype raises as in
     arithmetic, where NumPy wraps it silently (docs/numpy_differences.md)."""
-    r = np.where(cond, x, y)
-    if r.dtype.kind in "iu":
-        info = np.iinfo(r.dtype)
+    try:
+        t = np.result_type(x, y)
+    except Exception:  # noqa: BLE001  (no common dtype: np.where raises it)
+        t = None
+    if t is not None and t.kind in "iu":
+        info = np.iinfo(t)
         for v in (x, y):
-            if type(v) is int and not info.min <= v <= info.max:
-                raise OverflowError("Python integer %d out of bounds for %s" % (v, r.dtype))
-    return r
+            if type(v) is int and not info.min <= v <= info.max:  # before the shapes, as numcu
+                raise OverflowError("Python integer %d out of bounds for %s" % (v, t))
+    return np.where(cond, x, y)
 
 
 def case_where_clip(rng):
@@ -637,6 +647,11 @@ def case_closeness(rng):
         if any(isinstance(v, np.ndarray) and v.dtype in (np.float16, BF16) for v in (a.value(), b.value())):
             # numcu computes isclose of 16-bit floats in float32, NumPy in float16 (docs/numpy_differences.md)
             return None
+        if isinstance(b, Scalar) and b.kind in "fc" and kind_of(t) in "fc" and np_dtype(t).itemsize in (4, 8) \
+                and np.finfo(np_dtype(t)).bits == 32 and abs(b.v) > float(np.finfo(np.float32).max):
+            # a scalar beyond float32 next to a float32 array: NumPy's tolerance rounds to inf with it, numcu
+            # compares against the infinite value (docs/numpy_differences.md)
+            return None
         rtol = float(pick(rng, [1e-5, 1e-3, 0.0, 0.1]))
         atol = float(pick(rng, [1e-8, 0.0, 1e-3]))
         eq = bool(rng.integers(2))
@@ -652,6 +667,16 @@ def case_closeness(rng):
         return Case(name, [a, b, Plain("i", int(eq))], lambda x, y, e: np.array_equal(x, y, equal_nan=bool(e))), None
 
 
+def nan_to_num(x, n, p=None, m=None):
+    """np.nan_to_num; bfloat16, which ml_dtypes leaves unchanged (no inexact dtype to NumPy), as numcu treats
+    it: a float dtype whose infinities become its own largest values."""
+    if x.dtype != BF16:
+        return np.nan_to_num(x, nan=n, posinf=p, neginf=m)
+    big = float(ml_dtypes.finfo(BF16).max)
+    return np.nan_to_num(x.astype(np.float32), nan=n, posinf=big if p is None else p,
+                         neginf=-big if m is None else m).astype(BF16)
+
+
 def case_misc(rng):
     name = pick(rng, ["round", "around", "all_true", "nan_to_num", "real", "imag", "angle"])
     t = pick(rng, ALL_TYPES)
@@ -659,6 +684,14 @@ def case_misc(rng):
     a = draw_array(rng, t, shape)
     if name in ("round", "around"):
         d = int(pick(rng, [0, 0, 1, 2, -1, 3]))
+        if kind_of(t) in "iu" and d < 0:
+            # rounding to tens past the dtype's range casts an out-of-range float back to the integer dtype,
+            # which NumPy leaves undefined (docs/numpy_differences.md): such values are not drawn
+            info = np.iinfo(np_dtype(t))
+            flat = a.base.reshape(-1)
+            for i, v in enumerate(flat):
+                if not info.min <= np.round(float(v), d) <= info.max:
+                    flat[i] = 7
         return Case(name, [a, Plain("i", d)], lambda x, n: np.round(x, n)), None
     if name == "all_true":
         return Case(name, [a], lambda x: bool(np.all(x))), None
@@ -666,7 +699,7 @@ def case_misc(rng):
         args = [a, Plain("r", float(pick(rng, [0.0, -1.5, 7.0])))]
         if rng.random() < 0.5:
             args += [Plain("r", float(pick(rng, [1e5, 3.0]))), Plain("r", float(pick(rng, [-1e5, -3.0])))]
-        return Case(name, args, lambda x, n, p=None, m=None: np.nan_to_num(x, nan=n, posinf=p, neginf=m)), None
+        return Case(name, args, nan_to_num), None
     if name == "angle":
         a = draw_array(rng, t, shape, finite=True)
         deg = bool(rng.integers(2))
@@ -696,8 +729,12 @@ def bf16_casting(src, dst, rule):
 
     numcu's casting rules treat bfloat16 as float16 (ml_dtypes allows, e.g., complex64 -> bfloat16 under
     same_kind): such a cast is checked with float16 in place of bfloat16, then done unsafely."""
-    if (src == BF16) == (dst == BF16) or rule == "unsafe" or np.float16 in (src, dst):
+    if (src == BF16) == (dst == BF16) or rule == "unsafe":
         return rule
+    if np.float16 in (src, dst):  # two floats of the same kind, neither holding the other
+        if rule == "same_kind":
+            return "unsafe"
+        raise TypeError("Cannot cast array data from %s to %s according to the rule %r" % (src, dst, rule))
     s, d = (np.dtype(np.float16) if t == BF16 else t for t in (src, dst))
     if not np.can_cast(s, d, rule):
         raise TypeError("Cannot cast array data from %s to %s according to the rule %r" % (s, d, rule))
@@ -729,11 +766,19 @@ def case_copyto(rng):
     return Case("copyto", [dst, src, Plain("k", rule)], compute, writes=0), None
 
 
+def bf16_storable(s, t):
+    """ml_dtypes converts a Python int through a C long before storing it into bfloat16, where NumPy's float16
+    takes any int (rounding to inf): such ints are not drawn for bfloat16 targets."""
+    if t == "bfloat16" and isinstance(s, Scalar) and s.kind == "i" and not -2**63 <= s.v < 2**63:
+        return Scalar("i", 12345)
+    return s
+
+
 def case_fill(rng):
     t = pick(rng, ALL_TYPES)
     a = draw_array(rng, t, draw_shape(rng), tag="o")
     a.tag = "a"
-    s = draw_scalar(rng, t)
+    s = bf16_storable(draw_scalar(rng, t), t)
 
     def compute(x, v):
         x.fill(v)
@@ -789,7 +834,7 @@ def case_setitem(rng):
     except Exception:  # noqa: BLE001
         sel = (2,)
     if rng.random() < 0.4:
-        v = draw_scalar(rng, t)
+        v = bf16_storable(draw_scalar(rng, t), t)
     else:
         vs = list(broadcast_partner(rng, sel))
         if rng.random() < 0.15:
@@ -798,9 +843,12 @@ def case_setitem(rng):
         sanitize_for_int(v, t)
 
     def compute(x, i, val):
-        # an empty index of a 0-d array is numcu's a(), the same as a(ellipsis); NumPy's x[()] of a 0-d array
-        # takes a scalar only (docs/numpy_differences.md)
-        x[tuple(i) if i or x.ndim else Ellipsis] = val
+        # numcu's indexing gives 0-d views that cannot tell an element (NumPy refuses an array with axes for
+        # one) from x[...] of a 0-d array (NumPy accepts one of size 1): a 0-d target takes no value with axes
+        # (docs/numpy_differences.md)
+        if isinstance(val, np.ndarray) and val.ndim > 0 and np.ndim(x[tuple(i)]) == 0:
+            raise ValueError("could not broadcast input array into shape ()")
+        x[tuple(i)] = val
     return Case("setitem", [a, Plain("x", idx), v], compute, writes=0), None
 
 
@@ -890,7 +938,8 @@ def case_creation(rng):
     if name in ("zeros_like", "ones_like", "full_like"):
         a = draw_array(rng, pick(rng, ALL_TYPES), tuple(shape) if drawable(shape) else (2,))
         target = t if rng.random() < 0.6 else a.dtype
-        args = [a] + ([float_fitting(draw_scalar(rng, target), target)] if name == "full_like" else [])
+        args = [a] + ([bf16_storable(float_fitting(draw_scalar(rng, target), target), target)]
+                      if name == "full_like" else [])
         if target == t:
             args.append(Plain("d", t))
         fn = getattr(np, name)
@@ -954,6 +1003,85 @@ def case_default_dtype(rng):
     return Case("linspace.default", [start, stop, Plain("i", num)], lambda a, b, n: np.linspace(a, b, n)), None
 
 
+def arr(dtype, values):
+    return Array(dtype, np.array(values, dtype=np_dtype(dtype)), "c")
+
+
+def fill_case(dtype, value):
+    def compute(x, v):
+        x.fill(v)
+    a = arr(dtype, [0, 0])
+    return Case("fill", [a, value], compute, writes=0)
+
+
+def assign_case(target_shape, value_shape):
+    def compute(x, i, val):
+        x[tuple(i)] = val
+    return Case("setitem", [Array("float64", np.zeros(target_shape), "c"), Plain("x", [Ellipsis]),
+                            Array("float64", np.ones(value_shape), "c")], compute, writes=0)
+
+
+def regression_cases():
+    """One call per class of disagreement found by a differential run before this test existed, first in
+    every case file whatever the seed: each stays fixed, on every device."""
+    c = complex
+    nan = float("nan")
+    return [
+        # integer division of the minimum by -1 (lcm trapped on the CPU), gcd/lcm signs
+        Case("lcm", [arr("int64", [-2**63]), arr("int64", [7])], np.lcm),
+        Case("lcm", [arr("int32", [-2**31, -1001235531]), arr("int32", [7, 4])], np.lcm),
+        Case("gcd", [arr("int32", [-2**31, -2**31]), arr("int32", [6, 0])], np.gcd),
+        Case("floor_divide", [arr("int64", [-2**63]), arr("int64", [-1])], np.floor_divide),
+        Case("remainder", [arr("int32", [-2**31]), arr("int32", [-1])], np.remainder),
+        Case("fmod", [arr("int64", [-2**63]), arr("int64", [-1])], np.fmod),
+        Case("divmod", [arr("int32", [-2**31]), arr("int32", [-1])], np.divmod),
+        # sizes that overflow int64
+        Case("zeros", [Plain("l", [2**40, 2**40]), Plain("d", "float64")], np.zeros),
+        Case("full", [Plain("l", [2**33, 2**31]), Scalar("i", 1), Plain("d", "int8")], np.full),
+        # loop selection for mixed integer inputs
+        Case("hypot", [arr("uint16", [3]), arr("int8", [4])], np.hypot),
+        Case("hypot", [arr("uint8", [3]), arr("int8", [4])], np.hypot),
+        Case("arctan2", [arr("uint16", [3]), arr("int8", [4])], np.arctan2),
+        Case("copysign", [arr("uint16", [3]), arr("int8", [-4])], np.copysign),
+        Case("logaddexp", [arr("uint16", [3]), arr("int8", [4])], np.logaddexp),
+        Case("hypot", [arr("uint16", [3]), Scalar("f", 2.0)], np.hypot),
+        Case("angle", [arr("uint16", [3]), Plain("i", 0)], lambda x, d: np.angle(x, deg=bool(d))),
+        # bool where NumPy has no loop
+        Case("positive", [arr("bool", [True])], np.positive),
+        Case("sign", [arr("bool", [True])], np.sign),
+        Case("gcd", [arr("bool", [True]), arr("bool", [True])], np.gcd),
+        Case("round", [arr("bool", [True]), Plain("i", 1)], lambda x, n: np.round(x, n)),
+        # complex ordering with NaN parts
+        Case("greater", [arr("complex128", [c(1, nan)]), arr("complex128", [0])], np.greater),
+        Case("maximum", [arr("complex128", [c(1, nan)]), arr("complex128", [0])], np.maximum),
+        Case("clip", [arr("complex128", [1]), arr("complex128", [c(0, nan)]), arr("complex128", [5])], np.clip),
+        # assignment with extra leading length-1 axes
+        assign_case((2, 3), (1, 1, 3)),
+        # scalars that do not fit the array
+        fill_case("uint8", Scalar("f", -777.0)),
+        fill_case("int32", Scalar("f", nan)),
+        fill_case("float64", Scalar("c", c(1, 2))),
+        # logical functions test the scalar's truth
+        Case("logical_or", [arr("int16", [0, 1]), Scalar("i", 100000)], np.logical_or),
+        Case("logical_or", [arr("float32", [0]), Scalar("f", 1e-50)], np.logical_or),
+        # clip with an out-of-range integer bound
+        Case("clip", [arr("uint8", [1, 5]), Scalar("i", -1), Scalar("i", 300)], np.clip),
+        # complex functions of finite inputs
+        Case("arctan", [arr("complex64", [c(-1.5393312e-3, -7.6608948e-4)])], np.arctan),
+        Case("log", [arr("complex64", [c(0.6, 0.8)])], np.log),
+        Case("arccosh", [arr("complex64", [c(-2950.25, -9)])], np.arccosh),
+        Case("log10", [arr("complex64", [c(3e38, 3e38)])], np.log10),
+        Case("sin", [arr("complex64", [c(0, -1049.18)])], np.sin),
+        Case("cosh", [arr("complex64", [c(1000, 0)])], np.cosh),
+        Case("divide", [arr("complex128", [c(-1.797e308, 6.5)]), arr("complex128", [c(-0.0, -47.31)])], np.divide),
+        Case("power", [arr("complex128", [0]), arr("complex128", [c(-2.5, 1)])], np.power),
+        Case("round", [arr("complex128", [c(-1e306, -88.231)]), Plain("i", 3)], lambda x, n: np.round(x, n)),
+        # arange with a complex dtype
+        Case("arange", [Scalar("f", -1.054097831249237), Scalar("f", 8.3), Scalar("f", 1.0), Plain("d", "complex64")],
+             lambda a, b, st, d: np.arange(a, b, st, dtype=d)),
+    ]
+
+
 # (drawing function, weight, elementwise): elementwise calls follow numcu's bfloat16 rule (bf16_ufunc_answer)
 FAMILIES = [
     (case_ufunc, 40, True),
@@ -985,6 +1113,10 @@ def main():
     weights = np.array([w for _, w, _ in FAMILIES], dtype=float)
     weights /= weights.sum()
     lines = []
+    for case in regression_cases():
+        outcome = outcome_text(case, False)
+        assert outcome is not None, case.fn
+        lines.append("%d %s | %s | %s" % (len(lines), case.fn, " | ".join(a.encode() for a in case.args), outcome))
     while len(lines) < opts.cases:
         if rng.random() < DEFAULT_DTYPE_SHARE:
             family, elementwise = case_default_dtype, False
