@@ -1,6 +1,7 @@
 /// @file random.hpp
 /// @brief Random numbers: a counter-based Philox4x32-10 generator that gives the same numbers on the CPU
-/// and the GPU for the same seed, with NumPy's Generator methods, and rand/randn/seed conveniences.
+/// and the GPU for the same seed, bit for bit, with NumPy's Generator methods, and rand/randn/seed
+/// conveniences.
 #pragma once
 
 #include <cstdint>
@@ -27,7 +28,8 @@ class generator {
   /// Normal floats with mean @p loc and deviation @p scale (numpy `normal`).
   ndarray normal(double loc, double scale, const shape_t& shape, dtype t = float64,
                  device d = default_device());
-  /// Integers uniform in [low, high) (numpy `integers` with endpoint=False).
+  /// Integers uniform in [low, high) (numpy `integers` with endpoint=False), without bias: Lemire's
+  /// multiply-shift with rejection.
   /// @throws error "high <= low"; dtype_error for non-integer dtypes or bounds the dtype does not hold.
   ndarray integers(std::int64_t low, std::int64_t high, const shape_t& shape, dtype t = int64,
                    device d = default_device());

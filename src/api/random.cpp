@@ -38,6 +38,7 @@ ndarray generator::draw(int kind, double a, double b, std::int64_t low, std::uin
   p.seed = m_seed;
   p.offset = m_offset;
   p.wide = p.kind == detail::distribution::integers ? range > 0xffffffffull : t == float64;
+  if (p.kind == detail::distribution::integers) p.threshold = detail::lemire_threshold(range, p.wide);
   ndarray out = empty(shape, t, d);
   m_offset += detail::group_count(out.size(), p.wide);
   detail::random_into(out, p);

@@ -1,7 +1,10 @@
 // Philox4x32-10 (Salmon et al., "Parallel random numbers: as easy as 1, 2, 3", SC'11) and the raw draws
 // built on it, shared by the CUDA kernels and the host loops so that a seed gives the same numbers on both.
 // Element group g of a call uses counter (offset + g, 0, 0, 0) under the key made from the seed; a group is
-// four 32-bit outputs (float16/bfloat16/float32 values and 32-bit integer ranges) or two 64-bit ones.
+// four 32-bit outputs (float16/bfloat16/float32 values and 32-bit integer ranges) or two 64-bit ones. An
+// integer draw that Lemire's method rejects is made again from counter (offset + g, attempt, 0, 0), the
+// same word(s) of the block as the element's first draw: a function of the element alone, whatever the
+// backend or the launch.
 #pragma once
 
 #include "device/types.hpp"
@@ -13,6 +16,7 @@ struct philox_result {
   uint32_t v[4];
 };
 
+/// The low half of a * b; the high half goes to @p hi.
 NUMCU_HD inline uint32_t mulhilo32(uint32_t a, uint32_t b, uint32_t& hi) {
 #if defined(__CUDA_ARCH__)
   hi = __umulhi(a, b);
@@ -21,6 +25,18 @@ NUMCU_HD inline uint32_t mulhilo32(uint32_t a, uint32_t b, uint32_t& hi) {
   const uint64_t p = static_cast<uint64_t>(a) * b;
   hi = static_cast<uint32_t>(p >> 32);
   return static_cast<uint32_t>(p);
+#endif
+}
+
+/// The low half of the 128-bit product a * b; the high half goes to @p hi.
+NUMCU_HD inline uint64_t mulhilo64(uint64_t a, uint64_t b, uint64_t& hi) {
+#if defined(__CUDA_ARCH__)
+  hi = __umul64hi(a, b);
+  return a * b;
+#else
+  const auto p = static_cast<unsigned __int128>(a) * b;
+  hi = static_cast<uint64_t>(p >> 64);
+  return static_cast<uint64_t>(p);
 #endif
 }
 
@@ -50,9 +66,11 @@ enum class distribution : int { uniform, normal, exponential, integers };
 /// A call: the distribution, its parameters, and where in the stream of counters it starts.
 struct random_params {
   distribution kind;
-  double a, b;     // uniform: low, high; normal: loc, scale; exponential: scale
-  int64_t low;     // integers: the smallest value
-  uint64_t range;  // integers: how many values
+  double a, b;         // uniform: low, high; normal: loc, scale; exponential: scale
+  int64_t low;         // integers: the smallest value
+  uint64_t range;      // integers: how many values
+  uint64_t threshold;  // integers: 2^w mod range for w-bit draws; a draw whose product's low word is below
+                       // it is made again (Lemire's rejection)
   uint64_t seed;
   uint64_t offset;  // counter of this call's first element group
   bool wide;        // two 64-bit draws per group (float64 values, integer ranges of 2^32 or more)
@@ -66,9 +84,10 @@ NUMCU_HD inline double unit_double(uint32_t hi, uint32_t lo) {
   return static_cast<double>(((static_cast<uint64_t>(hi) << 32) | lo) >> 11) * 1.1102230246251565e-16;
 }
 
-NUMCU_HD inline philox_result philox_group(const random_params& p, uint64_t g) {
+/// The Philox block of element group @p g: its first draws (attempt 0), or those that replace rejected ones.
+NUMCU_HD inline philox_result philox_group(const random_params& p, uint64_t g, uint32_t attempt = 0) {
   const uint64_t counter = p.offset + g;
-  return philox4x32_10(static_cast<uint32_t>(counter), static_cast<uint32_t>(counter >> 32), 0u, 0u,
+  return philox4x32_10(static_cast<uint32_t>(counter), static_cast<uint32_t>(counter >> 32), attempt, 0u,
                        static_cast<uint32_t>(p.seed), static_cast<uint32_t>(p.seed >> 32));
 }
 

@@ -9,6 +9,7 @@
 #include "device/exact_arithmetic.hpp"
 #include "device/math.hpp"
 #include "device/philox.hpp"
+#include "device/reproducible_math.hpp"
 
 namespace numcu::detail {
 
@@ -22,53 +23,66 @@ inline uint64_t group_count(int64_t n, bool wide) {
   return (static_cast<uint64_t>(n) + per_group - 1) / per_group;
 }
 
-/// The Box-Muller pair of float draws @p u0 (radius) and @p u1 (angle) in [0, 1): radius sqrt(-2 log(1 - u0))
-/// (1 - u keeps the logarithm finite), angle 2 pi (u1 - 1/2) in [-pi, pi). On the GPU the square root goes
-/// through rsqrt and the sine and cosine through the hardware's approximations (absolute error below 2^-21.4
-/// on [-pi, pi], times a radius below 5.8); the host computes them in double. The two agree within a few
-/// 1e-6, far inside float32's spread of the distribution, and the GPU spends a third fewer instructions.
-NUMCU_HD inline void box_muller(float u0, float u1, float& x, float& y) {
-  const float r2 = -2.0f * math::log(1.0f - u0);
-#if defined(__CUDA_ARCH__)
-  const float radius = r2 > 0.0f ? r2 * rsqrtf(r2) : 0.0f;
-  float s, c;
-  __sincosf(6.28318530717958647692f * (u1 - 0.5f), &s, &c);
+/// The Box-Muller pair of a radius draw @p u0 and an angle draw @p u1, both in [0, 1), in float or double:
+/// radius sqrt(-2 log(1 - u0)) (1 - u0 is exact and keeps the logarithm finite), angle pi (2 u1 - 1) in
+/// [-pi, pi). The logarithm, sine and cosine are numcu's own (device/reproducible_math.hpp) and sqrt is
+/// correctly rounded everywhere, so the CPU and the GPU give the same bits; float draws compute in float.
+template <class F>
+NUMCU_HD void box_muller(F u0, F u1, F& x, F& y) {
+  const F radius = math::sqrt(F(-2) * repro::log(F(1) - u0));
+  F s, c;
+  repro::sincospi(math::fma(u1, F(2), F(-1)), s, c);  // 2 u1 - 1 is exact
   x = radius * c;
   y = radius * s;
-#else
-  const double radius = math::sqrt(static_cast<double>(r2));
-  const double angle = 6.283185307179586476925 * (static_cast<double>(u1) - 0.5);
-  x = static_cast<float>(radius * math::cos(angle));
-  y = static_cast<float>(radius * math::sin(angle));
-#endif
+}
+
+/// A draw in [0, range) for element @p i of group @p g by Lemire's method: the high word of random * range,
+/// unbiased by rejecting the products whose low word is below 2^w mod range (w = 32 with @p Wide false,
+/// else 64). A rejected draw is replaced from the group's next Philox block (philox_group's attempt), the
+/// same word(s) again, so the value depends on the element alone.
+template <bool Wide>
+NUMCU_HD uint64_t bounded_draw(const random_params& p, uint64_t g, int i, const philox_result& first) {
+  if constexpr (!Wide) {
+    const auto range = static_cast<uint32_t>(p.range);
+    uint32_t hi;
+    uint32_t lo = mulhilo32(first.v[i], range, hi);
+    if (lo < range) {  // below range the product may fall under the threshold: rare for small ranges
+      for (uint32_t attempt = 1; lo < p.threshold; ++attempt)
+        lo = mulhilo32(philox_group(p, g, attempt).v[i], range, hi);
+    }
+    return hi;
+  } else {
+    auto word = [i](const philox_result& r) {
+      return (static_cast<uint64_t>(r.v[2 * i]) << 32) | r.v[2 * i + 1];
+    };
+    uint64_t hi;
+    uint64_t lo = mulhilo64(word(first), p.range, hi);
+    if (lo < p.range) {
+      for (uint32_t attempt = 1; lo < p.threshold; ++attempt)
+        lo = mulhilo64(word(philox_group(p, g, attempt)), p.range, hi);
+    }
+    return hi;
+  }
+}
+
+/// The rejection threshold of bounded_draw for @p range values (at least 1): 2^w mod range.
+inline uint64_t lemire_threshold(uint64_t range, bool wide) {
+  if (wide) return (0 - range) % range;
+  const auto r = static_cast<uint32_t>(range);
+  return static_cast<uint32_t>(0u - r) % r;
 }
 
 /// The values of element group @p g, as T. Narrow floating groups compute in float32 (T is float16,
-/// bfloat16 or float32), wide ones in float64; uniform draws scale in float64 without contraction, so that
-/// both backends give the same bits. Integer draws are in [low, low + range): Lemire's multiply-shift (the
-/// high bits of random * range).
+/// bfloat16 or float32), wide ones in float64; uniform draws scale in float64 without contraction, and normal
+/// ones take loc and scale in one fma, so that both backends give the same bits. Integer draws are in
+/// [low, low + range), unbiased (bounded_draw).
 template <distribution Kind, bool Wide, class T>
 NUMCU_HD void random_values(const random_params& p, uint64_t g, T (&out)[group_elements<Wide>]) {
   const philox_result r = philox_group(p, g);
   if constexpr (Kind == distribution::integers) {
     const auto low = static_cast<uint64_t>(p.low);
-    if constexpr (!Wide) {
-      for (int i = 0; i < 4; ++i) {
-        uint32_t hi;
-        mulhilo32(r.v[i], static_cast<uint32_t>(p.range), hi);
-        out[i] = cast<T>(static_cast<int64_t>(low + hi));
-      }
-    } else {
-      for (int i = 0; i < 2; ++i) {
-        const uint64_t x = (static_cast<uint64_t>(r.v[2 * i]) << 32) | r.v[2 * i + 1];
-#if defined(__CUDA_ARCH__)
-        const uint64_t draw = __umul64hi(x, p.range);
-#else
-        const auto draw = static_cast<uint64_t>((static_cast<unsigned __int128>(x) * p.range) >> 64);
-#endif
-        out[i] = cast<T>(static_cast<int64_t>(low + draw));
-      }
-    }
+    for (int i = 0; i < group_elements<Wide>; ++i)
+      out[i] = cast<T>(static_cast<int64_t>(low + bounded_draw<Wide>(p, g, i, r)));
   } else if constexpr (!Wide) {
     float u[4];
     for (int i = 0; i < 4; ++i) u[i] = unit_float(r.v[i]);
@@ -78,12 +92,12 @@ NUMCU_HD void random_values(const random_params& p, uint64_t g, T (&out)[group_e
       for (int i = 0; i < 4; i += 2) {
         float x, y;
         box_muller(u[i], u[i + 1], x, y);
-        out[i] = cast<T>(x * scale + loc);
-        out[i + 1] = cast<T>(y * scale + loc);
+        out[i] = cast<T>(math::fma(x, scale, loc));
+        out[i + 1] = cast<T>(math::fma(y, scale, loc));
       }
     } else if constexpr (Kind == distribution::exponential) {
       const float scale = static_cast<float>(p.a);
-      for (int i = 0; i < 4; ++i) out[i] = cast<T>(-math::log(1.0f - u[i]) * scale);
+      for (int i = 0; i < 4; ++i) out[i] = cast<T>(-repro::log(1.0f - u[i]) * scale);
     } else {
       for (int i = 0; i < 4; ++i)
         out[i] = cast<T>(static_cast<float>(add_rn(p.a, mul_rn(p.b - p.a, static_cast<double>(u[i])))));
@@ -91,13 +105,13 @@ NUMCU_HD void random_values(const random_params& p, uint64_t g, T (&out)[group_e
   } else {
     const double u0 = unit_double(r.v[0], r.v[1]), u1 = unit_double(r.v[2], r.v[3]);
     if constexpr (Kind == distribution::normal) {
-      const double radius = math::sqrt(-2.0 * math::log(1.0 - u0));
-      const double angle = 6.283185307179586476925 * u1;
-      out[0] = cast<T>(radius * math::cos(angle) * p.b + p.a);
-      out[1] = cast<T>(radius * math::sin(angle) * p.b + p.a);
+      double x, y;
+      box_muller(u0, u1, x, y);
+      out[0] = cast<T>(math::fma(x, p.b, p.a));
+      out[1] = cast<T>(math::fma(y, p.b, p.a));
     } else if constexpr (Kind == distribution::exponential) {
-      out[0] = cast<T>(-math::log(1.0 - u0) * p.a);
-      out[1] = cast<T>(-math::log(1.0 - u1) * p.a);
+      out[0] = cast<T>(-repro::log(1.0 - u0) * p.a);
+      out[1] = cast<T>(-repro::log(1.0 - u1) * p.a);
     } else {
       out[0] = cast<T>(add_rn(p.a, mul_rn(p.b - p.a, u0)));
       out[1] = cast<T>(add_rn(p.a, mul_rn(p.b - p.a, u1)));
