@@ -373,6 +373,15 @@ ndarray conj(const operand& a, const std::optional<ndarray>& out) {
 }
 
 ndarray clip(const operand& a, const operand& lo, const operand& hi, const std::optional<ndarray>& out) {
+  if (a.is_scalar()) {
+    // numpy.clip makes an array of its first argument: a scalar there has its own dtype, it is not weak
+    const scalar& v = a.value();
+    device where = out ? out->device() : default_device();
+    for (const operand* bound : {&lo, &hi}) {
+      if (!bound->is_scalar()) where = bound->array().device();
+    }
+    return clip(full({}, v, v.is_large_unsigned() ? uint64 : default_dtype(v.kind()), where), lo, hi, out);
+  }
   // NumPy's clip drops a weak integer bound at or beyond an integer array's range (clip(uint8, -1, 300) is
   // the array itself, no overflow), then clips with what is left
   const auto beyond = [&a](const operand& bound, int side) {

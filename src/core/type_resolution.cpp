@@ -21,13 +21,24 @@ constexpr const char* ldexp_message =
     "ufunc 'ldexp' not supported for the input types, and the inputs could not be safely coerced to any "
     "supported types according to the casting rule ''safe''";
 
-// ldexp's exponent must cast safely to an integer loop ('fi', 'fl'); a weak integer scalar must fit int32,
-// the first loop NumPy tries ("Python integer 1099511627776 out of bounds for int32").
-void check_ldexp_exponent(const operand& exponent) {
+// The rank of a kind: bool 0, integers 1, floating 2, complex 3 (scalar_kind's order).
+int rank_of(dtype t) {
+  return t.is_bool() ? 0 : t.is_integer() ? 1 : t.is_floating() ? 2 : 3;
+}
+int rank_of(scalar_kind kind) {
+  return static_cast<int>(kind);
+}
+
+// ldexp's exponent must cast safely to an integer loop ('fi', 'fl'). A weak integer scalar next to a mantissa
+// array of a kind at least integer stays weak and takes the first loop, 'fi': it must fit int32 ("Python
+// integer 1099511627776 out of bounds for int32"); next to a bool mantissa, or alone, it is an int64 and
+// takes 'fl' (see search_loops).
+void check_ldexp_exponent(const operand& mantissa, const operand& exponent) {
   if (exponent.is_scalar()) {
     const scalar_kind kind = exponent.value().kind();
     if (kind != scalar_kind::integer && kind != scalar_kind::boolean) throw dtype_error(ldexp_message);
-    scalar_to_element(exponent.value(), int32);
+    const bool weak = !mantissa.is_scalar() && rank_of(mantissa.array().dtype()) >= rank_of(kind);
+    scalar_to_element(exponent.value(), weak ? int32 : int64);
   } else if (!can_cast(exponent.array().dtype(), int64, casting::safe)) {
     throw dtype_error(ldexp_message);
   }
@@ -104,30 +115,36 @@ resolved_loop loop_at(ufunc_id u, int k) {
 
 // NumPy's linear loop search (its default type resolver): the first loop every input casts to safely, each
 // input by its own dtype, so that hypot(uint16, int8) runs the float32 loop where the promoted int32 would
-// take float64. A weak scalar searches as the arrays' dtype joined with its kind (NumPy 2 replaces a Python
-// scalar's DType so): hypot(uint16, 2) is float32, hypot(uint16, 2.0) float64. ldexp's exponent is checked
-// apart (check_ldexp_exponent).
+// take float64. A weak scalar whose kind is no higher than the arrays' stays weak: any loop of its kind or a
+// higher one takes it, its value checked when it is converted (hypot(uint16, 2) is float32, hypot(int8, 1000)
+// float16, add(uint8, 300) an overflow). One of a higher kind becomes the arrays' dtype joined with its kind,
+// as NumPy 2 replaces a Python scalar's DType (hypot(uint16, 2.0) is float64, ldexp(5, bool_array) float64).
+// ldexp's exponent is checked apart (check_ldexp_exponent).
 std::optional<resolved_loop> search_loops(ufunc_id u, std::span<const operand> inputs) {
   const std::optional<dtype> arrays = arrays_dtype(inputs, 0, inputs.size());
   std::array<dtype, max_inputs> search{};
+  std::array<int, max_inputs> weak_rank{};  // the kind of a weak scalar, -1 for the others
   for (std::size_t k = 0; k < inputs.size(); ++k) {
+    weak_rank[k] = -1;
     if (!inputs[k].is_scalar()) {
       search[k] = inputs[k].array().dtype();
-    } else {
-      const scalar_kind kind = inputs[k].value().kind();
-      search[k] = arrays ? result_type(*arrays, kind) : scalar_only_dtype(u, inputs, inputs[k].value());
-      // ldexp's mantissa does not meet the exponent's dtype: a C++ integer takes the first float loop
-      // (ldexp(3, int32_array) is float16), a floating one float64
-      if (u == ufunc_id::ldexp && k == 0) search[k] = kind == scalar_kind::integer ? int8 : default_dtype(kind);
+      continue;
     }
+    const scalar_kind kind = inputs[k].value().kind();
+    if (arrays && rank_of(kind) <= rank_of(*arrays))
+      weak_rank[k] = rank_of(kind);
+    else
+      search[k] = arrays ? result_type(*arrays, kind) : scalar_only_dtype(u, inputs, inputs[k].value());
   }
   const std::size_t checked = u == ufunc_id::ldexp ? 1 : inputs.size();
   const char* loops = info_of(u).loops;
   int start = 0;
   while (loops[start] != 0) {
     bool accepted = true;
-    for (std::size_t k = 0; accepted && k < checked; ++k)
-      accepted = can_cast(search[k], dtype_of_letter(loops[start + static_cast<int>(k)]), casting::safe);
+    for (std::size_t k = 0; accepted && k < checked; ++k) {
+      const dtype letter = dtype_of_letter(loops[start + static_cast<int>(k)]);
+      accepted = weak_rank[k] >= 0 ? rank_of(letter) >= weak_rank[k] : can_cast(search[k], letter, casting::safe);
+    }
     if (accepted) return loop_at(u, start);
     while (loops[start] != 0 && loops[start] != ',') ++start;
     if (loops[start] == ',') ++start;
@@ -181,7 +198,7 @@ call_types resolve_call(ufunc_id u, std::string_view name, std::span<const opera
   if (u == ufunc_id::true_divide && (common.is_bool() || common.is_integer()))
     common = float64;  // NumPy's resolver
   if (u == ufunc_id::isclose) common = result_type(common, scalar_kind::floating);
-  if (u == ufunc_id::ldexp) check_ldexp_exponent(inputs[1]);
+  if (u == ufunc_id::ldexp) check_ldexp_exponent(inputs[0], inputs[1]);
   // NumPy 2's exact loops for a signed integer array against a uint64 array ('qQ->?', 'Qq->?')
   const bool mixed_integers =
       inputs.size() == 2 && !inputs[0].is_scalar() && !inputs[1].is_scalar() &&

@@ -480,7 +480,7 @@ def reciprocal_compute(a, *out):
     if arr.dtype.kind not in "biu" or not (arr == 0).any():
         return np.reciprocal(a, *out)
     zero = arr == 0
-    r = np.reciprocal(np.where(zero, 1, arr).astype(arr.dtype), *out)
+    r = np.asarray(np.reciprocal(np.where(zero, 1, arr).astype(arr.dtype), *out))  # 0-d: an array, not a scalar
     r[np.broadcast_to(zero, r.shape)] = 0
     return r
 
@@ -690,7 +690,7 @@ def case_misc(rng):
             info = np.iinfo(np_dtype(t))
             flat = a.base.reshape(-1)
             for i, v in enumerate(flat):
-                if not info.min <= np.round(float(v), d) <= info.max:
+                if not int(info.min) <= float(np.round(float(v), d)) <= int(info.max):  # exact, in Python
                     flat[i] = 7
         return Case(name, [a, Plain("i", d)], lambda x, n: np.round(x, n)), None
     if name == "all_true":
