@@ -72,6 +72,9 @@ ndarray full(const shape_t& shape, scalar value, std::optional<dtype> t, device 
   const dtype type = t.value_or(value.native_dtype());
   array_nbytes(shape, type.itemsize());    // the shape first, as NumPy
   detail::scalar_to_element(value, type);  // then a value that does not fit, before allocating
+  if (type.is_bool() && value.is_large_unsigned()) {
+    throw dtype_error("Python int too large to convert to C long");  // NumPy's full reads it as a C long
+  }
   ndarray a = empty(shape, type, d);
   detail::fill_with(a, value);
   return a;
@@ -154,7 +157,8 @@ ndarray linspace(scalar start, scalar stop, std::int64_t num, bool endpoint, std
   bool step_zero = true;
   for (int c = 0; c < 2; ++c) {
     p.delta[c] = p.stop[c] - p.start[c];
-    p.step[c] = div > 0 ? p.delta[c] / p.div : std::nan("");
+    // NumPy divides a complex delta as a complex number by div + 0j (Smith's method: both parts times 1/div)
+    p.step[c] = div == 0 ? std::nan("") : is_complex ? p.delta[c] * (1.0 / p.div) : p.delta[c] / p.div;
   }
   // NumPy tests `step == 0` on the (possibly complex) step as a whole
   step_zero = div > 0 && p.step[0] == 0 && (!is_complex || p.step[1] == 0);

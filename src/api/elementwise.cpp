@@ -13,15 +13,18 @@ namespace {
 // A weak scalar of a logical function as its truth value: NumPy 2 tests the scalar itself rather than
 // casting it to the array's dtype first (logical_or(int16, 100000) is true, not an overflow;
 // logical_or(float32, 1e-50) is true, not 1e-50 rounded to 0).
-operand truth_of(const operand& x) {
+operand truth_of(const operand& x, bool alone = false) {
   if (!x.is_scalar()) return x;
   const scalar& v = x.value();
   switch (v.kind()) {
     case scalar_kind::boolean:
       return x;
     case scalar_kind::integer:
-      // NumPy reads a Python integer as a C long first
-      if (v.is_large_unsigned()) throw dtype_error("Python int too large to convert to C long");
+      // NumPy reads a Python integer beside other operands as a C long first; alone, by its value
+      if (v.is_large_unsigned()) {
+        if (!alone) throw dtype_error("Python int too large to convert to C long");
+        return scalar(true);
+      }
       return scalar(v.int_value() != 0);
     case scalar_kind::floating:
       return scalar(v.real() != 0.0);  // NaN is true, as in NumPy
@@ -265,7 +268,7 @@ ndarray logical_xor(const operand& a, const operand& b, const std::optional<ndar
 }
 
 ndarray logical_not(const operand& a, const std::optional<ndarray>& out) {
-  return detail::call_ufunc(detail::ufunc_id::logical_not, {truth_of(a)}, out);
+  return detail::call_ufunc(detail::ufunc_id::logical_not, {truth_of(a, true)}, out);
 }
 
 ndarray bitwise_and(const operand& a, const operand& b, const std::optional<ndarray>& out) {

@@ -152,6 +152,21 @@ std::optional<resolved_loop> search_loops(ufunc_id u, std::span<const operand> i
   return std::nullopt;
 }
 
+// numpy.isclose's dtype: it makes y a float (result_type(y, 1.0): a bool or integer array becomes float64),
+// then computes abs(x - y) <= atol + rtol * abs(y) with weak tolerances, so isclose(float32, bool) is float64.
+dtype isclose_dtype(const operand& x, const operand& y) {
+  const auto floating_of = [](scalar_kind kind) {
+    return kind == scalar_kind::complex ? scalar_kind::complex : scalar_kind::floating;
+  };
+  if (y.is_scalar()) {
+    const scalar_kind y_kind = floating_of(y.value().kind());
+    if (!x.is_scalar()) return result_type(x.array().dtype(), y_kind);
+    return default_dtype(x.value().kind() == scalar_kind::complex ? scalar_kind::complex : y_kind);
+  }
+  const dtype y_dtype = result_type(y.array().dtype(), scalar_kind::floating);
+  return x.is_scalar() ? result_type(y_dtype, x.value().kind()) : promote_types(x.array().dtype(), y_dtype);
+}
+
 // The ufuncs NumPy resolves by promoting all operands to one dtype and taking that dtype's own loop, with
 // no search (its "simple uniform" resolver): positive(bool) and gcd(float64) have none and raise.
 bool needs_exact_loop(ufunc_id u) {
@@ -197,7 +212,7 @@ call_types resolve_call(ufunc_id u, std::string_view name, std::span<const opera
   }
   if (u == ufunc_id::true_divide && (common.is_bool() || common.is_integer()))
     common = float64;  // NumPy's resolver
-  if (u == ufunc_id::isclose) common = result_type(common, scalar_kind::floating);
+  if (u == ufunc_id::isclose) common = isclose_dtype(inputs[0], inputs[1]);
   if (u == ufunc_id::ldexp) check_ldexp_exponent(inputs[0], inputs[1]);
   // NumPy 2's exact loops for a signed integer array against a uint64 array ('qQ->?', 'Qq->?')
   const bool mixed_integers =

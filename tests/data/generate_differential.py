@@ -380,7 +380,9 @@ def bf16_ufunc_answer(case, values):
         return None  # the next value after a float32 is no bfloat16 value: nothing to round from
     f16 = shadow(values, np.float16)
     outcome = run_numpy(case.compute, f16)  # raises as float16 would
-    operands = f16[1:] if case.fn == "where" else f16  # where's condition takes no part in its dtype
+    # where's condition and an output take no part in the loop's dtype
+    operands = [v for k, (v, a) in enumerate(zip(f16, case.args))
+                if getattr(a, "tag", None) != "o" and not (case.fn == "where" and k == 0)]
     arrays = [v for v in operands if isinstance(v, np.ndarray)]
     weak = [v for v in operands if isinstance(v, (bool, int, float, complex)) and not isinstance(v, np.generic)]
     loop16 = False
@@ -393,6 +395,10 @@ def bf16_ufunc_answer(case, values):
                                              for o in as_tuple(outcome)):
         loop16 = False
     f32 = shadow(values, np.float32)
+    symbol = case.fn[len("operator"):] if case.fn.startswith("operator") else None
+    base = UNARY_OPERATORS.get(symbol) if symbol else case.fn
+    if base in ("logical_and", "logical_or", "logical_xor", "logical_not"):
+        loop16 = False  # a logical function tests a scalar's own truth (1e-50 is true, in bfloat16 it is 0)
     if loop16:
         with np.errstate(over="ignore"):
             f32 = [float(np.array(v, np.float64).astype(BF16)) if isinstance(v, float) or
@@ -677,6 +683,14 @@ def nan_to_num(x, n, p=None, m=None):
                          neginf=-big if m is None else m).astype(BF16)
 
 
+def angle(x, d):
+    """np.angle; of bfloat16 as numcu defines it (float16's dtypes, computed in float32, rounded to bfloat16),
+    where ml_dtypes' arctan2 returns float32."""
+    if x.dtype != BF16:
+        return np.angle(x, deg=bool(d))
+    return np.asarray(np.angle(x.astype(np.float32), deg=bool(d))).astype(BF16)
+
+
 def case_misc(rng):
     name = pick(rng, ["round", "around", "all_true", "nan_to_num", "real", "imag", "angle"])
     t = pick(rng, ALL_TYPES)
@@ -703,7 +717,7 @@ def case_misc(rng):
     if name == "angle":
         a = draw_array(rng, t, shape, finite=True)
         deg = bool(rng.integers(2))
-        return Case(name, [a, Plain("i", int(deg))], lambda x, d: np.angle(x, deg=bool(d))), None
+        return Case(name, [a, Plain("i", int(deg))], angle), None
     view = "v" if kind_of(t) == "c" or name == "real" else "a"
     return Case(name, [a], getattr(np, name), view=view), None
 
@@ -933,7 +947,7 @@ def case_creation(rng):
     if name in ("zeros", "ones"):
         return Case(name, [Plain("l", shape), Plain("d", t)], lambda s, d: getattr(np, name)(s, d)), None
     if name == "full":
-        v = float_fitting(draw_scalar(rng, t), t)
+        v = bf16_storable(float_fitting(draw_scalar(rng, t), t), t)
         return Case(name, [Plain("l", shape), v, Plain("d", t)], lambda s, x, d: np.full(s, x, d)), None
     if name in ("zeros_like", "ones_like", "full_like"):
         a = draw_array(rng, pick(rng, ALL_TYPES), tuple(shape) if drawable(shape) else (2,))
