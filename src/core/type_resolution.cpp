@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <array>
+#include <atomic>
 #include <optional>
 
 #include "core/scalar_cast.hpp"
@@ -113,14 +114,15 @@ resolved_loop loop_at(ufunc_id u, int k) {
   return {dtype_of_letter(loop[representative_input(u)]), dtype_of_letter(loop[info_of(u).nin + 2])};
 }
 
-// NumPy's linear loop search (its default type resolver): the first loop every input casts to safely, each
+// NumPy's linear loop search (its default type resolver), as the position of the loop in the list or -1: the
+// first loop every input casts to safely, each
 // input by its own dtype, so that hypot(uint16, int8) runs the float32 loop where the promoted int32 would
 // take float64. A weak scalar whose kind is no higher than the arrays' stays weak: any loop of its kind or a
 // higher one takes it, its value checked when it is converted (hypot(uint16, 2) is float32, hypot(int8, 1000)
 // float16, add(uint8, 300) an overflow). One of a higher kind becomes the arrays' dtype joined with its kind,
 // as NumPy 2 replaces a Python scalar's DType (hypot(uint16, 2.0) is float64, ldexp(5, bool_array) float64).
 // ldexp's exponent is checked apart (check_ldexp_exponent).
-std::optional<resolved_loop> search_loops(ufunc_id u, std::span<const operand> inputs) {
+int search_loop_position(ufunc_id u, std::span<const operand> inputs) {
   const std::optional<dtype> arrays = arrays_dtype(inputs, 0, inputs.size());
   std::array<dtype, max_inputs> search{};
   std::array<int, max_inputs> weak_rank{};  // the kind of a weak scalar, -1 for the others
@@ -145,11 +147,33 @@ std::optional<resolved_loop> search_loops(ufunc_id u, std::span<const operand> i
       const dtype letter = dtype_of_letter(loops[start + static_cast<int>(k)]);
       accepted = weak_rank[k] >= 0 ? rank_of(letter) >= weak_rank[k] : can_cast(search[k], letter, casting::safe);
     }
-    if (accepted) return loop_at(u, start);
+    if (accepted) return start;
     while (loops[start] != 0 && loops[start] != ',') ++start;
     if (loops[start] == ',') ++start;
   }
-  return std::nullopt;
+  return -1;
+}
+
+// search_loop_position, remembered for calls of one or two arrays (the common case) per ufunc and dtypes:
+// the position plus 2 (1 for no loop), 0 before the first search; every thread finds the same answer.
+std::optional<resolved_loop> search_loops(ufunc_id u, std::span<const operand> inputs) {
+  const bool arrays_only = inputs.size() <= 2 && std::none_of(inputs.begin(), inputs.end(),
+                                                               [](const operand& x) { return x.is_scalar(); });
+  int position;
+  if (arrays_only) {
+    constexpr std::size_t n = dtype::count;
+    static std::array<std::atomic<int>, static_cast<std::size_t>(ufunc_id::count) * n * n> known{};
+    const std::size_t a = inputs[0].array().dtype().index();
+    const std::size_t b = inputs.size() == 2 ? inputs[1].array().dtype().index() : a;
+    std::atomic<int>& slot = known[(static_cast<std::size_t>(u) * n + a) * n + b];
+    const int stored = slot.load(std::memory_order_relaxed);
+    position = stored != 0 ? stored - 2 : search_loop_position(u, inputs);
+    if (stored == 0) slot.store(position + 2, std::memory_order_relaxed);
+  } else {
+    position = search_loop_position(u, inputs);
+  }
+  if (position < 0) return std::nullopt;
+  return loop_at(u, position);
 }
 
 // numpy.isclose's dtype: it makes y a float (result_type(y, 1.0): a bool or integer array becomes float64),

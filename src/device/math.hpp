@@ -38,7 +38,6 @@ NUMCU_MATH_FUNCTION(fma)
 // powers and roots
 NUMCU_MATH_FUNCTION(sqrt)
 NUMCU_MATH_FUNCTION(cbrt)
-NUMCU_MATH_FUNCTION(hypot)
 NUMCU_MATH_FUNCTION(pow)
 // exponentials and logarithms
 NUMCU_MATH_FUNCTION(exp)
@@ -73,6 +72,18 @@ NUMCU_MATH_FUNCTION(scalbn)
 // classification
 NUMCU_MATH_FUNCTION(isnan)
 NUMCU_MATH_FUNCTION(isinf)
+#if defined(__CUDA_ARCH__)
+/// hypot: CUDA's overflows to inf just below the largest finite value (hypot(1e9, DBL_MAX) is inf, not
+/// DBL_MAX); an infinite result of finite inputs is computed again from the halves.
+template <class T>
+__device__ T hypot(T a, T b) {
+  const T r = ::hypot(a, b);
+  if (!isinf(r) || isinf(a) || isinf(b) || isnan(a) || isnan(b)) return r;
+  return ::hypot(a * T(0.5), b * T(0.5)) * T(2);
+}
+#else
+NUMCU_MATH_FUNCTION(hypot)
+#endif
 NUMCU_MATH_FUNCTION(isfinite)
 NUMCU_MATH_FUNCTION(signbit)
 

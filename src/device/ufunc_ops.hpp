@@ -437,6 +437,19 @@ else return a * a;
 ;
 
 // Unary math with one libm / libcu++ function for real and complex.
+// log1p(exp(d)) (log1p(exp2(d)) with Base2) of NumPy's logaddexp loops. In float, each function is computed
+// in double and rounded once, as the C library's correctly rounded expf/exp2f/log1pf give them on the host,
+// so that the cancellation in x + log1p(...) does not magnify CUDA's float errors of up to 2 ulp.
+template <bool Base2, class C>
+NUMCU_HD C log1p_of_exp(C d) {
+  if constexpr (is_same_v<C, float>) {
+    const auto e = static_cast<float>(Base2 ? math::exp2(static_cast<double>(d)) : math::exp(static_cast<double>(d)));
+    return static_cast<float>(math::log1p(static_cast<double>(e)));
+  } else {
+    return math::log1p(Base2 ? math::exp2(d) : math::exp(d));
+  }
+}
+
 // NumPy's complex expm1 and log1p (nc_expm1, nc_log1p), formula for formula: expm1's real part from the real
 // expm1 and 2 sin^2(y/2), accurate near 0 where exp(z) - 1 cancels; log1p through hypot and atan2 of z + 1.
 template <class C>
@@ -541,8 +554,8 @@ else {
 NUMCU_OP(logaddexp){template <class C> NUMCU_HD C operator()(C x, C y)
                         const {if (x == y) return x + C(0.693147180559945309417232121458176568);
 const C d = x - y;
-if (d > 0) return x + math::log1p(math::exp(-d));
-if (d <= 0) return y + math::log1p(math::exp(d));
+if (d > 0) return add_rn(x, log1p_of_exp<false>(-d));
+if (d <= 0) return add_rn(y, log1p_of_exp<false>(d));
 return d;
 }
 }
@@ -551,8 +564,8 @@ NUMCU_OP(logaddexp2){template <class C> NUMCU_HD C operator()(C x, C y)
                          const {constexpr C log2e = C(1.442695040888963407359924681001892137);
 if (x == y) return x + C(1);
 const C d = x - y;
-if (d > 0) return x + math::log1p(math::exp2(-d)) * log2e;
-if (d <= 0) return y + math::log1p(math::exp2(d)) * log2e;
+if (d > 0) return add_rn(x, mul_rn(log1p_of_exp<true>(-d), log2e));
+if (d <= 0) return add_rn(y, mul_rn(log1p_of_exp<true>(d), log2e));
 return d;
 }
 }
