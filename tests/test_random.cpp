@@ -1,6 +1,7 @@
 // Random numbers: Philox4x32-10 against its published answers, the same numbers on the CPU and the GPU,
 // the transforms' own logarithm, sine and cosine against long double, draws against their definitions,
 // unbiased integers (chi-square), distribution checks, reproducibility, errors.
+#include <bit>
 #include <cstdint>
 #include <limits>
 
@@ -198,6 +199,24 @@ TEST_SUITE("random") {
     CHECK(worst_cos <= 0.99L);
     MESSAGE("sincospi(float): " << static_cast<double>(worst_sin) << ", " << static_cast<double>(worst_cos)
                                 << " ulp");
+    // the normals reduce the angle of draw k in integers: sincospi's bits, but at the halves (k mod 2^22 =
+    // 2^21), where the other quarter turn is taken, within the same bound
+    long double worst_half = 0;
+    for (std::uint32_t k = 0; k < (1u << 24); ++k) {
+      float s, c, s_ref, c_ref;
+      repro::sincospi_of_draw(k, s, c);
+      const float v = static_cast<float>(k) * 0x1p-23f - 1.0f;
+      if (k % (1u << 22) != (1u << 21)) {
+        repro::sincospi(v, s_ref, c_ref);
+        REQUIRE(std::bit_cast<std::uint32_t>(s) == std::bit_cast<std::uint32_t>(s_ref));
+        REQUIRE(std::bit_cast<std::uint32_t>(c) == std::bit_cast<std::uint32_t>(c_ref));
+      } else {
+        long double ws, wc;
+        sincospi_l(v, ws, wc);
+        worst_half = std::max({worst_half, ulps(s, ws), ulps(c, wc)});
+      }
+    }
+    CHECK(worst_half <= 0.99L);
     // double: 2^21 pseudo-random points of [2^-53, 1] (uniform in the mantissa and in the exponent) and of
     // [-1, 1)
     std::uint64_t state = 88172645463325252ull;

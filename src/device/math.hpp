@@ -73,13 +73,17 @@ NUMCU_MATH_FUNCTION(scalbn)
 NUMCU_MATH_FUNCTION(isnan)
 NUMCU_MATH_FUNCTION(isinf)
 #if defined(__CUDA_ARCH__)
-/// hypot: CUDA's overflows to inf just below the largest finite value (hypot(1e9, DBL_MAX) is inf, not
-/// DBL_MAX); an infinite result of finite inputs is computed again from the halves.
+/// hypot on the GPU as big * sqrt(1 + (small / big)^2), within 2 ulp: CUDA's own rounds up by an ulp and so
+/// overflows just below the largest finite value (hypot(1e9, DBL_MAX) is inf, not DBL_MAX).
 template <class T>
 __device__ T hypot(T a, T b) {
-  const T r = ::hypot(a, b);
-  if (!isinf(r) || isinf(a) || isinf(b) || isnan(a) || isnan(b)) return r;
-  return ::hypot(a * T(0.5), b * T(0.5)) * T(2);
+  a = fabs(a);
+  b = fabs(b);
+  if (isinf(a) || isinf(b)) return isinf(a) ? a : b;  // inf, even beside a NaN (C's Annex F)
+  const T big = fmax(a, b), small = fmin(a, b);
+  if (isnan(a) || isnan(b) || big == T(0)) return a + b;
+  const T ratio = small / big;
+  return big * sqrt(fma(ratio, ratio, T(1)));
 }
 #else
 NUMCU_MATH_FUNCTION(hypot)

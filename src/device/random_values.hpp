@@ -23,15 +23,26 @@ inline uint64_t group_count(int64_t n, bool wide) {
   return (static_cast<uint64_t>(n) + per_group - 1) / per_group;
 }
 
-/// The Box-Muller pair of a radius draw @p u0 and an angle draw @p u1, both in [0, 1), in float or double:
+/// The Box-Muller pair of a radius draw @p u0 and an angle draw @p u1, both in [0, 1) (double; float draws
+/// take box_muller_words):
 /// radius sqrt(-2 log(1 - u0)) (1 - u0 is exact and keeps the logarithm finite), angle pi (2 u1 - 1) in
 /// [-pi, pi). The logarithm, sine and cosine are numcu's own (device/reproducible_math.hpp) and sqrt is
 /// correctly rounded everywhere, so the CPU and the GPU give the same bits; float draws compute in float.
 template <class F>
 NUMCU_HD void box_muller(F u0, F u1, F& x, F& y) {
-  const F radius = math::sqrt(F(-2) * repro::log(F(1) - u0));
+  const F radius = math::sqrt(repro::minus_two_log(F(1) - u0));
   F s, c;
   repro::sincospi(math::fma(u1, F(2), F(-1)), s, c);  // 2 u1 - 1 is exact
+  x = radius * c;
+  y = radius * s;
+}
+
+/// box_muller of the float draws of Philox words @p radius_word and @p angle_word (their top 24 bits), the
+/// angle reduced in integers (repro::sincospi_of_draw): the same values, fewer operations per pair.
+NUMCU_HD inline void box_muller_words(uint32_t radius_word, uint32_t angle_word, float& x, float& y) {
+  const float radius = math::sqrt(repro::minus_two_log(1.0f - unit_float(radius_word)));
+  float s, c;
+  repro::sincospi_of_draw(angle_word >> 8, s, c);
   x = radius * c;
   y = radius * s;
 }
@@ -87,13 +98,14 @@ NUMCU_HD void random_values(const random_params& p, uint64_t g, T (&out)[group_e
     float u[4];
     for (int i = 0; i < 4; ++i) u[i] = unit_float(r.v[i]);
     if constexpr (Kind == distribution::normal) {
-      // Box-Muller on (u0, u1) and (u2, u3)
+      // Box-Muller on words (0, 1) and (2, 3)
       const float loc = static_cast<float>(p.a), scale = static_cast<float>(p.b);
+      const bool standard = loc == 0.0f && scale == 1.0f;  // standard_normal: the draws themselves
       for (int i = 0; i < 4; i += 2) {
         float x, y;
-        box_muller(u[i], u[i + 1], x, y);
-        out[i] = cast<T>(math::fma(x, scale, loc));
-        out[i + 1] = cast<T>(math::fma(y, scale, loc));
+        box_muller_words(r.v[i], r.v[i + 1], x, y);
+        out[i] = cast<T>(standard ? x : math::fma(x, scale, loc));
+        out[i + 1] = cast<T>(standard ? y : math::fma(y, scale, loc));
       }
     } else if constexpr (Kind == distribution::exponential) {
       const float scale = static_cast<float>(p.a);

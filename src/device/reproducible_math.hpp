@@ -16,28 +16,40 @@
 
 namespace numcu::detail::repro {
 
-/// The natural logarithm of a positive normal float (the random transforms pass (0, 1]): within 0.91 ulp of
-/// the exact value on [2^-24, 1] (measured over every float there).
-NUMCU_HD inline float log(float x) {
+/// Scale times the natural logarithm of a positive normal float (the random transforms pass (0, 1]), for a
+/// Scale of +-2^k: every coefficient is scaled, exactly, so that scaled_log<-2>(x) is -2 log(x) to the bit
+/// without its own multiply (the Box-Muller radius). log(x) within 1 ulp of the exact value on [2^-24, 1]
+/// (measured over every float there).
+template <int Scale>
+NUMCU_HD float scaled_log(float x) {
+  constexpr float k = static_cast<float>(Scale);
   // x = 2^e m with m in [2/3, 4/3): subtracting the bits of 2/3 leaves e in the exponent field
   const uint32_t bits = __builtin_bit_cast(uint32_t, x);
   const int32_t e = static_cast<int32_t>(bits - 0x3f2aaaabu) >> 23;
   const float m = __builtin_bit_cast(float, bits - (static_cast<uint32_t>(e) << 23));
   const float f = m - 1.0f;  // exact (m is within a factor 2 of 1)
   // log1p(f) = f + f^2 p(f) on [-1/3, 1/3], p of degree 8 (fit error 2^-27.7 relative to log1p)
-  float p = -0.129488334f;
-  p = math::fma(p, f, 0.140047625f);
-  p = math::fma(p, f, -0.121671855f);
-  p = math::fma(p, f, 0.140011594f);
-  p = math::fma(p, f, -0.16682303f);
-  p = math::fma(p, f, 0.20010747f);
-  p = math::fma(p, f, -0.249997169f);
-  p = math::fma(p, f, 0.333332092f);
-  p = math::fma(p, f, -0.5f);
-  const float log1p_f = math::fma(f * f, p, f);
-  // e ln 2 in two parts, so that its rounding does not reach the result's last place
-  const auto ef = static_cast<float>(e);
-  return math::fma(ef, 0.693147182f, math::fma(ef, -1.90465421e-09f, log1p_f));
+  float p = k * -0.129488334f;
+  p = math::fma(p, f, k * 0.140047625f);
+  p = math::fma(p, f, k * -0.121671855f);
+  p = math::fma(p, f, k * 0.140011594f);
+  p = math::fma(p, f, k * -0.16682303f);
+  p = math::fma(p, f, k * 0.20010747f);
+  p = math::fma(p, f, k * -0.249997169f);
+  p = math::fma(p, f, k * 0.333332092f);
+  p = math::fma(p, f, k * -0.5f);
+  // e ln 2 rounded once: |e| <= 24 keeps its error below a twentieth of the result's last place
+  return math::fma(static_cast<float>(e), k * 0.693147182f, math::fma(f * f, p, k * f));
+}
+
+/// The natural logarithm of a positive normal float (see scaled_log).
+NUMCU_HD inline float log(float x) {
+  return scaled_log<1>(x);
+}
+
+/// -2 log(x) of a positive normal float, the same bits as -2 * log(x).
+NUMCU_HD inline float minus_two_log(float x) {
+  return scaled_log<-2>(x);
 }
 
 /// The natural logarithm of a positive normal double: within 0.84 ulp of the exact value on [2^-53, 1].
@@ -67,29 +79,48 @@ NUMCU_HD inline double log(double x) {
   return math::fma(ed, 0.69314718036912382, f - (half_f2 - t));
 }
 
-/// sin(pi v) and cos(pi v) for |v| <= 1 (the Box-Muller angle is pi v): each within 0.99 ulp of the exact
-/// value (measured at every angle draw of the float normals, v = k 2^-23 - 1). Writing v = q/2 + r with
-/// integer q and |r| <= 1/4 is exact, so the reduction adds no error, and the result is accurate relative to
-/// its own size even next to the zeros.
-NUMCU_HD inline void sincospi(float v, float& sin_out, float& cos_out) {
-  const float q = math::rint(v + v);
-  const float r = math::fma(q, -0.5f, v);  // exact
+/// -2 log(x) of a positive normal double (a scaling by -2 is exact).
+NUMCU_HD inline double minus_two_log(double x) {
+  return -2.0 * log(x);
+}
+
+/// sin(pi (quarter / 2 + r)) and cos(...) for |r| <= 1/4 and any integer quarter (only quarter mod 4 counts).
+NUMCU_HD inline void sincospi_reduced(int quarter, float r, float& sin_out, float& cos_out) {
   const float z = r * r;
-  // sin(pi r) = pi r + r^3 ps(z), cos(pi r) = 1 + z pc(z) (fit errors 2^-28.0 and 2^-33.9, relative)
+  // sin(pi r) = pi_hi r + r (pi_lo + z ps(z)), cos(pi r) = 1 + z pc(z) (fit errors 2^-28.0 and 2^-33.9,
+  // relative); pi in two parts, the low one folded into the polynomial
   float ps = -0.589418769f;
   ps = math::fma(ps, z, 2.54980516f);
   ps = math::fma(ps, z, -5.16770887f);
-  const float sin_r = math::fma(r, 3.14159274f, math::fma(r, -8.74227766e-08f, (r * z) * ps));
+  const float sin_r = math::fma(r, 3.14159274f, r * math::fma(z, ps, -8.74227766e-08f));
   float pc = 0.23136422f;
   pc = math::fma(pc, z, -1.33505058f);
   pc = math::fma(pc, z, 4.05870771f);
   pc = math::fma(pc, z, -4.93480206f);
   const float cos_r = math::fma(z, pc, 1.0f);
-  // sin(pi v) and cos(pi v) from the quarter turn q mod 4
-  const int quarter = static_cast<int>(q);
+  // sin(pi v) and cos(pi v) from the quarter turn mod 4
   const float a = (quarter & 1) ? cos_r : sin_r, b = (quarter & 1) ? sin_r : cos_r;
   sin_out = (quarter & 2) ? -a : a;
   cos_out = ((quarter + 1) & 2) ? -b : b;
+}
+
+/// sin(pi v) and cos(pi v) for |v| <= 1: each within 1 ulp of the exact value (measured at every angle draw
+/// of the float normals, v = k 2^-23 - 1). Writing v = q/2 + r with integer q and |r| <= 1/4 is exact, so the
+/// reduction adds no error, and the result is accurate relative to its own size even next to the zeros.
+NUMCU_HD inline void sincospi(float v, float& sin_out, float& cos_out) {
+  const float q = math::rint(v + v);
+  sincospi_reduced(static_cast<int>(q), math::fma(q, -0.5f, v), sin_out, cos_out);  // r is exact
+}
+
+/// sin(pi v) and cos(pi v) of the Box-Muller angle v = 2 k 2^-24 - 1 of a 24-bit draw k, reduced in integer
+/// arithmetic: v = q/2 + r with q = round(k / 2^22) - 2 (halves up) and r = (k - (q + 2) 2^22) / 2^23, both
+/// exact, two operations fewer than converting k to v first. The values are sincospi(v)'s but where
+/// k / 2^22 is a half and the quarter turn is the other neighbour, r = +-1/4 (equally exact).
+NUMCU_HD inline void sincospi_of_draw(uint32_t k, float& sin_out, float& cos_out) {
+  const uint32_t t = k + (1u << 21) + (1u << 23);  // (q + 4) 2^22 + (k mod 2^22 with its half added)
+  const auto quarter = static_cast<int>(t >> 22);  // q + 4: the same quarter turn mod 4
+  const float r = math::fma(static_cast<float>(t & ((1u << 22) - 1u)), 0x1p-23f, -0.25f);  // exact
+  sincospi_reduced(quarter, r, sin_out, cos_out);
 }
 
 /// sin(pi v) and cos(pi v) for |v| <= 1 in double: each within 1.05 ulp of the exact value (see the float
