@@ -127,6 +127,15 @@ TEST_SUITE("creation") {
     CHECK_THROWS_WITH_AS(nc::zeros({0}, nc::float64, dev).reshape({0, k, k}), too_big, nc::shape_error);
     CHECK_THROWS_WITH_AS(nc::empty({-1}, nc::float64, dev), "negative dimensions are not allowed: shape (-1,)",
                          nc::shape_error);
+    CHECK_THROWS_WITH_AS(nc::arange(INT64_MIN, INT64_MAX, 1, nc::int64, dev), "Maximum allowed size exceeded",
+                         nc::shape_error);
+    CHECK(nc::arange(INT64_MAX - 1, INT64_MAX, 10, std::nullopt, dev).to_vector<std::int64_t>() ==
+          std::vector<std::int64_t>{INT64_MAX - 1});  // one element: start + step is never formed
+    if (dev.is_cpu()) {
+      // a stride of INT64_MIN has no int64 magnitude: still "too big", no overflow on the way
+      alignas(8) static std::int8_t bytes[2] = {};
+      CHECK_THROWS_WITH_AS(nc::from_blob(bytes, {2}, nc::int8, nc::strides_t{INT64_MIN}), too_big, nc::shape_error);
+    }
     CHECK(nc::memory_stats(dev).in_use == in_use);  // nothing was allocated, nothing leaked
     // a view whose bytes fit int64 can be made (NumPy's np.broadcast_to(np.zeros(1), (2**31, 2**28)) too)
     CHECK(nc::broadcast_to(one, {std::int64_t{1} << 31, std::int64_t{1} << 28}).size() == std::int64_t{1} << 59);

@@ -228,6 +228,19 @@ TEST_SUITE("elementwise") {
     CHECK_THROWS_WITH_AS(u8 + -1, "Python integer -1 out of bounds for uint8", nc::dtype_error);
     CHECK(u8.to_vector<std::uint8_t>() == std::vector<std::uint8_t>{200, 100});
     CHECK((u8 > 150).to_vector<bool>() == std::vector<bool>{true, false});
+    // NumPy's uniform resolver names the operands' DTypes (np.gcd(int32_array, float64_array), np.sign(bool))
+    CHECK_THROWS_WITH_AS(nc::gcd(nc::array({1, 2}, nc::int32, dev), nc::array({1.0, 2.0}, nc::float64, dev)),
+                         "ufunc 'gcd' did not contain a loop with signature matching types (<class "
+                         "'numpy.dtypes.Int32DType'>, <class 'numpy.dtypes.Float64DType'>) -> None",
+                         nc::dtype_error);
+    CHECK_THROWS_WITH_AS(nc::lcm(u8, 2.5),
+                         "ufunc 'lcm' did not contain a loop with signature matching types (<class "
+                         "'numpy.dtypes.UInt8DType'>, <class 'numpy.dtypes._PyFloatDType'>) -> None",
+                         nc::dtype_error);
+    CHECK_THROWS_WITH_AS(nc::sign(nc::array({true}, std::nullopt, dev)),
+                         "ufunc 'sign' did not contain a loop with signature matching types <class "
+                         "'numpy.dtypes.BoolDType'> -> None",
+                         nc::dtype_error);
   }
 
   NUMCU_TEST_ON_DEVICES("mixed input dtypes are cast on load to NumPy's common dtype", mixed_dtypes) {

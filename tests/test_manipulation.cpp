@@ -90,6 +90,8 @@ TEST_SUITE("manipulation") {
     CHECK(nc::squeeze(a, {0, 2}).shape() == nc::shape_t{3, 2});
     CHECK(nc::squeeze(a, {-4, -2}).shape() == nc::shape_t{3, 2});
     CHECK(nc::squeeze(a, nc::none).shape() == nc::shape_t{3, 2});
+    CHECK(nc::squeeze(a, {}).shape() == a.shape());  // NumPy's squeeze(a, ()): no axis
+    CHECK(nc::moveaxis(a, {}, {}).shape() == a.shape());
     CHECK_THROWS_WITH_AS(nc::squeeze(a, 5), "axis 5 is out of bounds for array of dimension 4", nc::index_error);
     CHECK_THROWS_WITH_AS(nc::squeeze(a, {0, -4}), "duplicate value in 'axis'", nc::shape_error);
     CHECK(nc::expand_dims(nc::zeros({3}, nc::float32, dev), {0, 2}).shape() == nc::shape_t{1, 3, 1});

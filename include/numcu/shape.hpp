@@ -70,6 +70,7 @@ class dim_vector {
   /// Removes the entry at position @p pos.
   void erase(int pos);
   /// Product of the entries (1 for an empty vector).
+  /// @throws shape_error "array is too big; ..." when the product overflows int64.
   std::int64_t product() const;
   /// A std::vector copy.
   std::vector<std::int64_t> to_vector() const { return {begin(), end()}; }
@@ -115,8 +116,10 @@ strides_t f_strides(const shape_t& shape, std::size_t itemsize);
 /// (`squeeze(a, {0, 2})`), or none (`nc::none`), which is NumPy's None: every axis, or the function's default.
 class axis_arg {
  public:
-  /// None.
-  axis_arg(std::nullopt_t = std::nullopt) {}  // NOLINT(google-explicit-constructor)
+  /// No axes: `{}`, NumPy's `()`.
+  axis_arg() : m_none(false) {}
+  /// None: `nc::none`.
+  axis_arg(std::nullopt_t) {}  // NOLINT(google-explicit-constructor)
   /// One axis; negative counts from the end.
   template <std::integral T>
   requires(!std::is_same_v<T, bool>) axis_arg(T axis)  // NOLINT(google-explicit-constructor)

@@ -106,9 +106,12 @@ ndarray arange(scalar start, scalar stop, scalar step, std::optional<dtype> t, d
   const auto zero_step = [] { throw error("arange: step must not be zero (Maximum allowed size exceeded)"); };
   std::int64_t length;
   if (all_integer && !start.is_large_unsigned() && !stop.is_large_unsigned() && !step.is_large_unsigned()) {
-    const std::int64_t a = start.int_value(), b = stop.int_value(), s = step.int_value();
+    // in 128 bits: b - a and the rounding up may leave int64 (arange(INT64_MIN, INT64_MAX))
+    const __int128 a = start.int_value(), b = stop.int_value(), s = step.int_value();
     if (s == 0) zero_step();
-    length = s > 0 ? (b > a ? (b - a + s - 1) / s : 0) : (a > b ? (a - b - s - 1) / (-s) : 0);
+    const __int128 n = s > 0 ? (b > a ? (b - a + s - 1) / s : 0) : (a > b ? (a - b - s - 1) / (-s) : 0);
+    if (n > INT64_MAX) throw shape_error("Maximum allowed size exceeded");
+    length = static_cast<std::int64_t>(n);
   } else {
     // NumPy's length: ceil((stop - start) / step), for complex bounds the smaller of the real and the
     // imaginary part's ceilings
@@ -123,8 +126,10 @@ ndarray arange(scalar start, scalar stop, scalar step, std::optional<dtype> t, d
   const dtype type = t.value_or(creation_dtype({&start, &stop, &step}));
   ndarray out = empty({length}, type, d);
   if (length == 0) return out;
-  // NumPy stores the first two values in the dtype and fills from their difference.
-  const scalar second = all_integer && !start.is_large_unsigned() && !step.is_large_unsigned()
+  // NumPy stores the first two values in the dtype and fills from their difference; with a second element,
+  // start + step lies between start and stop, so it fits int64
+  const scalar second = length == 1 ? start
+                        : all_integer && !start.is_large_unsigned() && !step.is_large_unsigned()
                             ? scalar(start.int_value() + step.int_value())
                         : any_complex ? scalar(complex_of(start) + complex_of(step))
                                       : scalar(real_of(start) + real_of(step));

@@ -652,9 +652,10 @@ ndarray round(const ndarray& a, int decimals, const std::optional<ndarray>& out)
   if (a.dtype().is_complex()) {
     // NumPy rounds the real and imaginary parts apart, so that an overflow of one leaves the other intact
     if (out && !out->dtype().is_complex()) throw dtype_error("array does not have imaginary part to set");
+    // each part rounded in its own dtype, then stored: out's precision does not change the rounding
     const ndarray result = out ? *out : empty_like(a);
-    round(real(a), decimals, real(result));
-    round(imag(a), decimals, imag(result));
+    copyto(real(result), round(real(a), decimals), casting::unsafe);
+    copyto(imag(result), round(imag(a), decimals), casting::unsafe);
     return result;
   }
   if (a.dtype().is_integer()) {

@@ -94,14 +94,19 @@ ndarray::ndarray(std::shared_ptr<detail::buffer> buffer, numcu::dtype t, const s
       m_is_view(is_view) {
   // every array and view is made here: its size, byte count and extent in memory must fit int64
   if (array_nbytes(m_shape, m_dtype.itemsize()) == 0) return;
-  std::int64_t extent = m_offset < 0 ? -m_offset : m_offset;
-  for (int d = 0; d < m_shape.size(); ++d) {
-    std::int64_t span = 0;
-    const std::int64_t stride = m_strides[d] < 0 ? -m_strides[d] : m_strides[d];
-    if (__builtin_mul_overflow(stride, m_shape[d] - 1, &span) || __builtin_add_overflow(extent, span, &extent)) {
-      throw shape_error(
-          "array is too big; `arr.size * arr.dtype.itemsize` is larger than the maximum possible size.");
-    }
+  // magnitudes in uint64, so that INT64_MIN has one too; the extent must stay within int64
+  const auto magnitude = [](std::int64_t v) {
+    return v < 0 ? std::uint64_t{0} - static_cast<std::uint64_t>(v) : static_cast<std::uint64_t>(v);
+  };
+  std::uint64_t extent = magnitude(m_offset);
+  bool too_big = extent > static_cast<std::uint64_t>(INT64_MAX);
+  for (int d = 0; d < m_shape.size() && !too_big; ++d) {
+    std::uint64_t span = 0;
+    too_big = __builtin_mul_overflow(magnitude(m_strides[d]), static_cast<std::uint64_t>(m_shape[d] - 1), &span) ||
+              __builtin_add_overflow(extent, span, &extent) || extent > static_cast<std::uint64_t>(INT64_MAX);
+  }
+  if (too_big) {
+    throw shape_error("array is too big; `arr.size * arr.dtype.itemsize` is larger than the maximum possible size.");
   }
 }
 
@@ -241,7 +246,7 @@ ndarray& ndarray::operator=(const ndarray& values) && {
     const shape_t both[] = {m_shape, value.shape()};
     if (!(broadcast_shapes(both) == m_shape)) throw shape_error("");
   } catch (const shape_error&) {
-    throw shape_error("could not broadcast input array from shape " + to_string(values.shape()) +
+    throw shape_error("could not broadcast input array from shape " + to_string(value.shape()) +
                       " into shape " + to_string(m_shape));
   }
   detail::copy_into(*this, value);

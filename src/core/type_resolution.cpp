@@ -63,10 +63,11 @@ std::string dtype_class_text(const operand& x) {
   }
   const dtype t = x.array().dtype();
   if (t == bfloat16) return "<class 'numpy.dtype[bfloat16]'>";
+  // in dtype_code's order (numcu/dtype_list.hpp)
   static constexpr const char* names[] = {
-      "BoolDType",   "Int8DType",    "UInt8DType",   "Int16DType",    "UInt16DType",   "Int32DType",
-      "UInt32DType", "Int64DType",   "UInt64DType",  "Float16DType",  "BFloat16DType", "Float32DType",
-      "Float64DType", "Complex64DType", "Complex128DType"};
+      "BoolDType",    "Int8DType",    "Int16DType",    "Int32DType",     "Int64DType",
+      "UInt8DType",   "UInt16DType",  "UInt32DType",   "UInt64DType",    "Float16DType",
+      "BFloat16DType", "Float32DType", "Float64DType", "Complex64DType", "Complex128DType"};
   static_assert(sizeof(names) / sizeof(names[0]) == dtype::count);
   return std::string("<class 'numpy.dtypes.") + names[t.index()] + "'>";
 }

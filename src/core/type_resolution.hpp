@@ -1,6 +1,8 @@
-// NumPy 2's type resolution of an elementwise call: the operands' common dtype (arrays promote among
-// themselves, then weak C++ scalars join, NEP 50), the per-ufunc rules NumPy's resolvers add, and the first
-// loop of the ufunc's list the common dtype casts to safely. Host-only; the dispatch layer calls it.
+// NumPy 2's type resolution of an elementwise call: NumPy's loop search (the first loop of the ufunc's list
+// every input casts to safely, each by its own dtype; weak C++ scalars by their kind, NEP 50), the per-ufunc
+// rules NumPy's resolvers add, and, for the functions NumPy resolves by promotion (where, isclose,
+// true_divide, and the uniform resolvers of positive, sign, gcd and lcm), the operands' common dtype.
+// Host-only; the dispatch layer calls it.
 #pragma once
 
 #include <span>
@@ -25,8 +27,8 @@ struct call_types {
   bool mixed_integers = false;
 };
 
-/// NumPy's loop search: the first loop of @p u whose input dtype @p common (the promoted dtype of the
-/// operands) casts to safely. @throws dtype_error naming the ufunc and the dtype.
+/// The first loop of @p u whose input dtype @p common (the promoted dtype of the operands) casts to safely:
+/// the resolution by promotion. @throws dtype_error naming the ufunc and the dtype.
 resolved_loop resolve_loop(ufunc_id u, dtype common);
 
 /// Resolves ufunc @p u on @p inputs; @p name is the function's name in messages (divmod for floor_divide's

@@ -231,8 +231,9 @@ NUMCU_HD typename integer_info<C>::unsigned_type unsigned_gcd(C a, C b) {
 template <class C>
 NUMCU_HD C lcm_int(C a, C b) {
   using U = typename integer_info<C>::unsigned_type;
+  using W = conditional_t<(sizeof(U) < sizeof(unsigned)), unsigned, U>;  // uint16 * uint16 would be an int
   const U g = unsigned_gcd(a, b);
-  return g == 0 ? C(0) : static_cast<C>(static_cast<U>(static_cast<U>(unsigned_abs(a) / g) * unsigned_abs(b)));
+  return g == 0 ? C(0) : static_cast<C>(static_cast<U>(static_cast<W>(unsigned_abs(a) / g) * static_cast<W>(unsigned_abs(b))));
 }
 
 // NumPy's complex division loop (Smith's method: the ratio of the divisor's smaller part to its larger),

@@ -23,6 +23,27 @@ ndarray run_call(ufunc_id u, std::span<const operand> inputs, const std::optiona
                  const ufunc_params& params, ndarray* second) {
   // This runs for every elementwise op: no heap allocation on the way to the launch but the output's.
   const std::string_view name = u == ufunc_id::floor_divide && second ? "divmod" : info_of(u).name;
+  // integers alone in a comparison compare exactly, as NumPy 2 compares Python integers: one above INT64_MAX
+  // becomes a 0-d uint64 array, the other a 0-d int64 one, and their mixed comparison is exact
+  const auto large_integer_alone = [&] {
+    bool large = false;
+    for (const operand& x : inputs) {
+      if (!x.is_scalar() || x.value().kind() != scalar_kind::integer) return false;
+      large = large || x.value().is_large_unsigned();
+    }
+    return large;
+  };
+  if (is_comparison(u) && large_integer_alone()) {
+    const device d = out ? out->device() : default_device();
+    std::array<ndarray, 2> zero_d;
+    std::array<operand, 2> arrays{zero_d[0], zero_d[1]};
+    for (std::size_t k = 0; k < inputs.size(); ++k) {
+      zero_d[k] = new_array({}, inputs[k].value().is_large_unsigned() ? uint64 : int64, d);
+      fill_with(zero_d[k], inputs[k].value());
+      arrays[k] = operand(zero_d[k]);
+    }
+    return run_call(u, std::span<const operand>(arrays.data(), inputs.size()), out, params, second);
+  }
   // the device: where the arrays are (all of them); the default device for scalars alone
   std::optional<device> where;
   std::array<const shape_t*, max_inputs> shapes{};

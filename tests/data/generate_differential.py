@@ -1049,6 +1049,10 @@ def regression_cases():
         Case("remainder", [arr("int32", [-2**31]), arr("int32", [-1])], np.remainder),
         Case("fmod", [arr("int64", [-2**63]), arr("int64", [-1])], np.fmod),
         Case("divmod", [arr("int32", [-2**31]), arr("int32", [-1])], np.divmod),
+        Case("lcm", [arr("uint16", [65535]), arr("uint16", [65534])], np.lcm),  # a product beyond int
+        # integers alone in a comparison compare exactly
+        Case("equal", [Scalar("i", 2**63 - 1), Scalar("i", 2**63)], np.equal),
+        Case("less", [Scalar("i", 2**63 - 1), Scalar("i", 2**63)], np.less),
         # sizes that overflow int64
         Case("zeros", [Plain("l", [2**40, 2**40]), Plain("d", "float64")], np.zeros),
         Case("full", [Plain("l", [2**33, 2**31]), Scalar("i", 1), Plain("d", "int8")], np.full),
