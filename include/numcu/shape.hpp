@@ -108,8 +108,10 @@ shape_t broadcast_shapes(const shape_t& a, const shape_t& b);
 std::int64_t array_nbytes(const shape_t& shape, std::size_t itemsize);
 
 /// The C-order (row-major) strides in bytes of a contiguous array of @p shape.
+/// @throws shape_error "array is too big; ..." when they do not fit int64.
 strides_t c_strides(const shape_t& shape, std::size_t itemsize);
 /// The Fortran-order (column-major) strides in bytes of a contiguous array of @p shape.
+/// @throws shape_error "array is too big; ..." when they do not fit int64.
 strides_t f_strides(const shape_t& shape, std::size_t itemsize);
 
 /// An axis argument as NumPy takes one: an int (`squeeze(a, 0)`), a braced list or a vector of ints

@@ -55,6 +55,7 @@ shape_t resolve_reshape(const shape_t& requested, std::int64_t size) {
   shape_t shape = requested;
   int unknown = -1;
   std::int64_t known = 1;
+  bool overflow = false;  // a product beyond int64 cannot be the size of an array that exists
   for (int i = 0; i < shape.size(); ++i) {
     if (shape[i] == -1) {
       if (unknown >= 0) throw shape_error("can only specify one unknown dimension");
@@ -62,14 +63,16 @@ shape_t resolve_reshape(const shape_t& requested, std::int64_t size) {
     } else if (shape[i] < 0) {
       throw shape_error("negative dimensions not allowed");
     } else {
-      known *= shape[i];
+      overflow = overflow || __builtin_mul_overflow(known, shape[i], &known);
     }
   }
+  const auto cannot = [&] {
+    return shape_error("cannot reshape array of size " + std::to_string(size) + " into shape " +
+                       to_string(requested));
+  };
+  if (overflow) throw cannot();
   if (unknown >= 0 && known != 0 && size % known == 0) shape[unknown] = size / known;
-  if ((unknown >= 0 && (known == 0 || size % known != 0)) || shape.product() != size) {
-    throw shape_error("cannot reshape array of size " + std::to_string(size) + " into shape " +
-                      to_string(requested));
-  }
+  if ((unknown >= 0 && (known == 0 || size % known != 0)) || shape.product() != size) throw cannot();
   return shape;
 }
 

@@ -133,7 +133,7 @@ strides_t c_strides(const shape_t& shape, std::size_t itemsize) {
   std::int64_t step = static_cast<std::int64_t>(itemsize);
   for (int i = shape.size() - 1; i >= 0; --i) {
     s[i] = step;
-    step *= std::max<std::int64_t>(shape[i], 1);
+    if (__builtin_mul_overflow(step, std::max<std::int64_t>(shape[i], 1), &step)) throw_too_big();
   }
   return s;
 }
@@ -143,7 +143,7 @@ strides_t f_strides(const shape_t& shape, std::size_t itemsize) {
   std::int64_t step = static_cast<std::int64_t>(itemsize);
   for (int i = 0; i < shape.size(); ++i) {
     s[i] = step;
-    step *= std::max<std::int64_t>(shape[i], 1);
+    if (__builtin_mul_overflow(step, std::max<std::int64_t>(shape[i], 1), &step)) throw_too_big();
   }
   return s;
 }
