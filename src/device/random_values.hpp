@@ -95,8 +95,6 @@ NUMCU_HD void random_values(const random_params& p, uint64_t g, T (&out)[group_e
     for (int i = 0; i < group_elements<Wide>; ++i)
       out[i] = cast<T>(static_cast<int64_t>(low + bounded_draw<Wide>(p, g, i, r)));
   } else if constexpr (!Wide) {
-    float u[4];
-    for (int i = 0; i < 4; ++i) u[i] = unit_float(r.v[i]);
     if constexpr (Kind == distribution::normal) {
       // Box-Muller on words (0, 1) and (2, 3)
       const float loc = static_cast<float>(p.a), scale = static_cast<float>(p.b);
@@ -109,10 +107,12 @@ NUMCU_HD void random_values(const random_params& p, uint64_t g, T (&out)[group_e
       }
     } else if constexpr (Kind == distribution::exponential) {
       const float scale = static_cast<float>(p.a);
-      for (int i = 0; i < 4; ++i) out[i] = cast<T>(-repro::log(1.0f - u[i]) * scale);
+      for (int i = 0; i < 4; ++i) out[i] = cast<T>(-repro::log(1.0f - unit_float(r.v[i])) * scale);
     } else {
-      for (int i = 0; i < 4; ++i)
-        out[i] = cast<T>(static_cast<float>(add_rn(p.a, mul_rn(p.b - p.a, static_cast<double>(u[i])))));
+      for (int i = 0; i < 4; ++i) {
+        const double u = unit_float(r.v[i]);
+        out[i] = cast<T>(static_cast<float>(add_rn(p.a, mul_rn(p.b - p.a, u))));
+      }
     }
   } else {
     const double u0 = unit_double(r.v[0], r.v[1]), u1 = unit_double(r.v[2], r.v[3]);
