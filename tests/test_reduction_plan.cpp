@@ -1,0 +1,130 @@
+// The reduction plan (internal, host-only): the kept and reduced dimensions of hand-worked cases, ordered,
+// coalesced and classified.
+#include <doctest/doctest.h>
+
+#include <vector>
+
+#include "core/reduction_plan.hpp"
+
+namespace d = numcu::detail;
+using numcu::shape_t;
+using numcu::strides_t;
+
+namespace {
+
+d::reduction_plan plan_of(const shape_t& shape, const strides_t& strides, std::vector<int> axes,
+                          const strides_t& out_strides, std::size_t itemsize = 4) {
+  return d::make_reduction_plan(shape, strides, itemsize, axes, out_strides);
+}
+
+}  // namespace
+
+TEST_SUITE("reduction plan") {
+  TEST_CASE("a C-contiguous matrix: rows are the inner layout, columns the outer one") {
+    // float32 (4, 5): strides (20, 4)
+    const auto rows = plan_of({4, 5}, {20, 4}, {1}, {4, 0});
+    CHECK(rows.layout == d::reduction_layout::inner);
+    CHECK(rows.outputs == 4);
+    CHECK(rows.reduced == 5);
+    CHECK(rows.reduced_ndim == 1);
+    CHECK(rows.reduced_sizes[0] == 5);
+    CHECK(rows.reduced_strides[0] == 4);
+    CHECK(rows.kept_ndim == 1);
+    CHECK(rows.kept_strides[0] == 20);
+    CHECK(rows.out_strides[0] == 4);
+
+    const auto columns = plan_of({4, 5}, {20, 4}, {0}, {0, 4});
+    CHECK(columns.layout == d::reduction_layout::outer);
+    CHECK(columns.outputs == 5);
+    CHECK(columns.reduced == 4);
+    CHECK(columns.kept_strides[0] == 4);
+    CHECK(columns.reduced_strides[0] == 20);
+
+    // the transposed view (5, 4) with strides (4, 20): its axis 0 is the dense one
+    const auto transposed = plan_of({5, 4}, {4, 20}, {0}, {0, 4});
+    CHECK(transposed.layout == d::reduction_layout::inner);
+  }
+
+  TEST_CASE("every axis: the whole layout, coalesced to one run when dense") {
+    const int all[] = {0, 1, 2};
+    const auto p = d::make_reduction_plan({2, 3, 4}, {48, 16, 4}, 4, all, {0, 0, 0});
+    CHECK(p.layout == d::reduction_layout::whole);
+    CHECK(p.outputs == 1);
+    CHECK(p.reduced == 24);
+    CHECK(p.reduced_ndim == 1);
+    CHECK(p.reduced_sizes[0] == 24);
+    CHECK(p.reduced_strides[0] == 4);
+
+    // every other element of 24: strides doubled, still one run
+    const auto strided = plan_of({24}, {8}, {0}, {0});
+    CHECK(strided.layout == d::reduction_layout::whole);
+    CHECK(strided.reduced_ndim == 1);
+    CHECK(strided.reduced_strides[0] == 8);
+  }
+
+  TEST_CASE("the middle axis of three is the general layout; outer axes coalesce") {
+    // (2, 3, 4) C-contiguous float32, axis 1: kept (2, 4) with input strides 48 and 4
+    const auto middle = plan_of({2, 3, 4}, {48, 16, 4}, {1}, {16, 0, 4});
+    CHECK(middle.layout == d::reduction_layout::general);
+    CHECK(middle.outputs == 8);
+    CHECK(middle.reduced == 3);
+    CHECK(middle.kept_ndim == 2);
+    CHECK(middle.kept_sizes[0] == 4);
+    CHECK(middle.kept_sizes[1] == 2);
+
+    // axes 0 and 1 of (2, 3, 4): the reduced (2, 3) are one run of 6 with stride 16, the column case
+    const auto leading = plan_of({2, 3, 4}, {48, 16, 4}, {1, 0}, {0, 0, 4});
+    CHECK(leading.layout == d::reduction_layout::outer);
+    CHECK(leading.reduced_ndim == 1);
+    CHECK(leading.reduced_sizes[0] == 6);
+    CHECK(leading.reduced_strides[0] == 16);
+
+    // axes 1 and 2: the rows of 12
+    const auto trailing = plan_of({2, 3, 4}, {48, 16, 4}, {2, 1}, {4, 0, 0});
+    CHECK(trailing.layout == d::reduction_layout::inner);
+    CHECK(trailing.reduced_ndim == 1);
+    CHECK(trailing.reduced_sizes[0] == 12);
+  }
+
+  TEST_CASE("extent-1, zero-size and broadcast dimensions") {
+    // (1, 5, 1) reduced over all: one run of 5
+    const int all[] = {0, 1, 2};
+    const auto ones = d::make_reduction_plan({1, 5, 1}, {20, 4, 4}, 4, all, {0, 0, 0});
+    CHECK(ones.layout == d::reduction_layout::whole);
+    CHECK(ones.reduced == 5);
+    CHECK(ones.reduced_ndim == 1);
+
+    // a zero-size reduced axis: outputs of the identity, nothing to read
+    const auto empty_reduction = plan_of({3, 0}, {0, 4}, {1}, {4, 0});
+    CHECK(empty_reduction.outputs == 3);
+    CHECK(empty_reduction.reduced == 0);
+    // a zero-size kept axis: no output at all
+    const auto no_outputs = plan_of({0, 3}, {12, 4}, {1}, {4, 0});
+    CHECK(no_outputs.outputs == 0);
+
+    // a row broadcast to (4, 5) (stride 0 on axis 0), reduced over axis 0: each output reads one element
+    // four times; the kept axis is dense, the reduced one has stride 0
+    const auto broadcast = plan_of({4, 5}, {0, 4}, {0}, {0, 4});
+    CHECK(broadcast.reduced == 4);
+    CHECK(broadcast.reduced_strides[0] == 0);
+    CHECK(broadcast.kept_strides[0] == 4);
+    CHECK(broadcast.layout == d::reduction_layout::outer);
+    // the same row reduced over axis 1: four outputs of one dense row each
+    const auto rows = plan_of({4, 5}, {0, 4}, {1}, {4, 0});
+    CHECK(rows.layout == d::reduction_layout::inner);
+    CHECK(rows.kept_strides[0] == 0);
+  }
+
+  TEST_CASE("negative strides order by magnitude; the kept group follows the output") {
+    // a[::-1] of 6 float64, reduced whole: one run of stride -8
+    const auto reversed = plan_of({6}, {-8}, {0}, {0}, 8);
+    CHECK(reversed.layout == d::reduction_layout::whole);
+    CHECK(reversed.reduced_strides[0] == -8);
+
+    // (3, 4) reduced over axis 1 into an output with a stride of 8 bytes (every other element of a float32
+    // array): the kept axis keeps the output stride it is given
+    const auto p = plan_of({3, 4}, {16, 4}, {1}, {8, 0});
+    CHECK(p.layout == d::reduction_layout::inner);
+    CHECK(p.out_strides[0] == 8);
+  }
+}
