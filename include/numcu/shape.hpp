@@ -107,6 +107,12 @@ shape_t broadcast_shapes(const shape_t& a, const shape_t& b);
 /// size." or "negative dimensions are not allowed".
 std::int64_t array_nbytes(const shape_t& shape, std::size_t itemsize);
 
+/// array_nbytes() of a view: also checks that the bytes it reaches in its buffer, |@p offset| plus each
+/// |stride| times its extent less one, fit int64 (a stride of INT64_MIN included).
+/// @throws shape_error as array_nbytes().
+std::int64_t array_view_nbytes(const shape_t& shape, const strides_t& strides, std::int64_t offset,
+                               std::size_t itemsize);
+
 /// The C-order (row-major) strides in bytes of a contiguous array of @p shape.
 /// @throws shape_error "array is too big; ..." when they do not fit int64.
 strides_t c_strides(const shape_t& shape, std::size_t itemsize);

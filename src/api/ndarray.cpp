@@ -96,21 +96,7 @@ ndarray::ndarray(std::shared_ptr<detail::buffer> buffer, numcu::dtype t, const s
       m_offset(offset),
       m_is_view(is_view) {
   // every array and view is made here: its size, byte count and extent in memory must fit int64
-  if (array_nbytes(m_shape, m_dtype.itemsize()) == 0) return;
-  // magnitudes in uint64, so that INT64_MIN has one too; the extent must stay within int64
-  const auto magnitude = [](std::int64_t v) {
-    return v < 0 ? std::uint64_t{0} - static_cast<std::uint64_t>(v) : static_cast<std::uint64_t>(v);
-  };
-  std::uint64_t extent = magnitude(m_offset);
-  bool too_big = extent > static_cast<std::uint64_t>(INT64_MAX);
-  for (int d = 0; d < m_shape.size() && !too_big; ++d) {
-    std::uint64_t span = 0;
-    too_big = __builtin_mul_overflow(magnitude(m_strides[d]), static_cast<std::uint64_t>(m_shape[d] - 1), &span) ||
-              __builtin_add_overflow(extent, span, &extent) || extent > static_cast<std::uint64_t>(INT64_MAX);
-  }
-  if (too_big) {
-    throw shape_error("array is too big; `arr.size * arr.dtype.itemsize` is larger than the maximum possible size.");
-  }
+  array_view_nbytes(m_shape, m_strides, m_offset, m_dtype.itemsize());
 }
 
 void ndarray::require_defined() const {

@@ -75,6 +75,26 @@ std::int64_t array_nbytes(const shape_t& shape, std::size_t itemsize) {
   return empty ? 0 : nbytes;
 }
 
+std::int64_t array_view_nbytes(const shape_t& shape, const strides_t& strides, std::int64_t offset,
+                               std::size_t itemsize) {
+  const std::int64_t nbytes = array_nbytes(shape, itemsize);
+  if (nbytes == 0) return 0;
+  // magnitudes in uint64, so that INT64_MIN has one too
+  const auto magnitude = [](std::int64_t v) {
+    return v < 0 ? std::uint64_t{0} - static_cast<std::uint64_t>(v) : static_cast<std::uint64_t>(v);
+  };
+  constexpr auto limit = static_cast<std::uint64_t>(INT64_MAX);
+  std::uint64_t extent = magnitude(offset);
+  for (int d = 0; d < shape.size(); ++d) {
+    std::uint64_t span = 0;
+    if (extent > limit || __builtin_mul_overflow(magnitude(strides[d]), static_cast<std::uint64_t>(shape[d] - 1), &span) ||
+        __builtin_add_overflow(extent, span, &extent))
+      throw_too_big();
+  }
+  if (extent > limit) throw_too_big();
+  return nbytes;
+}
+
 std::string to_string(const dim_vector& dims) {
   std::string s = "(";
   for (int i = 0; i < dims.size(); ++i) {

@@ -140,19 +140,15 @@ int search_loop_position(ufunc_id u, std::span<const operand> inputs) {
       search[k] = arrays ? result_type(*arrays, kind) : scalar_only_dtype(u, inputs, inputs[k].value());
   }
   const std::size_t checked = u == ufunc_id::ldexp ? 1 : inputs.size();
-  const char* loops = info_of(u).loops;
-  int start = 0;
-  while (loops[start] != 0) {
-    bool accepted = true;
-    for (std::size_t k = 0; accepted && k < checked; ++k) {
-      const dtype letter = dtype_of_letter(loops[start + static_cast<int>(k)]);
-      accepted = weak_rank[k] >= 0 ? rank_of(letter) >= weak_rank[k] : can_cast(search[k], letter, casting::safe);
+  return find_loop_where(u, [&](const char* loop) {
+    for (std::size_t k = 0; k < checked; ++k) {
+      const dtype letter = dtype_of_letter(loop[k]);
+      const bool accepted =
+          weak_rank[k] >= 0 ? rank_of(letter) >= weak_rank[k] : can_cast(search[k], letter, casting::safe);
+      if (!accepted) return false;
     }
-    if (accepted) return start;
-    while (loops[start] != 0 && loops[start] != ',') ++start;
-    if (loops[start] == ',') ++start;
-  }
-  return -1;
+    return true;
+  });
 }
 
 // search_loop_position, remembered for calls of one or two arrays (the common case) per ufunc and dtypes:

@@ -54,18 +54,25 @@ constexpr int representative_input(ufunc_id u) {
   return u == ufunc_id::ldexp ? 0 : info_of(u).nin - 1;
 }
 
-/// The position in info_of(u).loops of the first loop (as "ff->f") whose representative input letter
-/// @p accept takes, or -1.
+/// The position in info_of(u).loops of the first loop (as "ff->f") that @p accept takes, given the loop's
+/// text (its input letters first), or -1.
 template <class Accept>
-constexpr int find_loop(ufunc_id u, Accept accept) {
+constexpr int find_loop_where(ufunc_id u, Accept accept) {
   const char* loops = info_of(u).loops;
   int start = 0;
   while (loops[start] != 0) {
-    if (accept(loops[start + representative_input(u)])) return start;
+    if (accept(loops + start)) return start;
     while (loops[start] != 0 && loops[start] != ',') ++start;
     if (loops[start] == ',') ++start;
   }
   return -1;
+}
+
+/// The position in info_of(u).loops of the first loop whose representative input letter @p accept takes,
+/// or -1.
+template <class Accept>
+constexpr int find_loop(ufunc_id u, Accept accept) {
+  return find_loop_where(u, [u, &accept](const char* loop) { return accept(loop[representative_input(u)]); });
 }
 
 /// The output letter of the loop of @p u whose inputs are @p in, or 0 when there is none.
