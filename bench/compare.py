@@ -103,6 +103,34 @@ def elementwise(out, xp, ev, f32, f16, bf16, sync):
     sync()
 
 
+def reductions(out, xp, ev, f32, sync):
+    """The reduction rows of bench/bench_reduction.cpp, written once for both frameworks."""
+    kw = {"device": "cuda"} if xp.__name__ == "torch" else {}
+    n = 1 << 28
+    a = xp.linspace(-1.0, 1.0, n, dtype=f32, **kw)
+    out["sum(a) float32 2^28"] = median_gpu_ms(lambda: a.sum(), ev)
+    out["max(a) float32 2^28"] = median_gpu_ms(lambda: a.max(), ev)
+    out["argmax(a) float32 2^28"] = median_gpu_ms(lambda: a.argmax(), ev)
+    out["mean(a) float32 2^28"] = median_gpu_ms(lambda: a.mean(), ev)
+    out["var(a) float32 2^28"] = median_gpu_ms(lambda: a.var(), ev, 1, 5)
+    out["count_nonzero(a) float32 2^28"] = median_gpu_ms(lambda: xp.count_nonzero(a), ev)
+    out["cumsum(a) float32 2^28 (read + write)"] = median_gpu_ms(lambda: xp.cumsum(a, 0), ev)
+    del a
+    side = 16384
+    x = xp.linspace(0.0, 1.0, side * side, dtype=f32, **kw).reshape(side, side)
+    out["sum(X, 0) 16384^2 float32"] = median_gpu_ms(lambda: x.sum(0), ev)
+    out["sum(X, 1) 16384^2 float32"] = median_gpu_ms(lambda: x.sum(1), ev)
+    out["argmax(X, 1) 16384^2 float32"] = median_gpu_ms(lambda: x.argmax(1), ev)
+    rows = x.reshape(1 << 20, 256)
+    out["sum(X, 1) (2^20, 256) float32"] = median_gpu_ms(lambda: rows.sum(1), ev)
+    columns = x.reshape(256, 1 << 20)
+    out["sum(X, 0) (256, 2^20) float32"] = median_gpu_ms(lambda: columns.sum(0), ev)
+    del x, rows, columns
+    small = xp.ones(1024, dtype=f32, **kw)
+    out["host time per sum of 1024 float32 (result on the device)"] = median_host_ms(lambda: small.sum(), 1000, 21, 1000)
+    sync()
+
+
 def cupy_results():
     import cupy as cp
     import numpy as np
@@ -139,6 +167,7 @@ def cupy_results():
     out["alloc+free 1 MiB"] = median_host_ms(lambda: cp.empty(1 << 20, dtype=cp.uint8), 100, 21, 1000)
     del dev, pinned, pinned_mem
     elementwise(out, cp, ev, cp.float32, cp.float16, None, lambda: cp.cuda.Device().synchronize())
+    reductions(out, cp, ev, cp.float32, lambda: cp.cuda.Device().synchronize())
     return out
 
 
@@ -177,6 +206,7 @@ def torch_results():
         lambda: torch.empty(1 << 20, dtype=torch.uint8, device="cuda"), 100, 21, 1000)
     del dev, host, pinned
     elementwise(out, torch, ev, torch.float32, torch.float16, torch.bfloat16, torch.cuda.synchronize)
+    reductions(out, torch, ev, torch.float32, torch.cuda.synchronize)
     return out
 
 

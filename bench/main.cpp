@@ -10,6 +10,7 @@
 
 void run_foundation_benchmarks();
 void run_elementwise_benchmarks();
+void run_reduction_benchmarks();
 void run_baseline_benchmarks();
 
 int main(int argc, char** argv) {
@@ -23,6 +24,7 @@ int main(int argc, char** argv) {
   bench::check(cudaGetDeviceProperties(&prop, 0), "cudaGetDeviceProperties");
   run_foundation_benchmarks();
   run_elementwise_benchmarks();
+  run_reduction_benchmarks();
   run_baseline_benchmarks();
 
   std::ofstream out(out_path);

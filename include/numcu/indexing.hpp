@@ -8,6 +8,10 @@
 
 namespace numcu {
 
+class ndarray;
+class axis_arg;
+struct reduce_options;
+
 /// An omitted slice bound: `slice(none, none, -1)` is NumPy's `[::-1]`.
 inline constexpr std::nullopt_t none = std::nullopt;
 
@@ -24,9 +28,16 @@ struct slice {
   explicit slice(std::optional<std::int64_t> stop_) : stop(stop_) {}
 };
 
-/// The type of nc::all, NumPy's `:`.
-struct all_t {};
-/// The whole axis, NumPy's `:`.
+/// The type of nc::all: NumPy's `:` in an index, and, called, numpy.all (numcu/reduction.hpp).
+struct all_t {
+  /// numpy.all: whether every element of @p a is nonzero (bool, a 0-d array).
+  ndarray operator()(const ndarray& a) const;
+  /// numpy.all over @p axis (none: every axis).
+  ndarray operator()(const ndarray& a, const axis_arg& axis) const;
+  /// numpy.all over @p axis with out=, keepdims= and where= (numcu::reduce_options).
+  ndarray operator()(const ndarray& a, const axis_arg& axis, const reduce_options& options) const;
+};
+/// The whole axis, NumPy's `:` (`a(nc::all, 0)`); called, numpy.all (`nc::all(a, 0)`).
 inline constexpr all_t all{};
 
 /// The type of nc::newaxis.

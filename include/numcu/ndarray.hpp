@@ -146,6 +146,54 @@ class ndarray {
   /// Shorthand for transpose().
   ndarray T() const { return transpose(); }
 
+  /// @name Reductions (numcu/reduction.hpp): `a.sum()`, `a.max(1)`, `a.mean(0, {.keepdims = true})`
+  /// @{
+  /// numcu::sum(*this, axis).
+  ndarray sum(const axis_arg& axis = none) const;
+  /// numcu::sum(*this, axis, options).
+  ndarray sum(const axis_arg& axis, const reduce_options& options) const;
+  /// numcu::prod(*this, axis).
+  ndarray prod(const axis_arg& axis = none) const;
+  /// numcu::prod(*this, axis, options).
+  ndarray prod(const axis_arg& axis, const reduce_options& options) const;
+  /// numcu::max(*this, axis).
+  ndarray max(const axis_arg& axis = none) const;
+  /// numcu::max(*this, axis, options).
+  ndarray max(const axis_arg& axis, const reduce_options& options) const;
+  /// numcu::min(*this, axis).
+  ndarray min(const axis_arg& axis = none) const;
+  /// numcu::min(*this, axis, options).
+  ndarray min(const axis_arg& axis, const reduce_options& options) const;
+  /// numcu::mean(*this, axis).
+  ndarray mean(const axis_arg& axis = none) const;
+  /// numcu::mean(*this, axis, options).
+  ndarray mean(const axis_arg& axis, const reduce_options& options) const;
+  /// numcu::var(*this, axis).
+  ndarray var(const axis_arg& axis = none) const;
+  /// numcu::var(*this, axis, options).
+  ndarray var(const axis_arg& axis, const reduce_options& options) const;
+  /// numcu::std(*this, axis).
+  ndarray std(const axis_arg& axis = none) const;
+  /// numcu::std(*this, axis, options).
+  ndarray std(const axis_arg& axis, const reduce_options& options) const;
+  /// numcu::any(*this, axis).
+  ndarray any(const axis_arg& axis = none) const;
+  /// numcu::any(*this, axis, options).
+  ndarray any(const axis_arg& axis, const reduce_options& options) const;
+  /// numpy.all: nc::all(*this, axis).
+  ndarray all(const axis_arg& axis = none) const;
+  /// nc::all(*this, axis, options).
+  ndarray all(const axis_arg& axis, const reduce_options& options) const;
+  /// numcu::argmax(*this, axis, keepdims).
+  ndarray argmax(std::optional<std::int64_t> axis = std::nullopt, bool keepdims = false) const;
+  /// numcu::argmin(*this, axis, keepdims).
+  ndarray argmin(std::optional<std::int64_t> axis = std::nullopt, bool keepdims = false) const;
+  /// numcu::cumsum(*this, axis).
+  ndarray cumsum(std::optional<std::int64_t> axis = std::nullopt) const;
+  /// numcu::cumprod(*this, axis).
+  ndarray cumprod(std::optional<std::int64_t> axis = std::nullopt) const;
+  /// @}
+
   /// A view selected by a basic index: integers, slice, all, newaxis, ellipsis.
   /// @throws index_error "index 5 is out of bounds for axis 0 with size 3".
   template <class... I>

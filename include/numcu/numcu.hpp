@@ -14,6 +14,7 @@
 #include "numcu/memory.hpp"
 #include "numcu/ndarray.hpp"
 #include "numcu/random.hpp"
+#include "numcu/reduction.hpp"
 #include "numcu/scalar.hpp"
 #include "numcu/shape.hpp"
 #include "numcu/stream.hpp"

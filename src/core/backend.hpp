@@ -8,6 +8,7 @@
 #include "core/elementwise_call.hpp"
 #include "core/exec.hpp"
 #include "core/iteration_plan.hpp"
+#include "core/reduction_call.hpp"
 #include "device/philox.hpp"
 #include "device/sequence.hpp"
 #include "numcu/dtype.hpp"
@@ -39,6 +40,18 @@ void linspace(const exec& e, void* out, dtype t, const linspace_params& p);
 /// True when every element of plan operand 0 (dtype @p t) is nonzero (synchronizes the context's stream).
 template <class Backend>
 bool all_nonzero(const exec& e, const iteration_plan& plan, dtype t);
+
+/// Runs one reduction: every output of call.plan gets the reduction of its elements in the fixed order of
+/// device/reduce_order.hpp (bitwise the same on both backends). The plan has outputs and reduced elements.
+template <class Backend>
+void run_reduction(const exec& e, const reduction_call& call);
+
+/// Running sums (running products with @p product) along each of the @p rows contiguous rows of @p n elements
+/// of dtype @p t (int64, uint64, float32, float64, complex64 or complex128) at @p in, into the same layout at
+/// @p out (which may be @p in). On the GPU the order of a floating scan is CUB's, not the host's.
+template <class Backend>
+void inclusive_scan(const exec& e, dtype t, bool product, const void* in, void* out, std::int64_t rows,
+                    std::int64_t n);
 
 /// Fills the @p n contiguous elements of dtype @p t at @p out with draws of @p p (device/philox.hpp).
 template <class Backend>

@@ -47,7 +47,8 @@ group order_and_coalesce(std::array<int, max_dims> dims, int n, const shape_t& s
 }  // namespace
 
 reduction_plan make_reduction_plan(const shape_t& shape, const strides_t& strides, std::size_t itemsize,
-                                   std::span<const int> axes, const strides_t& out_strides) {
+                                   std::span<const int> axes, const strides_t& out_strides,
+                                   bool logical_order) {
   reduction_plan plan;
   std::array<bool, max_dims> is_reduced{};
   for (int axis : axes) is_reduced[axis] = true;
@@ -68,8 +69,9 @@ reduction_plan make_reduction_plan(const shape_t& shape, const strides_t& stride
   const group k = order_and_coalesce(kept, nkept, shape, strides, out_strides, true, [&](int d) {
     return std::abs(out_strides[d]) != 0 ? std::abs(out_strides[d]) : std::abs(strides[d]);
   });
-  const group r = order_and_coalesce(reduced, nreduced, shape, strides, out_strides, false,
-                                     [&](int d) { return std::abs(strides[d]); });
+  const group r = order_and_coalesce(reduced, nreduced, shape, strides, out_strides, false, [&](int d) {
+    return logical_order ? std::int64_t{0} : std::abs(strides[d]);  // 0: ties all, the array's order kept
+  });
   plan.kept_ndim = k.ndim;
   plan.reduced_ndim = r.ndim;
   for (int i = 0; i < k.ndim; ++i) {

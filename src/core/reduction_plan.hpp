@@ -39,8 +39,11 @@ struct reduction_plan {
 
 /// Plans reducing an input of @p shape and byte @p strides (elements of @p itemsize bytes) over @p axes
 /// (each 0 ... ndim-1, distinct, in any order) into an output whose byte strides over the input's dimensions
-/// are @p out_strides (its strides as if keepdims; those of reduced dimensions are not read).
+/// are @p out_strides (its strides as if keepdims; those of reduced dimensions are not read). With
+/// @p logical_order the reduced dimensions keep the array's order (innermost axis first) instead of the
+/// input's memory order, so that a reduced index is NumPy's flat index over the reduced axes (argmax).
 reduction_plan make_reduction_plan(const shape_t& shape, const strides_t& strides, std::size_t itemsize,
-                                   std::span<const int> axes, const strides_t& out_strides);
+                                   std::span<const int> axes, const strides_t& out_strides,
+                                   bool logical_order = false);
 
 }  // namespace numcu::detail

@@ -58,4 +58,45 @@ struct offset_calculator {
 /// The largest element count a kernel launch that uses 32-bit indices handles.
 inline constexpr int64_t max_32bit_numel = 0x7fffffff;
 
+/// Byte offsets of a group of dimensions (kept or reduced) for a linear index over them, innermost first.
+struct index_walker {
+  int ndim = 0;
+  bool wide = false;  // an index may reach 2^31: 64-bit division instead of fast_divmod
+  fast_divmod fast[max_dims];
+  int64_t sizes[max_dims];
+  int64_t strides[max_dims];
+
+  index_walker() = default;
+  /// Over @p n dimensions of @p sizes_in (innermost first) with byte strides @p strides_in.
+  index_walker(int n, const int64_t* sizes_in, const int64_t* strides_in) : ndim(n) {
+    int64_t count = 1;
+    for (int d = 0; d < n; ++d) {
+      sizes[d] = sizes_in[d];
+      strides[d] = strides_in[d];
+      count *= sizes_in[d];
+    }
+    wide = count > max_32bit_numel;
+    for (int d = 0; d < n && !wide; ++d) fast[d] = fast_divmod(static_cast<uint32_t>(sizes_in[d]));
+  }
+
+  NUMCU_HD int64_t offset(int64_t i) const {
+    if (ndim == 1) return i * strides[0];
+    int64_t o = 0;
+    if (!wide) {
+      uint32_t linear = static_cast<uint32_t>(i);
+      for (int d = 0; d < ndim; ++d) {
+        const uint32_t q = fast[d].div(linear);
+        o += static_cast<int64_t>(linear - q * fast[d].divisor) * strides[d];
+        linear = q;
+      }
+    } else {
+      for (int d = 0; d < ndim; ++d) {
+        o += (i % sizes[d]) * strides[d];
+        i /= sizes[d];
+      }
+    }
+    return o;
+  }
+};
+
 }  // namespace numcu::detail

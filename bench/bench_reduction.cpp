@@ -1,0 +1,47 @@
+// Reduction and scan benchmarks (issue 10): whole-array reductions of 2^28 float32, the row and column cases
+// of a 16384^2 matrix and of skinny shapes, argmax along rows, cumsum, count_nonzero, and the host time of a
+// small sum whose result stays on the device. Bytes counted: those read (cumsum: read + written).
+#include <numcu/numcu.hpp>
+
+#include "timing.hpp"
+
+namespace nc = numcu;
+using bench::report;
+using bench::report_us;
+using bench::time_gpu;
+using bench::time_host_us;
+
+void run_reduction_benchmarks() {
+  const nc::device gpu = nc::cuda(0);
+  const std::int64_t n = std::int64_t{1} << 28;
+  {
+    const auto a = nc::linspace(-1.0, 1.0, n, true, nc::float32, gpu);
+    nc::ndarray r;
+    report("sum(a) float32 2^28", n * 4.0, time_gpu([&] { r = nc::sum(a); }));
+    report("max(a) float32 2^28", n * 4.0, time_gpu([&] { r = nc::max(a); }));
+    report("argmax(a) float32 2^28", n * 4.0, time_gpu([&] { r = nc::argmax(a); }));
+    report("mean(a) float32 2^28", n * 4.0, time_gpu([&] { r = nc::mean(a); }));
+    report("var(a) float32 2^28", n * 4.0, time_gpu([&] { r = nc::var(a); }));
+    report("count_nonzero(a) float32 2^28", n * 4.0, time_gpu([&] { r = nc::count_nonzero(a); }));
+    report("cumsum(a) float32 2^28 (read + write)", n * 8.0, time_gpu([&] { r = nc::cumsum(a); }));
+  }
+  {
+    const std::int64_t side = 16384;
+    const auto x = nc::linspace(0.0, 1.0, side * side, true, nc::float32, gpu).reshape({side, side});
+    nc::ndarray r;
+    report("sum(X, 0) 16384^2 float32", side * side * 4.0, time_gpu([&] { r = nc::sum(x, 0); }));
+    report("sum(X, 1) 16384^2 float32", side * side * 4.0, time_gpu([&] { r = nc::sum(x, 1); }));
+    report("argmax(X, 1) 16384^2 float32", side * side * 4.0, time_gpu([&] { r = nc::argmax(x, 1); }));
+    const auto rows = x.reshape({std::int64_t{1} << 20, 256});
+    report("sum(X, 1) (2^20, 256) float32", n * 4.0, time_gpu([&] { r = nc::sum(rows, 1); }));
+    const auto columns = x.reshape({256, std::int64_t{1} << 20});
+    report("sum(X, 0) (256, 2^20) float32", n * 4.0, time_gpu([&] { r = nc::sum(columns, 0); }));
+  }
+  {
+    const auto a = nc::ones({1024}, nc::float32, gpu);
+    nc::ndarray r;
+    report_us("host time per sum of 1024 float32 (result on the device)",
+              time_host_us([&] { r = nc::sum(a); }, 1000, 21, 1000));
+    nc::synchronize(gpu);
+  }
+}

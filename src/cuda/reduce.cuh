@@ -1,0 +1,76 @@
+// The launchers of the reduction kernels (device/reduce_kernels.cuh): the reduction plan's layout and size
+// pick the kernel, and a second stage combines tile partials where a first stage left several per output.
+// Every choice computes the same fixed order, so the choice changes the speed, never the result.
+#pragma once
+
+#include "core/reduction_call.hpp"
+#include "cuda/launch.cuh"
+#include "device/reduce_kernels.cuh"
+
+namespace numcu::detail::cuda {
+
+/// Outputs from which one warp per output (the rows kernel) fills the GPU better than a block per tile.
+inline constexpr std::int64_t rows_kernel_outputs = 1024;
+
+/// The kernel arguments of @p c.
+inline reduce_args reduce_args_of(const reduction_call& c) {
+  const reduction_plan& p = c.plan;
+  reduce_args a{};
+  a.in = c.in;
+  a.out = c.out;
+  a.kept = index_walker(p.kept_ndim, p.kept_sizes.data(), p.kept_strides.data());
+  a.kept_out = index_walker(p.kept_ndim, p.kept_sizes.data(), p.out_strides.data());
+  a.reduced = index_walker(p.reduced_ndim, p.reduced_sizes.data(), p.reduced_strides.data());
+  a.outputs = p.outputs;
+  a.reduced_count = p.reduced;
+  a.tiles = c.tiles();
+  a.width = order_width(c.input.itemsize());
+  const auto itemsize = static_cast<std::int64_t>(c.input.itemsize());
+  // dense: vector loads, so every row starts 16-byte aligned
+  bool dense = p.reduced_ndim == 1 && p.reduced_strides[0] == itemsize && is_aligned(c.in, 16);
+  for (int d = 0; d < p.kept_ndim; ++d) dense = dense && p.kept_strides[d] % 16 == 0;
+  a.dense = dense;
+  a.in_dtype = c.input.id();
+  a.out_dtype = c.output.id();
+  a.params = c.params;
+  return a;
+}
+
+/// Runs reduction functor Op over @p c.
+template <class Op>
+void launch_reduce(const exec& e, const reduction_call& c) {
+  using A = typename Op::acc_t;
+  reduce_args a = reduce_args_of(c);
+  const std::int64_t outputs = a.outputs, tiles = a.tiles;
+  const bool columns = c.plan.layout == reduction_layout::outer;
+  const bool rows = !columns && outputs > 1 && (tiles == 1 || outputs >= rows_kernel_outputs);
+  const bool second_stage = !rows && tiles > 1;
+  reduce_args second = a;
+  if (second_stage) {
+    a.out = static_cast<char*>(e.workspace(static_cast<std::size_t>(outputs * tiles) * sizeof(A)));
+    a.to_partials = true;
+    second.in = a.out;
+  }
+  const auto at_most = [](std::int64_t n, std::int64_t cap) { return static_cast<unsigned>(std::min(n, cap)); };
+  if (columns) {
+    // groups of slots: a power of two, 8 of them covering the slots of the first tile
+    const std::int64_t slots = std::min<std::int64_t>(tile_slots, (a.reduced_count + a.width - 1) / a.width);
+    int per_group = 1;
+    while (per_group * 8 < slots) per_group <<= 1;
+    launch(e, dim3(at_most((outputs + 31) / 32, 0x7fffffff), at_most(tiles, 65535)), tile_slots,
+           reduce_columns_kernel<Op>, a, per_group);
+  } else if (rows) {
+    launch(e, at_most((outputs + 7) / 8, 0x7fffffff), tile_slots, reduce_rows_kernel<Op>, a);
+  } else {
+    launch(e, dim3(at_most(tiles, 0x7fffffff), at_most(outputs, 65535)), tile_slots, reduce_tiles_kernel<Op>, a);
+  }
+  if (second_stage) launch(e, at_most(outputs, 0x7fffffff), tile_slots, reduce_partials_kernel<Op>, second);
+}
+
+/// Runs family F with its functor for the call's compute dtype.
+template <reduce_family F>
+void launch_reduction(const exec& e, const reduction_call& c) {
+  visit_reduce_functor<F>(c.compute.id(), [&](auto functor) { launch_reduce<typename decltype(functor)::type>(e, c); });
+}
+
+}  // namespace numcu::detail::cuda

@@ -1,0 +1,8 @@
+// The launcher of the arg family (cuda/reduce.cuh).
+#include "cuda/reduce.cuh"
+
+namespace numcu::detail::cuda {
+
+template void launch_reduction<reduce_family::arg>(const exec&, const reduction_call&);
+
+}  // namespace numcu::detail::cuda

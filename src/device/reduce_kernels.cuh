@@ -1,0 +1,244 @@
+// The reduction kernels, each computing device/reduce_order.hpp's fixed order with a reduce functor
+// (device/reduce_ops.hpp); which one runs is a question of speed only, never of the result:
+//  - tiles:    a block per (tile, output): thread t computes slot t; the block's tree gives the tile's partial.
+//              The whole array, and few long rows.
+//  - rows:     a warp per output, looping over its tiles: lane l computes slots l, l + 32, ...; many rows.
+//  - columns:  the column case (reduced dimensions outermost): a block of 32 neighbouring outputs x 8 groups of
+//              slots, each thread walking its slots down one column; loads coalesce across the outputs.
+//  - partials: the second stage: each output's tile partials combined in the tree over tiles.
+// Kernels are instantiated per functor (family and compute type), not per input dtype: the input dtypes of
+// Op::dense_input are read with typed loads (16-byte vectors where the reduced run is dense), any other is cast
+// on load at run time.
+#pragma once
+
+#include "device/launch_geometry.hpp"
+#include "device/offset_calculator.hpp"
+#include "device/reduce_ops.hpp"
+
+namespace numcu::detail {
+
+/// Everything a reduction kernel needs, passed by value.
+struct reduce_args {
+  const char* in;         // the input's first element (or the partials, for the second stage)
+  char* out;              // the output's first element (or the partials, when a second stage follows)
+  index_walker kept;      // output index -> input offset
+  index_walker kept_out;  // output index -> output offset
+  index_walker reduced;   // reduced index -> input offset
+  int64_t outputs;
+  int64_t reduced_count;  // R: elements per output
+  int64_t tiles;          // tiles per output: ceil(R / tile_elements)
+  int width;              // the order width of the input dtype
+  bool dense;             // the reduced run is dense (offset r * itemsize) and every row 16-byte aligned
+  bool to_partials;       // write acc_t partials[output * tiles + tile] instead of results
+  dtype_code in_dtype;
+  dtype_code out_dtype;
+  reduce_params params;
+};
+
+/// The input offset of reduced index @p r in a row.
+__device__ __forceinline__ int64_t reduced_offset(const reduce_args& a, int64_t r) {
+  return a.dense ? r * a.reduced.strides[0] : a.reduced.offset(r);
+}
+
+/// Loads the @p n values of the slot starting at reduced index @p first of @p row as In, cast to V.
+template <class V, class In>
+__device__ __forceinline__ void load_typed(const reduce_args& a, const char* row, int64_t first, int n,
+                                           V (&v)[slot_elements]) {
+  constexpr int W = order_width(sizeof(In));
+  if (a.dense && n == slot_elements) {
+    vector_of<In, W> x[slot_elements / W];
+#pragma unroll
+    for (int g = 0; g < slot_elements / W; ++g)
+      x[g] = reinterpret_cast<const vector_of<In, W>*>(row)[(first + g * slot_stride(W)) / W];
+#pragma unroll
+    for (int g = 0; g < slot_elements / W; ++g) {
+#pragma unroll
+      for (int e = 0; e < W; ++e) v[g * W + e] = cast<V>(x[g].values[e]);
+    }
+    return;
+  }
+  if (a.reduced.ndim == 1) {  // one stride: independent loads, unrolled, in flight together
+    const int64_t stride = a.reduced.strides[0];
+#pragma unroll
+    for (int k = 0; k < slot_elements; ++k) {
+      if (k < n) v[k] = cast<V>(*reinterpret_cast<const In*>(row + (first + (k / W) * slot_stride(W) + k % W) * stride));
+    }
+    return;
+  }
+#pragma unroll 1
+  for (int k = 0; k < n; ++k)
+    v[k] = cast<V>(*reinterpret_cast<const In*>(row + a.reduced.offset(first + (k / W) * slot_stride(W) + k % W)));
+}
+
+/// Loads the values of the slot starting at reduced index @p first of the row at @p row (cast on load to the
+/// functor's value type) and returns how many there are.
+template <class Op>
+__device__ __forceinline__ int load_slot(const reduce_args& a, const char* row, int64_t first,
+                                         typename Op::value_t (&v)[slot_elements]) {
+  using V = typename Op::value_t;
+  const int w = a.width;
+  const int n = slot_count(first, w, a.reduced_count);
+  switch (a.in_dtype) {
+#define NUMCU_TYPED_SLOT(name, storage_type, letter, itemsize) \
+  case dtype_code::name:                                      \
+    if constexpr (Op::template dense_input<storage_type>) {   \
+      load_typed<V, storage_type>(a, row, first, n, v);       \
+      return n;                                               \
+    }                                                         \
+    break;
+    NUMCU_FOR_EACH_DTYPE(NUMCU_TYPED_SLOT)
+#undef NUMCU_TYPED_SLOT
+  }
+  for (int k = 0; k < n; ++k) v[k] = load_as<V>(row + reduced_offset(a, first + (k / w) * slot_stride(w) + k % w), a.in_dtype);
+  return n;
+}
+
+/// A value moved down the warp by @p delta lanes, word by word.
+template <class T>
+__device__ __forceinline__ T shuffle_down(const T& value, int delta) {
+  constexpr int words = (sizeof(T) + 3) / 4;
+  unsigned w[words] = {};
+  memcpy(w, &value, sizeof(T));
+#pragma unroll
+  for (int k = 0; k < words; ++k) w[k] = __shfl_down_sync(0xffffffffu, w[k], delta);
+  T r;
+  memcpy(&r, w, sizeof(T));
+  return r;
+}
+
+/// The tree of adjacent pairs over the 32 lanes' partials; lane 0 holds the result.
+template <class Op>
+__device__ __forceinline__ typename Op::acc_t warp_tree(const Op& op, typename Op::acc_t x) {
+#pragma unroll
+  for (int delta = 1; delta < 32; delta <<= 1) x = op.combine(x, shuffle_down(x, delta));
+  return x;
+}
+
+/// The tree of adjacent pairs over 8 partials.
+template <class Op>
+__device__ __forceinline__ typename Op::acc_t tree_of_8(const Op& op, const typename Op::acc_t* p) {
+  return op.combine(op.combine(op.combine(p[0], p[1]), op.combine(p[2], p[3])),
+                    op.combine(op.combine(p[4], p[5]), op.combine(p[6], p[7])));
+}
+
+/// Shared memory for 8 x N partials of type T (a raw buffer: T need not be default-constructible there).
+template <class T, int N>
+__device__ __forceinline__ T* shared_partials() {
+  __shared__ alignas(16) unsigned char buffer[8 * N * sizeof(T)];
+  return reinterpret_cast<T*>(buffer);
+}
+
+/// The tree over the 256 threads' partials (thread t holding slot t); thread 0 holds the result.
+template <class Op>
+__device__ __forceinline__ typename Op::acc_t block_tree(const Op& op, typename Op::acc_t x) {
+  using A = typename Op::acc_t;
+  A* warps = shared_partials<A, 1>();
+  x = warp_tree(op, x);
+  if ((threadIdx.x & 31) == 0) warps[threadIdx.x >> 5] = x;
+  __syncthreads();
+  if (threadIdx.x == 0) x = tree_of_8(op, warps);
+  __syncthreads();  // the buffer may be reused at once
+  return x;
+}
+
+/// Stores the partial of (output @p o, tile @p tile): into the partials, or projected into the output.
+template <class Op>
+__device__ __forceinline__ void store_partial(const reduce_args& a, const Op& op, int64_t o, int64_t tile,
+                                              const typename Op::acc_t& x) {
+  if (a.to_partials) {
+    reinterpret_cast<typename Op::acc_t*>(a.out)[o * a.tiles + tile] = x;
+  } else {
+    store_as(a.out + a.kept_out.offset(o), a.out_dtype, op.project(x));
+  }
+}
+
+template <class Op>
+__global__ void __launch_bounds__(tile_slots) reduce_tiles_kernel(reduce_args a) {
+  const Op op{a.params};
+  typename Op::value_t v[slot_elements];
+  for (int64_t o = blockIdx.y; o < a.outputs; o += gridDim.y) {
+    const char* row = a.in + a.kept.offset(o);
+    for (int64_t tile = blockIdx.x; tile < a.tiles; tile += gridDim.x) {
+      const int64_t first = slot_first(tile, threadIdx.x, a.width);
+      const int n = load_slot<Op>(a, row, first, v);
+      const auto x = block_tree(op, op.slot(v, n, first, a.width));
+      if (threadIdx.x == 0) store_partial(a, op, o, tile, x);
+    }
+  }
+}
+
+template <class Op>
+__global__ void __launch_bounds__(tile_slots) reduce_rows_kernel(reduce_args a) {
+  const Op op{a.params};
+  const int lane = threadIdx.x & 31;
+  const int w = a.width;
+  typename Op::value_t v[slot_elements];
+  for (int64_t o = int64_t{blockIdx.x} * 8 + (threadIdx.x >> 5); o < a.outputs; o += int64_t{gridDim.x} * 8) {
+    const char* row = a.in + a.kept.offset(o);
+    pairwise_stack<Op, 40> tiles;
+    for (int64_t tile = 0; tile < a.tiles; ++tile) {
+      pairwise_stack<Op, 4> groups;  // the 8 groups of 32 slots
+      for (int g = 0; g < tile_slots / 32; ++g) {
+        if (slot_first(tile, g * 32, w) >= a.reduced_count) break;  // this group and the rest are absent
+        const int64_t first = slot_first(tile, g * 32 + lane, w);
+        const int n = load_slot<Op>(a, row, first, v);
+        const auto x = warp_tree(op, op.slot(v, n, first, w));
+        if (lane == 0) groups.push(op, x);
+      }
+      if (lane == 0) tiles.push(op, groups.result(op));
+    }
+    if (lane == 0) store_partial(a, op, o, 0, tiles.result(op));
+  }
+}
+
+/// @p slots_per_group: a power of two, at most 32, with 8 * slots_per_group covering every slot present.
+template <class Op>
+__global__ void __launch_bounds__(tile_slots) reduce_columns_kernel(reduce_args a, int slots_per_group) {
+  using A = typename Op::acc_t;
+  const Op op{a.params};
+  const int w = a.width;
+  const int column = threadIdx.x & 31, group = threadIdx.x >> 5;
+  A* values = shared_partials<A, 32>();  // [group][column]
+  typename Op::value_t v[slot_elements];
+  const int64_t o = int64_t{blockIdx.x} * 32 + column;
+  const char* row = o < a.outputs ? a.in + a.kept.offset(o) : nullptr;
+  for (int64_t tile = blockIdx.y; tile < a.tiles; tile += gridDim.y) {
+    pairwise_stack<Op, 7> slots;
+    if (row != nullptr) {
+      for (int k = 0; k < slots_per_group; ++k) {
+        const int64_t first = slot_first(tile, group * slots_per_group + k, w);
+        if (first >= a.reduced_count) break;
+        const int n = load_slot<Op>(a, row, first, v);
+        slots.push(op, op.slot(v, n, first, w));
+      }
+    }
+    values[group * 32 + column] = slots.result(op);
+    __syncthreads();
+    if (group == 0 && row != nullptr) {
+      A p[8];
+      for (int g = 0; g < 8; ++g) p[g] = values[g * 32 + column];
+      store_partial(a, op, o, tile, tree_of_8(op, p));
+    }
+    __syncthreads();
+  }
+}
+
+/// The second stage: a.in holds acc_t partials[output][tile]; a block per output.
+template <class Op>
+__global__ void __launch_bounds__(tile_slots) reduce_partials_kernel(reduce_args a) {
+  using A = typename Op::acc_t;
+  const Op op{a.params};
+  // each thread combines an aligned run of `chunk` tiles, a subtree of the tree over tiles
+  int64_t chunk = 1;
+  while (chunk * tile_slots < a.tiles) chunk <<= 1;
+  for (int64_t o = blockIdx.x; o < a.outputs; o += gridDim.x) {
+    const A* partials = reinterpret_cast<const A*>(a.in) + o * a.tiles;
+    pairwise_stack<Op, 40> run;
+    const int64_t begin = threadIdx.x * chunk;
+    for (int64_t t = begin; t < begin + chunk && t < a.tiles; ++t) run.push(op, partials[t]);
+    const A x = block_tree(op, run.result(op));
+    if (threadIdx.x == 0) store_as(a.out + a.kept_out.offset(o), a.out_dtype, op.project(x));
+  }
+}
+
+}  // namespace numcu::detail

@@ -1,0 +1,433 @@
+// The reduce functors: one contract shared by the host loops, the CUDA kernels and (later) user reduction
+// kernels. A functor Op has
+//   value_t                the type an input element is cast to on load (the accumulator's compute type);
+//   acc_t                  the partial result;
+//   identity()             a partial of no elements: combine(x, identity()) and combine(identity(), x) are x,
+//                          bit for bit, so that absent elements and slots may be padded with it;
+//   slot(v, n, first, w)   the partial of the n loaded values v[0..n) of one slot (device/reduce_order.hpp:
+//                          value k has reduced index first + (k / w) * slot_stride(w) + k % w);
+//   combine(a, b)          two partials, a of the lower indices;
+//   result_t, project(a)   the result, cast on store to the output's dtype (a mean divides, var and std
+//                          project moments, initial= is combined first);
+//   p                      the reduce_params (flags, projection), set by the caller;
+//   dense_input<In>        the input types read as 16-byte vectors; the others are cast on load one by one.
+// Sums take NumPy's ufunc functions (add, multiply, maximum, fmax ...) as their combine, so NaN, signed-zero
+// and integer-wrapping rules are the elementwise ones.
+#pragma once
+
+#include "device/math.hpp"
+#include "device/reduce_order.hpp"
+#include "device/ufunc_element.hpp"
+#include "device/ufunc_ops.hpp"
+
+namespace numcu::detail {
+
+/// The reduce functor families, X(name) each: name_reduce<C> (device code) per compute type C. Each reduction
+/// of the API is one of them with flags (reduce_params): nansum is sum skipping NaN, argmin is arg with
+/// largest = false, var and std project moments, ptp, average and nanmean are composed of them.
+#define NUMCU_FOR_EACH_REDUCE_FAMILY(X) X(sum) X(prod) X(extreme) X(arg) X(logical) X(count) X(moments)
+
+enum class reduce_family : uint8_t {
+#define NUMCU_REDUCE_ENUM(name) name,
+  NUMCU_FOR_EACH_REDUCE_FAMILY(NUMCU_REDUCE_ENUM)
+#undef NUMCU_REDUCE_ENUM
+};
+
+/// What project() makes of a partial.
+enum class reduce_projection : uint8_t {
+  value,  ///< the partial itself (cast to the output dtype)
+  mean,   ///< a sum divided by the element count
+  var,    ///< moments: the sum of squared deviations divided by count - ddof
+  std,    ///< moments: the square root of var
+};
+
+/// A reduction's flags and the parameters of its projection, passed to every kernel.
+struct reduce_params {
+  bool skip_nan = false;  ///< sum, prod, extreme, arg: NaN counts as 0 (sum), 1 (prod) or not at all
+  bool largest = true;    ///< extreme, arg: max rather than min
+  bool any = true;        ///< logical: any rather than all
+  int64_t count = 0;      ///< elements reduced into each output
+  double ddof = 0;    ///< var and std: delta degrees of freedom
+  reduce_projection projection = reduce_projection::value;
+  bool has_initial = false;  ///< sums, products, max and min: combine `initial` first (NumPy's initial=)
+  element_bytes initial;     ///< that value, an element of the accumulator's compute type
+};
+
+/// The initial value of @p p as compute type C.
+template <class C>
+NUMCU_HD C initial_value(const reduce_params& p) {
+  return scalar_value<C>(p.initial);
+}
+
+/// The real type of a compute type (the part type of a complex one).
+template <class C>
+struct real_of {
+  using type = C;
+};
+template <class R>
+struct real_of<complex<R>> {
+  using type = R;
+};
+template <class C>
+using real_of_t = typename real_of<C>::type;
+
+/// -0.0 for floats (so that x + identity is x for x = -0.0 too), 0 otherwise.
+template <class C>
+NUMCU_HD C additive_identity() {
+  if constexpr (is_complex_v<C>)
+    return C(-real_of_t<C>(0), -real_of_t<C>(0));
+  else if constexpr (is_floating_point_v<C>)
+    return -C(0);
+  else
+    return C(0);
+}
+
+/// Folds the n values of one slot in index order with op.map and op.combine: the slot() of every functor
+/// whose partial is a running combine.
+template <class Op>
+NUMCU_HD typename Op::acc_t fold_slot(const Op& op, const typename Op::value_t* v, int n, int64_t first, int w) {
+  typename Op::acc_t acc = op.identity();
+  for (int k = 0; k < n; ++k) acc = op.combine(acc, op.map(v[k], first + (k / w) * slot_stride(w) + k % w));
+  return acc;
+}
+
+/// The input types an accumulator of compute type C reads as 16-byte vectors (the default accumulators:
+/// integers and bool to int64 or uint64, the 16-bit floats to float, the floats to double for sums, complex64
+/// to complex128, a type to itself); other input dtypes (a `dtype=` asking for another accumulator) are cast
+/// on load element by element.
+template <class In, class C>
+inline constexpr bool accumulates_in =
+    is_same_v<In, C> || (is_same_v<C, float> && is_half_v<In>) ||
+    (is_same_v<C, double> && (is_half_v<In> || is_same_v<In, float>)) ||
+    (is_same_v<C, complex128_t> && is_same_v<In, complex64_t>) ||
+    (is_same_v<C, int64_t> && (is_same_v<In, bool> || (is_int_v<In> && is_signed_v<In>))) ||
+    (is_same_v<C, uint64_t> && is_int_v<In> && is_unsigned_v<In>);
+
+/// The compute type max, min and their arg forms compare In in: a wider type that holds every In value
+/// (the small integers and bool in int32, uint32 in int64, the 16-bit floats in float), so that few compute
+/// types serve every dtype.
+template <class In>
+using extreme_compute_t =
+    conditional_t<is_same_v<In, bool> || (is_int_v<In> && sizeof(In) <= 2) || is_same_v<In, int32_t>, int32_t,
+                  conditional_t<is_same_v<In, uint32_t>, int64_t, compute_t<In>>>;
+
+/// Sums (sum, nansum; mean through its projection) in accumulator type C.
+template <class C>
+struct sum_reduce {
+  using value_t = C;
+  using acc_t = C;
+  using result_t = C;
+  template <class In>
+  static constexpr bool dense_input = accumulates_in<In, C>;
+  reduce_params p;
+  NUMCU_HD acc_t identity() const { return additive_identity<C>(); }
+  // NumPy's nansum adds a NaN as +0.0, so that [-0.0, nan] sums to +0.0 as there
+  NUMCU_HD acc_t map(value_t x, int64_t) const { return p.skip_nan && is_nan(x) ? C(0) : x; }
+  NUMCU_HD acc_t combine(acc_t a, acc_t b) const { return ufunc_op<ufunc_id::add>{}(a, b); }
+  NUMCU_HD acc_t slot(const value_t* v, int n, int64_t first, int w) const { return fold_slot(*this, v, n, first, w); }
+  NUMCU_HD result_t project(acc_t a) const {
+    if (p.has_initial) a = combine(initial_value<C>(p), a);
+    if constexpr (is_floating_point_v<C> || is_complex_v<C>) {
+      if (p.projection == reduce_projection::mean) {
+        if constexpr (is_complex_v<C>)
+          a = ufunc_op<ufunc_id::true_divide>{}(a, C(real_of_t<C>(p.count)));
+        else
+          a = a / C(p.count);
+      }
+    }
+    return a;
+  }
+};
+
+/// Products (prod, nanprod) in accumulator type C.
+template <class C>
+struct prod_reduce {
+  using value_t = C;
+  using acc_t = C;
+  using result_t = C;
+  template <class In>
+  static constexpr bool dense_input = accumulates_in<In, C>;
+  reduce_params p;
+  NUMCU_HD acc_t identity() const { return C(1); }
+  NUMCU_HD acc_t map(value_t x, int64_t) const { return p.skip_nan && is_nan(x) ? C(1) : x; }
+  NUMCU_HD acc_t combine(acc_t a, acc_t b) const { return ufunc_op<ufunc_id::multiply>{}(a, b); }
+  NUMCU_HD acc_t slot(const value_t* v, int n, int64_t first, int w) const { return fold_slot(*this, v, n, first, w); }
+  NUMCU_HD result_t project(acc_t a) const {
+    if (p.has_initial) a = combine(initial_value<C>(p), a);
+    return a;
+  }
+};
+
+/// The lowest value of C in the order of maximum (NaN aside): the identity of max.
+template <class C>
+NUMCU_HD C lowest_of() {
+  if constexpr (is_complex_v<C>)
+    return C(-infinity<real_of_t<C>>(), -infinity<real_of_t<C>>());
+  else if constexpr (is_floating_point_v<C>)
+    return -infinity<C>();
+  else
+    return int_min<C>();
+}
+/// The highest value of C in the order of minimum: the identity of min.
+template <class C>
+NUMCU_HD C highest_of() {
+  if constexpr (is_complex_v<C>)
+    return C(infinity<real_of_t<C>>(), infinity<real_of_t<C>>());
+  else if constexpr (is_floating_point_v<C>)
+    return infinity<C>();
+  else
+    return int_max<C>();
+}
+/// NaN of C (a complex one with both parts NaN).
+template <class C>
+NUMCU_HD C nan_of() {
+  if constexpr (is_complex_v<C>)
+    return C(quiet_nan<real_of_t<C>>(), quiet_nan<real_of_t<C>>());
+  else
+    return quiet_nan<C>();
+}
+
+/// True when @p a and @p b have the same bytes.
+template <class T>
+NUMCU_HD bool same_bits(const T& a, const T& b) {
+  const unsigned char* x = reinterpret_cast<const unsigned char*>(&a);
+  const unsigned char* y = reinterpret_cast<const unsigned char*>(&b);
+  for (size_t i = 0; i < sizeof(T); ++i) {
+    if (x[i] != y[i]) return false;
+  }
+  return true;
+}
+
+/// max and min (NaN propagates: NumPy's maximum / minimum) and nanmax and nanmin (NaN skipped: fmax / fmin;
+/// all-NaN gives NaN), comparing in C = extreme_compute_t of the input.
+template <class C>
+struct extreme_reduce {
+  using value_t = C;
+  using acc_t = C;
+  using result_t = C;
+  template <class In>
+  static constexpr bool dense_input = is_same_v<extreme_compute_t<In>, C>;
+  reduce_params p;
+  NUMCU_HD acc_t identity() const {
+    if constexpr (is_floating_point_v<C> || is_complex_v<C>) {
+      if (p.skip_nan) return nan_of<C>();
+    }
+    return p.largest ? lowest_of<C>() : highest_of<C>();
+  }
+  NUMCU_HD acc_t map(value_t x, int64_t) const { return x; }
+  NUMCU_HD acc_t combine(acc_t a, acc_t b) const {
+    if constexpr (is_complex_v<C>) {
+      // all NaN: the first element's NaN, as NumPy's fmax keeps its first argument, not the identity's
+      if (p.skip_nan && is_nan(a) && is_nan(b)) return same_bits(a, nan_of<C>()) ? b : a;
+    }
+    if (p.skip_nan) return p.largest ? ufunc_op<ufunc_id::fmax>{}(a, b) : ufunc_op<ufunc_id::fmin>{}(a, b);
+    return p.largest ? ufunc_op<ufunc_id::maximum>{}(a, b) : ufunc_op<ufunc_id::minimum>{}(a, b);
+  }
+  NUMCU_HD acc_t slot(const value_t* v, int n, int64_t first, int w) const { return fold_slot(*this, v, n, first, w); }
+  NUMCU_HD result_t project(acc_t a) const {
+    if (p.has_initial) a = combine(initial_value<C>(p), a);
+    return a;
+  }
+};
+
+/// A value and its index in the reduced index space; index -1 marks no element.
+template <class C>
+struct indexed_value {
+  C value;
+  int64_t index;
+};
+
+/// argmax and argmin (the first NaN wins; ties go to the lower index) and nanargmax and nanargmin (NaN
+/// skipped; an all-NaN slice leaves index -1, which the caller turns into NumPy's error).
+template <class C>
+struct arg_reduce {
+  using value_t = C;
+  using acc_t = indexed_value<C>;
+  using result_t = int64_t;
+  template <class In>
+  static constexpr bool dense_input = is_same_v<extreme_compute_t<In>, C>;
+  reduce_params p;
+  NUMCU_HD acc_t identity() const { return acc_t{C{}, -1}; }
+  NUMCU_HD acc_t map(value_t x, int64_t index) const {
+    if (p.skip_nan && is_nan(x)) return identity();
+    return acc_t{x, index};
+  }
+  NUMCU_HD bool before(C a, C b) const {  // a strictly before b in the order searched
+    if constexpr (is_complex_v<C>)
+      return p.largest ? complex_less(b, a) : complex_less(a, b);
+    else
+      return p.largest ? b < a : a < b;
+  }
+  NUMCU_HD acc_t combine(acc_t a, acc_t b) const {
+    if (b.index < 0) return a;
+    if (a.index < 0) return b;
+    const acc_t& low = a.index < b.index ? a : b;  // the same result whichever order the two come in
+    const acc_t& high = a.index < b.index ? b : a;
+    if (is_nan(low.value)) return low;  // only without skip_nan can a NaN be here
+    if (is_nan(high.value)) return high;
+    return before(high.value, low.value) ? high : low;
+  }
+  NUMCU_HD acc_t slot(const value_t* v, int n, int64_t first, int w) const { return fold_slot(*this, v, n, first, w); }
+  NUMCU_HD result_t project(acc_t a) const { return a.index; }
+};
+
+/// The input dtypes logical and count reductions read as vectors; the rest are cast on load.
+template <class In>
+inline constexpr bool common_truth_input = is_same_v<In, bool> || is_same_v<In, int8_t> ||
+                                           is_same_v<In, uint8_t> || is_same_v<In, int32_t> ||
+                                           is_same_v<In, int64_t> || is_same_v<In, float> || is_same_v<In, double>;
+
+/// any and all: the truth of each element, or-ed or and-ed.
+template <class C>
+struct logical_reduce {
+  using value_t = bool;
+  using acc_t = bool;
+  using result_t = bool;
+  template <class In>
+  static constexpr bool dense_input = common_truth_input<In>;
+  reduce_params p;
+  NUMCU_HD acc_t identity() const { return !p.any; }
+  NUMCU_HD acc_t map(value_t x, int64_t) const { return x; }
+  NUMCU_HD acc_t combine(acc_t a, acc_t b) const { return p.any ? (a || b) : (a && b); }
+  NUMCU_HD acc_t slot(const value_t* v, int n, int64_t first, int w) const { return fold_slot(*this, v, n, first, w); }
+  NUMCU_HD result_t project(acc_t a) const { return a; }
+};
+
+/// count_nonzero: the number of true elements.
+template <class C>
+struct count_reduce {
+  using value_t = bool;
+  using acc_t = int64_t;
+  using result_t = int64_t;
+  template <class In>
+  static constexpr bool dense_input = common_truth_input<In>;
+  reduce_params p;
+  NUMCU_HD acc_t identity() const { return 0; }
+  NUMCU_HD acc_t combine(acc_t a, acc_t b) const { return a + b; }
+  NUMCU_HD acc_t slot(const value_t* v, int n, int64_t, int) const {
+    acc_t c = 0;
+    for (int k = 0; k < n; ++k) c += v[k] ? 1 : 0;
+    return c;
+  }
+  NUMCU_HD result_t project(acc_t a) const { return a; }
+};
+
+/// The count, mean and sum of squared deviations from the mean (M2) of some elements.
+template <class C>
+struct moments {
+  int64_t count;
+  C mean;
+  real_of_t<C> m2;
+};
+
+/// |d|^2 rounded the same way on both backends.
+template <class C>
+NUMCU_HD real_of_t<C> squared_magnitude(C d) {
+  if constexpr (is_complex_v<C>)
+    return add_rn(mul_rn(d.real(), d.real()), mul_rn(d.imag(), d.imag()));
+  else
+    return mul_rn(d, d);
+}
+
+/// var and std: each slot's moments by two passes over its values in registers (its exact mean first, then
+/// the squared deviations), slots and tiles merged by Chan's formula: accurate on data with a large mean.
+template <class C>
+struct moments_reduce {
+  using R = real_of_t<C>;
+  using value_t = C;
+  using acc_t = moments<C>;
+  using result_t = R;
+  template <class In>
+  static constexpr bool dense_input = accumulates_in<In, C>;
+  reduce_params p;
+  NUMCU_HD acc_t identity() const { return acc_t{0, C(0), R(0)}; }
+  NUMCU_HD acc_t slot(const value_t* v, int n, int64_t, int) const {
+    if (n == 0) return identity();
+    C sum = v[0];
+    for (int k = 1; k < n; ++k) sum = sum + v[k];
+    const C mean = divide(sum, R(n));
+    R m2 = R(0);
+    for (int k = 0; k < n; ++k) m2 = add_rn(m2, squared_magnitude<C>(v[k] - mean));
+    return acc_t{n, mean, m2};
+  }
+  NUMCU_HD acc_t combine(acc_t a, acc_t b) const {
+    if (b.count == 0) return a;
+    if (a.count == 0) return b;
+    const int64_t n = a.count + b.count;
+    // the weights in double whatever C, rounded once to R: the same on both backends
+    const R weight_b = static_cast<R>(static_cast<double>(b.count) / static_cast<double>(n));
+    const R weight_ab =
+        static_cast<R>(static_cast<double>(a.count) * static_cast<double>(b.count) / static_cast<double>(n));
+    const C delta = b.mean - a.mean;
+    C mean;
+    if constexpr (is_complex_v<C>)
+      mean = C(add_rn(a.mean.real(), mul_rn(delta.real(), weight_b)),
+               add_rn(a.mean.imag(), mul_rn(delta.imag(), weight_b)));
+    else
+      mean = add_rn(a.mean, mul_rn(delta, weight_b));
+    const R m2 = add_rn(add_rn(a.m2, b.m2), mul_rn(squared_magnitude<C>(delta), weight_ab));
+    return acc_t{n, mean, m2};
+  }
+  NUMCU_HD result_t project(acc_t a) const {
+    const double dof = static_cast<double>(a.count) - p.ddof;
+    R var = a.m2 / static_cast<R>(dof > 0 ? dof : 0.0);
+    if (p.projection == reduce_projection::std) var = math::sqrt(var);
+    return var;
+  }
+
+ private:
+  NUMCU_HD static C divide(C x, R n) {
+    if constexpr (is_complex_v<C>)
+      return C(x.real() / n, x.imag() / n);
+    else
+      return x / n;
+  }
+};
+
+/// The compute types each family is built for: sums and products in int64, uint64, float, double and
+/// complex; extremes and their arg forms in the extreme_compute_t types; moments in the floating types; the
+/// logical and count families in bool.
+template <reduce_family F, class C>
+inline constexpr bool reduce_computes_in = [] {
+  constexpr bool floating = is_floating_point_v<C> || is_complex_v<C>;
+  switch (F) {
+    case reduce_family::sum:
+    case reduce_family::prod:
+      return floating || is_same_v<C, int64_t> || is_same_v<C, uint64_t>;
+    case reduce_family::extreme:
+    case reduce_family::arg:
+      return floating || is_same_v<C, int32_t> || is_same_v<C, int64_t> || is_same_v<C, uint64_t>;
+    case reduce_family::moments:
+      return floating;
+    default:
+      return is_same_v<C, bool>;
+  }
+}();
+
+/// The functor of family F in compute type C.
+template <reduce_family F, class C>
+struct reduce_functor;
+#define NUMCU_REDUCE_FUNCTOR(name)               \
+  template <class C>                             \
+  struct reduce_functor<reduce_family::name, C> { \
+    using type = name##_reduce<C>;               \
+  };
+NUMCU_FOR_EACH_REDUCE_FAMILY(NUMCU_REDUCE_FUNCTOR)
+#undef NUMCU_REDUCE_FUNCTOR
+
+/// Calls f(type_tag<functor>{}) with the functor of family F in compute dtype @p compute; returns false,
+/// calling nothing, for a compute dtype F is not built for.
+template <reduce_family F, class Fn>
+bool visit_reduce_functor(dtype_code compute, Fn&& f) {
+  return visit_dtype(compute, [&](auto tag) {
+    using C = typename decltype(tag)::type;
+    if constexpr (reduce_computes_in<F, C>) {
+      f(type_tag<typename reduce_functor<F, C>::type>{});
+      return true;
+    } else {
+      return false;
+    }
+  });
+}
+
+}  // namespace numcu::detail

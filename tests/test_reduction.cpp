@@ -1,0 +1,348 @@
+// Reductions, statistics and scans against NumPy (tests/data/reductions.txt, written by
+// generate_reduction_golden.py), hand-worked cases of the keyword arguments, long-double references for
+// accuracy, the errors, and the bitwise agreement of the CPU and the GPU.
+#include <cmath>
+#include <complex>
+#include <limits>
+#include <map>
+#include <random>
+
+#include "test_support.hpp"
+
+using numcu_test::golden_lines;
+using numcu_test::split;
+using numcu_test::words;
+
+namespace {
+
+nc::shape_t parse_shape(const std::string& text) {
+  nc::shape_t s;
+  if (text == "-") return s;
+  for (const auto& part : split(text, ',')) s.push_back(std::stoll(part));
+  return s;
+}
+
+/// The values of an array as complex<double>, C order (0-d: one value).
+std::vector<std::complex<double>> as_complex(const nc::ndarray& a) {
+  return nc::asnumpy(a.astype(nc::complex128)).to_vector<std::complex<double>>();
+}
+
+/// Largest finite |x| of the input (the scale of rounding errors of sums with cancellation).
+double input_scale(const nc::ndarray& a) {
+  double m = 0;
+  for (const auto& z : as_complex(a)) {
+    if (std::isfinite(z.real())) m = std::max(m, std::abs(z.real()));
+    if (std::isfinite(z.imag())) m = std::max(m, std::abs(z.imag()));
+  }
+  return m;
+}
+
+/// Relative rounding error allowed for a result of dtype t: a few ulp of the dtype.
+double tolerance_of(nc::dtype t) {
+  if (t == nc::float16) return 4e-3;
+  if (t == nc::bfloat16) return 3e-2;
+  if (t == nc::float32 || t == nc::complex64) return 4e-6;
+  return 1e-13;
+}
+
+bool close(double got, double want, double tol) {
+  if (std::isnan(want)) return std::isnan(got);
+  if (std::isinf(want)) return got == want;
+  return std::abs(got - want) <= tol;
+}
+
+/// Runs one golden case's function.
+nc::ndarray run_case(const std::string& func, const nc::ndarray& a, const std::vector<std::int64_t>* axes,
+                     bool keepdims, int ddof) {
+  const nc::axis_arg axis = axes ? nc::axis_arg(*axes) : nc::axis_arg(nc::none);
+  const std::optional<std::int64_t> one = axes ? std::optional<std::int64_t>((*axes)[0]) : std::nullopt;
+  const nc::reduce_options o{.keepdims = keepdims, .ddof = static_cast<double>(ddof)};
+  static const std::map<std::string, nc::ndarray (*)(const nc::ndarray&, const nc::axis_arg&,
+                                                     const nc::reduce_options&)>
+      reductions = {{"sum", nc::sum},         {"prod", nc::prod},       {"nansum", nc::nansum},
+                    {"nanprod", nc::nanprod}, {"max", nc::max},         {"min", nc::min},
+                    {"nanmax", nc::nanmax},   {"nanmin", nc::nanmin},   {"ptp", nc::ptp},
+                    {"mean", nc::mean},       {"var", nc::var},         {"std", nc::std},
+                    {"nanmean", nc::nanmean}, {"nanvar", nc::nanvar},   {"nanstd", nc::nanstd},
+                    {"any", nc::any}};
+  if (auto f = reductions.find(func); f != reductions.end()) return f->second(a, axis, o);
+  if (func == "all") return nc::all(a, axis, o);
+  if (func == "count_nonzero") return nc::count_nonzero(a, axis, keepdims);
+  if (func == "argmax") return nc::argmax(a, one, keepdims);
+  if (func == "argmin") return nc::argmin(a, one, keepdims);
+  if (func == "nanargmax") return nc::nanargmax(a, one, keepdims);
+  if (func == "nanargmin") return nc::nanargmin(a, one, keepdims);
+  if (func == "cumsum") return nc::cumsum(a, one);
+  if (func == "cumprod") return nc::cumprod(a, one);
+  if (func == "nancumsum") return nc::nancumsum(a, one);
+  if (func == "nancumprod") return nc::nancumprod(a, one);
+  FAIL("unknown function " << func);
+  return a;
+}
+
+/// Whether @p e is the numcu class of NumPy's exception @p kind.
+bool right_class(const std::string& kind, const nc::error& e) {
+  if (kind == "dtype") return dynamic_cast<const nc::dtype_error*>(&e) != nullptr;
+  if (kind == "index") return dynamic_cast<const nc::index_error*>(&e) != nullptr;
+  // NumPy's ValueError: shape_error, or numcu::error itself for the NaN slices
+  return dynamic_cast<const nc::dtype_error*>(&e) == nullptr && dynamic_cast<const nc::index_error*>(&e) == nullptr;
+}
+
+}  // namespace
+
+NUMCU_TEST_ON_DEVICES("reductions and scans match NumPy (golden)", reductions_golden) {
+  int checked = 0;
+  for (const auto& line : golden_lines("reductions.txt")) {
+    CAPTURE(line);
+    const auto parts = split(line, '|');
+    const auto w = words(parts[0]);
+    const std::string func = w[0];
+    const nc::dtype t(w[1]);
+    const nc::shape_t base_shape = parse_shape(w[2]);
+    const std::string view = w[3];
+    std::vector<std::int64_t> axes;
+    const bool has_axis = w[4] != "none";
+    if (has_axis) {
+      for (const auto& x : split(w[4], ',')) axes.push_back(std::stoll(x));
+    }
+    const bool keepdims = w[5] == "1";
+    const int ddof = std::stoi(w[6]);
+    const nc::ndarray base = numcu_test::array_from_text(words(parts[1]), t, base_shape, dev);
+    nc::ndarray a = base;
+    if (view == "t") a = base.T();
+    if (view == "n") a = base(nc::slice(nc::none, nc::none, -1));
+    if (view[0] == 'b') {
+      nc::shape_t s = base.shape();
+      s[0] = std::stoll(view.substr(1));
+      a = nc::broadcast_to(base, s);
+    }
+    const auto before = numcu_test::host_bytes(base);
+    const auto result = words(parts[2]);
+    if (result[0] == "error") {
+      try {
+        run_case(func, a, has_axis ? &axes : nullptr, keepdims, ddof);
+        FAIL("no error; NumPy raises " << result[1]);
+      } catch (const nc::error& e) {
+        CAPTURE(e.what());
+        CHECK(right_class(result[1], e));
+      }
+      CHECK(numcu_test::host_bytes(base) == before);
+      continue;
+    }
+    const nc::ndarray got = run_case(func, a, has_axis ? &axes : nullptr, keepdims, ddof);
+    const nc::dtype want_dtype(result[0]);
+    CHECK(got.dtype() == want_dtype);
+    CHECK(got.shape() == parse_shape(result[1]));
+    const auto values = words(parts.size() > 3 ? parts[3] : "");
+    const nc::ndarray want = numcu_test::array_from_text(values, want_dtype, {static_cast<std::int64_t>(values.size())}, nc::cpu);
+    const auto g = as_complex(got), e = as_complex(want);
+    REQUIRE(g.size() == e.size());
+    const bool exact = !want_dtype.is_floating() && !want_dtype.is_complex();
+    const bool squares = func.find("var") != std::string::npos;
+    const bool products = func.find("prod") != std::string::npos;
+    const double scale = input_scale(a);
+    for (std::size_t i = 0; i < g.size(); ++i) {
+      CAPTURE(i);
+      if (exact) {
+        CHECK(g[i] == e[i]);
+        continue;
+      }
+      if (products && want_dtype.is_complex() && !(std::isfinite(e[i].real()) && std::isfinite(e[i].imag()))) {
+        // complex products with infinite parts depend on the order of the multiplications (NumPy's is
+        // sequential, numcu's a fixed tree; docs/numpy_differences.md): both must be non-finite
+        CHECK(!(std::isfinite(g[i].real()) && std::isfinite(g[i].imag())));
+        continue;
+      }
+      // a few ulp of the result, or of the inputs' size where a sum cancels (squared for variances)
+      const double size = std::isfinite(std::abs(e[i])) ? std::abs(e[i]) : 0.0;
+      const double tol = tolerance_of(want_dtype) * (size + (products ? 0.0 : (squares ? scale * scale : scale)) * 8);
+      CHECK_MESSAGE(close(g[i].real(), e[i].real(), tol), g[i] << " vs " << e[i]);
+      CHECK_MESSAGE(close(g[i].imag(), e[i].imag(), tol), g[i] << " vs " << e[i]);
+    }
+    ++checked;
+  }
+  CHECK(checked > 10000);
+}
+
+NUMCU_TEST_ON_DEVICES("reduction keyword arguments: dtype, out, initial, where, keepdims", reduction_options) {
+  // hand-worked: int8 100 + 100 + 100 accumulated in int8 wraps to 44, as NumPy's sum(dtype=int8)
+  const nc::ndarray i8 = nc::full({3}, 100, nc::int8, dev);
+  CHECK(nc::sum(i8).item<std::int64_t>() == 300);
+  CHECK(nc::sum(i8).dtype() == nc::int64);
+  const nc::ndarray wrapped = nc::sum(i8, nc::none, {.dtype = nc::int8});
+  CHECK(wrapped.dtype() == nc::int8);
+  CHECK(wrapped.item<std::int8_t>() == 44);
+  CHECK(nc::sum(nc::full({3}, 200, nc::uint8, dev)).dtype() == nc::uint64);
+  CHECK(nc::sum(nc::ones({2}, nc::float16, dev)).dtype() == nc::float16);
+  CHECK(nc::mean(nc::arange(0, 4, 1, nc::int32, dev)).item<double>() == 1.5);
+  // initial= is the start of the reduction
+  const nc::ndarray v = nc::arange(1, 4, 1, nc::float64, dev);  // 1 2 3
+  CHECK(nc::sum(v, nc::none, {.initial = 10.0}).item<double>() == 16.0);
+  CHECK(nc::prod(v, nc::none, {.initial = 2.0}).item<double>() == 12.0);
+  CHECK(nc::max(v, nc::none, {.initial = 5.0}).item<double>() == 5.0);
+  CHECK(nc::min(nc::empty({0}, nc::float64, dev), nc::none, {.initial = 7.0}).item<double>() == 7.0);
+  // where= ([[1, 2], [3, 4]] with [[T, F], [T, T]]): column sums 4 and 4, column maxima with initial 0
+  const nc::ndarray m = nc::arange(1, 5, 1, nc::int64, dev).reshape({2, 2});
+  const nc::ndarray mask = nc::not_equal(m, 2);
+  CHECK(nc::sum(m, 0, {.where = mask}).to_vector<std::int64_t>() == std::vector<std::int64_t>{4, 4});
+  CHECK(nc::max(m, 1, {.initial = 0, .where = mask}).to_vector<std::int64_t>() == std::vector<std::int64_t>{1, 4});
+  CHECK(nc::mean(m, 0, {.where = mask}).to_vector<double>() == std::vector<double>{2.0, 4.0});
+  CHECK(nc::any(nc::zeros({2, 2}, nc::bool_, dev), 0, {.where = mask}).to_vector<bool>() == std::vector<bool>{false, false});
+  // var with where= ([1, 3] and [4]): 1.0 and 0.0
+  CHECK(nc::var(m, 0, {.where = mask}).to_vector<double>() == std::vector<double>{1.0, 0.0});
+  // out= with another dtype: cast as NumPy (unsafe)
+  nc::ndarray out = nc::zeros({2}, nc::float32, dev);
+  const nc::ndarray r = nc::sum(m, 0, {.out = out});
+  CHECK(r.shares_memory_with(out));
+  CHECK(out.to_vector<float>() == std::vector<float>{4.0f, 6.0f});
+  // keepdims, members, negative and several axes
+  const nc::ndarray x = nc::arange(0, 24, 1, nc::float64, dev).reshape({2, 3, 4});
+  CHECK(x.sum({0, -1}, {.keepdims = true}).shape() == nc::shape_t{1, 3, 1});
+  CHECK(x.sum({0, -1}).to_vector<double>() == std::vector<double>{60, 92, 124});
+  CHECK(x.max(1).shape() == nc::shape_t{2, 4});
+  CHECK(x.argmax().item<std::int64_t>() == 23);
+  CHECK(x.argmax(1, true).shape() == nc::shape_t{2, 1, 4});
+  CHECK(nc::count_nonzero(x).item<std::int64_t>() == 23);
+  CHECK(nc::all(x, 2).to_vector<bool>() == std::vector<bool>{false, true, true, true, true, true});
+  CHECK(x.all().item<bool>() == false);
+  // a reduction to a scalar is a 0-d array on the device
+  CHECK(nc::sum(x).ndim() == 0);
+  CHECK(nc::sum(x).device() == dev);
+}
+
+NUMCU_TEST_ON_DEVICES("reduction errors: NumPy's messages, nothing changed", reduction_errors) {
+  const nc::ndarray a = nc::arange(0, 6, 1, nc::float64, dev).reshape({2, 3});
+  const auto before = numcu_test::host_bytes(a);
+  auto message_of = [](auto&& f) -> std::string {
+    try {
+      f();
+    } catch (const nc::error& e) {
+      return e.what();
+    }
+    return "no error";
+  };
+  CHECK(message_of([&] { nc::max(nc::empty({0, 3}, nc::float64, dev), 0); }) ==
+        "zero-size array to reduction operation maximum which has no identity");
+  CHECK(nc::max(nc::empty({0, 3}, nc::float64, dev), 1).shape() == nc::shape_t{0});
+  CHECK(message_of([&] { nc::argmin(nc::empty({0}, nc::int32, dev)); }) ==
+        "attempt to get argmin of an empty sequence");
+  CHECK(message_of([&] { nc::sum(a, {0, 0}); }) == "duplicate value in 'axis'");
+  CHECK(message_of([&] { nc::sum(a, 2); }) == "axis 2 is out of bounds for array of dimension 2");
+  CHECK_THROWS_AS(nc::sum(a, 2), nc::index_error);
+  CHECK(message_of([&] { nc::max(a, 0, {.where = nc::ones({2, 3}, nc::bool_, dev)}); }) ==
+        "reduction operation 'maximum' does not have an identity, so to use a where mask one has to specify "
+        "'initial'");
+  nc::ndarray wrong = nc::zeros({2, 3}, nc::float64, dev);
+  CHECK(message_of([&] { nc::sum(a, 0, {.out = wrong}); }) ==
+        "output parameter for reduction operation add has the wrong number of dimensions: Found 2 but expected 1");
+  CHECK(numcu_test::host_bytes(wrong) == numcu_test::host_bytes(nc::zeros({2, 3}, nc::float64, nc::cpu)));
+  const nc::ndarray nans = nc::full({2, 2}, NAN, nc::float64, dev);
+  CHECK(message_of([&] { nc::nanargmax(nans, 1); }) == "All-NaN slice encountered");
+  CHECK(nc::isnan(nc::nanmax(nans)).item<bool>());
+  CHECK(message_of([&] { nc::ptp(nc::ones({2}, nc::bool_, dev)); }).find("numpy boolean subtract") == 0);
+  CHECK(message_of([&] { nc::average(a, nc::none, nc::zeros({2, 3}, nc::float64, dev)); }) ==
+        "Weights sum to zero, can't be normalized");
+  CHECK(message_of([&] { nc::diff(a, -1); }) == "order must be non-negative but got -1");
+  CHECK(numcu_test::host_bytes(a) == before);
+}
+
+NUMCU_TEST_ON_DEVICES("scans, diff, ediff1d, gradient, trapezoid, average (hand-worked)", scans_and_differences) {
+  const nc::ndarray v = nc::arange(1, 6, 1, nc::int32, dev);  // 1 2 3 4 5
+  CHECK(nc::cumsum(v).to_vector<std::int64_t>() == std::vector<std::int64_t>{1, 3, 6, 10, 15});
+  CHECK(nc::cumprod(v).to_vector<std::int64_t>() == std::vector<std::int64_t>{1, 2, 6, 24, 120});
+  CHECK(nc::cumulative_sum(v, std::nullopt, std::nullopt, std::nullopt, true).to_vector<std::int64_t>() ==
+        std::vector<std::int64_t>{0, 1, 3, 6, 10, 15});
+  const nc::ndarray m = nc::arange(0, 6, 1, nc::float64, dev).reshape({2, 3});
+  CHECK(nc::cumsum(m, 0).to_vector<double>() == std::vector<double>{0, 1, 2, 3, 5, 7});
+  CHECK(nc::cumsum(m, 1).to_vector<double>() == std::vector<double>{0, 1, 3, 3, 7, 12});
+  CHECK(nc::cumsum(m.T(), 1).to_vector<double>() == std::vector<double>{0, 3, 1, 5, 2, 7});
+  CHECK_THROWS_AS(nc::cumulative_sum(m), nc::dtype_error);
+  CHECK(nc::diff(v).to_vector<std::int32_t>() == std::vector<std::int32_t>{1, 1, 1, 1});
+  CHECK(nc::diff(nc::square(v), 2).to_vector<std::int32_t>() == std::vector<std::int32_t>{2, 2, 2});
+  CHECK(nc::diff(m, 1, 0).to_vector<double>() == std::vector<double>{3, 3, 3});
+  CHECK(nc::diff(v, 1, -1, nc::operand(0), nc::operand(10)).to_vector<std::int32_t>() ==
+        std::vector<std::int32_t>{1, 1, 1, 1, 1, 5});
+  CHECK(nc::diff(v, 9).shape() == nc::shape_t{0});
+  CHECK(nc::ediff1d(m).to_vector<double>() == std::vector<double>{1, 1, 1, 1, 1});
+  CHECK(nc::ediff1d(v, nc::full({1}, 9, nc::int32, dev), nc::full({1}, -1, nc::int32, dev)).to_vector<std::int32_t>() ==
+        std::vector<std::int32_t>{-1, 1, 1, 1, 1, 9});
+  // gradient of x^2 at 0..4 (spacing 1): [1, 2, 4, 6, 7]; second-order edges: [0, 2, 4, 6, 8]
+  const nc::ndarray sq = nc::square(nc::arange(0, 5, 1, nc::float64, dev));
+  CHECK(nc::gradient(sq)[0].to_vector<double>() == std::vector<double>{1, 2, 4, 6, 7});
+  CHECK(nc::gradient(sq, {1.0}, nc::none, 2)[0].to_vector<double>() == std::vector<double>{0, 2, 4, 6, 8});
+  CHECK(nc::gradient(m, {1.0, 2.0}).size() == 2);
+  CHECK(nc::gradient(m, {1.0, 2.0})[1].to_vector<double>() == std::vector<double>{0.5, 0.5, 0.5, 0.5, 0.5, 0.5});
+  // trapezoid of x^2 on 0..4: (0+1)/2 + (1+4)/2 + (4+9)/2 + (9+16)/2 = 22
+  CHECK(nc::trapezoid(sq).item<double>() == 22.0);
+  CHECK(nc::trapezoid(sq, std::nullopt, 0.5).item<double>() == 11.0);
+  CHECK(nc::trapezoid(sq, nc::multiply(nc::arange(0, 5, 1, nc::float64, dev), 2.0)).item<double>() == 44.0);
+  // average: weights 1 2 3 on 1 2 3 -> 14 / 6
+  const nc::ndarray x = nc::arange(1, 4, 1, nc::float64, dev);
+  const auto [avg, wsum] = nc::average_and_weight_sum(x, nc::none, x);
+  CHECK(avg.item<double>() == 14.0 / 6.0);
+  CHECK(wsum.item<double>() == 6.0);
+  CHECK(nc::average(m, 1).to_vector<double>() == std::vector<double>{1.0, 4.0});
+}
+
+// Accuracy: x_i = frac(i * (sqrt(5) - 1) / 2) as float32 (the generator writes NumPy's sum of the same data and
+// the exact sum); numcu's error must be no larger than NumPy's pairwise summation's.
+NUMCU_TEST_ON_DEVICES("float32 sums of 10^8 elements: at least as accurate as NumPy", sum_accuracy) {
+  const auto lines = golden_lines("reduction_accuracy.txt");
+  std::map<std::string, std::vector<std::string>> rows;
+  for (const auto& l : lines) rows[words(l)[0]] = words(l);
+  const std::int64_t n = std::stoll(rows["sum_float32"][1]);
+  std::vector<float> host(static_cast<std::size_t>(n));
+  for (std::int64_t i = 0; i < n; ++i) host[i] = static_cast<float>(std::fmod(static_cast<double>(i) * 0.6180339887498949, 1.0));
+  const nc::ndarray a = nc::array(host.data(), {n}, std::nullopt, dev);
+  const double exact = std::strtod(rows["sum_float32"][2].c_str(), nullptr);
+  const double numpy_sum = std::strtod(rows["sum_float32"][3].c_str(), nullptr);
+  const double ours = nc::sum(a).item<float>();
+  CAPTURE(exact);
+  CAPTURE(numpy_sum);
+  CAPTURE(ours);
+  CHECK(std::abs(ours - exact) <= std::abs(numpy_sum - exact));
+  // mean 1e8, spread 1, float64: NumPy's var to 6 digits
+  const std::int64_t m = std::stoll(rows["var_large_mean"][1]);
+  std::vector<double> big(static_cast<std::size_t>(m));
+  for (std::int64_t i = 0; i < m; ++i) big[i] = 1e8 + std::fmod(static_cast<double>(i) * 0.6180339887498949, 1.0) - 0.5;
+  const double numpy_var = std::strtod(rows["var_large_mean"][2].c_str(), nullptr);
+  const double var = nc::var(nc::array(big.data(), {m}, std::nullopt, dev)).item<double>();
+  CHECK(std::abs(var - numpy_var) <= 1e-6 * numpy_var);
+}
+
+// The fixed order: the CPU backend and the GPU give the same bits, run after run.
+TEST_CASE("floating sums, means and variances: CPU and GPU bitwise equal [cuda]" * doctest::skip(numcu_test::no_gpu())) {
+  std::mt19937_64 gen(7);
+  const std::vector<nc::shape_t> shapes = {{1},       {7},         {8191},     {8192},      {8193},      {100000},
+                                           {3, 5},    {64, 1000},  {1000, 64}, {3, 20000},  {20000, 3},  {5, 7, 9},
+                                           {2, 9000}, {4, 33, 65}, {300000},   {1, 1, 17}};
+  for (const nc::dtype t : {nc::float32, nc::float64, nc::float16, nc::complex64}) {
+    for (const auto& shape : shapes) {
+      CAPTURE(t);
+      CAPTURE(shape);
+      std::int64_t n = 1;
+      for (auto s : shape) n *= s;
+      std::vector<double> values(static_cast<std::size_t>(n));
+      std::normal_distribution<double> normal(3.0, 2.0);
+      for (auto& x : values) x = normal(gen);
+      const nc::ndarray host = nc::array(values.data(), shape, std::nullopt, nc::cpu).astype(t);
+      const nc::ndarray gpu = host.to(nc::cuda(0));
+      std::vector<nc::axis_arg> axes = {nc::none};
+      for (int d = 0; d < host.ndim(); ++d) axes.emplace_back(d);
+      if (host.ndim() >= 2) axes.emplace_back(std::vector<std::int64_t>{0, host.ndim() - 1});
+      for (const auto& axis : axes) {
+        for (auto f : {nc::sum, nc::mean, nc::var, nc::std, nc::prod}) {
+          const nc::ndarray on_cpu = f(host, axis, {});
+          const nc::ndarray on_gpu = f(gpu, axis, {});
+          CHECK(numcu_test::host_bytes(on_cpu) == numcu_test::host_bytes(on_gpu));
+          CHECK(numcu_test::host_bytes(on_gpu) == numcu_test::host_bytes(f(gpu, axis, {})));
+        }
+        // a transposed view reduces in the same order on both too
+        if (host.ndim() >= 2) {
+          CHECK(numcu_test::host_bytes(nc::sum(host.T(), axis, {})) ==
+                numcu_test::host_bytes(nc::sum(gpu.T(), axis, {})));
+        }
+      }
+    }
+  }
+}
