@@ -331,12 +331,18 @@ TEST_CASE("floating sums, means and variances: CPU and GPU bitwise equal [cuda]"
       for (int d = 0; d < host.ndim(); ++d) axes.emplace_back(d);
       if (host.ndim() >= 2) axes.emplace_back(std::vector<std::int64_t>{0, host.ndim() - 1});
       for (const auto& axis : axes) {
-        for (auto f : {nc::sum, nc::mean, nc::var, nc::std, nc::prod}) {
+        for (auto f : {nc::sum, nc::mean, nc::var, nc::std}) {
           const nc::ndarray on_cpu = f(host, axis, {});
           const nc::ndarray on_gpu = f(gpu, axis, {});
           CHECK(numcu_test::host_bytes(on_cpu) == numcu_test::host_bytes(on_gpu));
           CHECK(numcu_test::host_bytes(on_gpu) == numcu_test::host_bytes(f(gpu, axis, {})));
         }
+        // products too, but a NaN made by the arithmetic (inf * 0 in a complex product) has the payload
+        // of the hardware that made it, so NaNs are compared as NaN
+        const nc::ndarray on_cpu = nc::prod(host, axis), on_gpu = nc::prod(gpu, axis);
+        const auto b1 = numcu_test::host_bytes(on_cpu), b2 = numcu_test::host_bytes(on_gpu);
+        for (std::size_t i = 0; i < b1.size(); i += t.itemsize())
+          CHECK(numcu_test::same_element(b1.data() + i, b2.data() + i, t));
         // a transposed view reduces in the same order on both too
         if (host.ndim() >= 2) {
           CHECK(numcu_test::host_bytes(nc::sum(host.T(), axis, {})) ==

@@ -11,6 +11,9 @@ namespace numcu::detail::cuda {
 
 /// Outputs from which one warp per output (the rows kernel) fills the GPU better than a block per tile.
 inline constexpr std::int64_t rows_kernel_outputs = 1024;
+/// Blocks of the tiles kernel to aim at (a few waves of an H200's 132 x 8 resident blocks): fewer and each
+/// combining a run of tiles leaves fewer partials to the second stage.
+inline constexpr std::int64_t target_blocks = 4096;
 
 /// The kernel arguments of @p c.
 inline reduce_args reduce_args_of(const reduction_call& c) {
@@ -44,10 +47,14 @@ void launch_reduce(const exec& e, const reduction_call& c) {
   const std::int64_t outputs = a.outputs, tiles = a.tiles;
   const bool columns = c.plan.layout == reduction_layout::outer;
   const bool rows = !columns && outputs > 1 && (tiles == 1 || outputs >= rows_kernel_outputs);
-  const bool second_stage = !rows && tiles > 1;
+  // the tiles kernel: runs of tiles per block (a power of two), so that about target_blocks blocks run
+  std::int64_t run = 1;
+  while (!rows && !columns && run < tiles && (tiles / run) * outputs > target_blocks) run <<= 1;
+  a.parts = columns ? tiles : (tiles + run - 1) / run;
+  const bool second_stage = !rows && a.parts > 1;
   reduce_args second = a;
   if (second_stage) {
-    a.out = static_cast<char*>(e.workspace(static_cast<std::size_t>(outputs * tiles) * sizeof(A)));
+    a.out = static_cast<char*>(e.workspace(static_cast<std::size_t>(outputs * a.parts) * sizeof(A)));
     a.to_partials = true;
     second.in = a.out;
   }
@@ -62,7 +69,8 @@ void launch_reduce(const exec& e, const reduction_call& c) {
   } else if (rows) {
     launch(e, at_most((outputs + 7) / 8, 0x7fffffff), tile_slots, reduce_rows_kernel<Op>, a);
   } else {
-    launch(e, dim3(at_most(tiles, 0x7fffffff), at_most(outputs, 65535)), tile_slots, reduce_tiles_kernel<Op>, a);
+    launch(e, dim3(at_most(a.parts, 0x7fffffff), at_most(outputs, 65535)), tile_slots, reduce_tiles_kernel<Op>,
+           a, run);
   }
   if (second_stage) launch(e, at_most(outputs, 0x7fffffff), tile_slots, reduce_partials_kernel<Op>, second);
 }

@@ -27,9 +27,10 @@ struct reduce_args {
   int64_t outputs;
   int64_t reduced_count;  // R: elements per output
   int64_t tiles;          // tiles per output: ceil(R / tile_elements)
+  int64_t parts;          // partials per output a first stage writes (runs of tiles), which the second reads
   int width;              // the order width of the input dtype
   bool dense;             // the reduced run is dense (offset r * itemsize) and every row 16-byte aligned
-  bool to_partials;       // write acc_t partials[output * tiles + tile] instead of results
+  bool to_partials;       // write acc_t partials[output * parts + part] instead of results
   dtype_code in_dtype;
   dtype_code out_dtype;
   reduce_params params;
@@ -38,6 +39,19 @@ struct reduce_args {
 /// The input offset of reduced index @p r in a row.
 __device__ __forceinline__ int64_t reduced_offset(const reduce_args& a, int64_t r) {
   return a.dense ? r * a.reduced.strides[0] : a.reduced.offset(r);
+}
+
+/// One element at reduced index @p r of @p row, of any dtype, cast to V: a call, not inlined, so that a guarded
+/// unrolled loop of them stays small and keeps the slot's values in registers.
+template <class V>
+__device__ __noinline__ V load_any(const reduce_args& a, const char* row, int64_t r) {
+  return load_as<V>(row + reduced_offset(a, r), a.in_dtype);
+}
+
+/// One element of type In at reduced index @p r of @p row through the reduced dimensions' walker (see load_any).
+template <class V, class In>
+__device__ __noinline__ V load_walked(const reduce_args& a, const char* row, int64_t r) {
+  return cast<V>(*reinterpret_cast<const In*>(row + a.reduced.offset(r)));
 }
 
 /// Loads the @p n values of the slot starting at reduced index @p first of @p row as In, cast to V.
@@ -61,13 +75,14 @@ __device__ __forceinline__ void load_typed(const reduce_args& a, const char* row
     const int64_t stride = a.reduced.strides[0];
 #pragma unroll
     for (int k = 0; k < slot_elements; ++k) {
-      if (k < n) v[k] = cast<V>(*reinterpret_cast<const In*>(row + (first + (k / W) * slot_stride(W) + k % W) * stride));
+      if (k < n) v[k] = cast<V>(*reinterpret_cast<const In*>(row + slot_index(first, k, W) * stride));
     }
     return;
   }
-#pragma unroll 1
-  for (int k = 0; k < n; ++k)
-    v[k] = cast<V>(*reinterpret_cast<const In*>(row + a.reduced.offset(first + (k / W) * slot_stride(W) + k % W)));
+#pragma unroll
+  for (int k = 0; k < slot_elements; ++k) {
+    if (k < n) v[k] = load_walked<V, In>(a, row, slot_index(first, k, W));
+  }
 }
 
 /// Loads the values of the slot starting at reduced index @p first of the row at @p row (cast on load to the
@@ -89,7 +104,10 @@ __device__ __forceinline__ int load_slot(const reduce_args& a, const char* row, 
     NUMCU_FOR_EACH_DTYPE(NUMCU_TYPED_SLOT)
 #undef NUMCU_TYPED_SLOT
   }
-  for (int k = 0; k < n; ++k) v[k] = load_as<V>(row + reduced_offset(a, first + (k / w) * slot_stride(w) + k % w), a.in_dtype);
+#pragma unroll
+  for (int k = 0; k < slot_elements; ++k) {
+    if (k < n) v[k] = load_any<V>(a, row, slot_index(first, k, w));
+  }
   return n;
 }
 
@@ -141,28 +159,34 @@ __device__ __forceinline__ typename Op::acc_t block_tree(const Op& op, typename 
   return x;
 }
 
-/// Stores the partial of (output @p o, tile @p tile): into the partials, or projected into the output.
+/// Stores the partial @p part of output @p o: into the partials, or projected into the output.
 template <class Op>
-__device__ __forceinline__ void store_partial(const reduce_args& a, const Op& op, int64_t o, int64_t tile,
+__device__ __forceinline__ void store_partial(const reduce_args& a, const Op& op, int64_t o, int64_t part,
                                               const typename Op::acc_t& x) {
   if (a.to_partials) {
-    reinterpret_cast<typename Op::acc_t*>(a.out)[o * a.tiles + tile] = x;
+    reinterpret_cast<typename Op::acc_t*>(a.out)[o * a.parts + part] = x;
   } else {
     store_as(a.out + a.kept_out.offset(o), a.out_dtype, op.project(x));
   }
 }
 
+/// @p run: tiles per block, a power of two, so that each block's tiles are a subtree of the tree over tiles.
 template <class Op>
-__global__ void __launch_bounds__(tile_slots) reduce_tiles_kernel(reduce_args a) {
+__global__ void __launch_bounds__(tile_slots) reduce_tiles_kernel(reduce_args a, int64_t run) {
   const Op op{a.params};
   typename Op::value_t v[slot_elements];
   for (int64_t o = blockIdx.y; o < a.outputs; o += gridDim.y) {
     const char* row = a.in + a.kept.offset(o);
-    for (int64_t tile = blockIdx.x; tile < a.tiles; tile += gridDim.x) {
-      const int64_t first = slot_first(tile, threadIdx.x, a.width);
-      const int n = load_slot<Op>(a, row, first, v);
-      const auto x = block_tree(op, op.slot(v, n, first, a.width));
-      if (threadIdx.x == 0) store_partial(a, op, o, tile, x);
+    for (int64_t part = blockIdx.x; part < a.parts; part += gridDim.x) {
+      pairwise_stack<Op, 32> tiles;  // thread 0's
+      const int64_t end = (part + 1) * run < a.tiles ? (part + 1) * run : a.tiles;
+      for (int64_t tile = part * run; tile < end; ++tile) {
+        const int64_t first = slot_first(tile, threadIdx.x, a.width);
+        const int n = load_slot<Op>(a, row, first, v);
+        const auto x = block_tree(op, op.slot(v, n, first, a.width));
+        if (threadIdx.x == 0) tiles.push(op, x);
+      }
+      if (threadIdx.x == 0) store_partial(a, op, o, part, tiles.result(op));
     }
   }
 }
@@ -223,19 +247,20 @@ __global__ void __launch_bounds__(tile_slots) reduce_columns_kernel(reduce_args 
   }
 }
 
-/// The second stage: a.in holds acc_t partials[output][tile]; a block per output.
+/// The second stage: a.in holds acc_t partials[output][part], each part the partial of an aligned run of tiles;
+/// a block per output.
 template <class Op>
 __global__ void __launch_bounds__(tile_slots) reduce_partials_kernel(reduce_args a) {
   using A = typename Op::acc_t;
   const Op op{a.params};
-  // each thread combines an aligned run of `chunk` tiles, a subtree of the tree over tiles
+  // each thread combines an aligned run of `chunk` partials, a subtree of the tree over them
   int64_t chunk = 1;
-  while (chunk * tile_slots < a.tiles) chunk <<= 1;
+  while (chunk * tile_slots < a.parts) chunk <<= 1;
   for (int64_t o = blockIdx.x; o < a.outputs; o += gridDim.x) {
-    const A* partials = reinterpret_cast<const A*>(a.in) + o * a.tiles;
+    const A* partials = reinterpret_cast<const A*>(a.in) + o * a.parts;
     pairwise_stack<Op, 40> run;
     const int64_t begin = threadIdx.x * chunk;
-    for (int64_t t = begin; t < begin + chunk && t < a.tiles; ++t) run.push(op, partials[t]);
+    for (int64_t t = begin; t < begin + chunk && t < a.parts; ++t) run.push(op, partials[t]);
     const A x = block_tree(op, run.result(op));
     if (threadIdx.x == 0) store_as(a.out + a.kept_out.offset(o), a.out_dtype, op.project(x));
   }

@@ -5,7 +5,8 @@
 //   identity()             a partial of no elements: combine(x, identity()) and combine(identity(), x) are x,
 //                          bit for bit, so that absent elements and slots may be padded with it;
 //   slot(v, n, first, w)   the partial of the n loaded values v[0..n) of one slot (device/reduce_order.hpp:
-//                          value k has reduced index first + (k / w) * slot_stride(w) + k % w);
+//                          value k has reduced index slot_index(first, k, w)); loops over v are unrolled
+//                          over slot_elements with a guard, so that v stays in registers;
 //   combine(a, b)          two partials, a of the lower indices;
 //   result_t, project(a)   the result, cast on store to the output's dtype (a mean divides, var and std
 //                          project moments, initial= is combined first);
@@ -87,7 +88,10 @@ NUMCU_HD C additive_identity() {
 template <class Op>
 NUMCU_HD typename Op::acc_t fold_slot(const Op& op, const typename Op::value_t* v, int n, int64_t first, int w) {
   typename Op::acc_t acc = op.identity();
-  for (int k = 0; k < n; ++k) acc = op.combine(acc, op.map(v[k], first + (k / w) * slot_stride(w) + k % w));
+#pragma unroll
+  for (int k = 0; k < slot_elements; ++k) {
+    if (k < n) acc = op.combine(acc, op.map(v[k], slot_index(first, k, w)));
+  }
   return acc;
 }
 
@@ -306,7 +310,8 @@ struct count_reduce {
   NUMCU_HD acc_t combine(acc_t a, acc_t b) const { return a + b; }
   NUMCU_HD acc_t slot(const value_t* v, int n, int64_t, int) const {
     acc_t c = 0;
-    for (int k = 0; k < n; ++k) c += v[k] ? 1 : 0;
+#pragma unroll
+    for (int k = 0; k < slot_elements; ++k) c += (k < n && v[k]) ? 1 : 0;
     return c;
   }
   NUMCU_HD result_t project(acc_t a) const { return a; }
@@ -344,10 +349,16 @@ struct moments_reduce {
   NUMCU_HD acc_t slot(const value_t* v, int n, int64_t, int) const {
     if (n == 0) return identity();
     C sum = v[0];
-    for (int k = 1; k < n; ++k) sum = sum + v[k];
+#pragma unroll
+    for (int k = 1; k < slot_elements; ++k) {
+      if (k < n) sum = sum + v[k];
+    }
     const C mean = divide(sum, R(n));
     R m2 = R(0);
-    for (int k = 0; k < n; ++k) m2 = add_rn(m2, squared_magnitude<C>(v[k] - mean));
+#pragma unroll
+    for (int k = 0; k < slot_elements; ++k) {
+      if (k < n) m2 = add_rn(m2, squared_magnitude<C>(v[k] - mean));
+    }
     return acc_t{n, mean, m2};
   }
   NUMCU_HD acc_t combine(acc_t a, acc_t b) const {

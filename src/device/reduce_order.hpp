@@ -31,6 +31,11 @@ NUMCU_HD constexpr int64_t slot_stride(int w) { return int64_t{tile_slots} * w; 
 /// The reduced index of the first element of slot @p t of tile @p tile.
 NUMCU_HD constexpr int64_t slot_first(int64_t tile, int t, int w) { return tile * tile_elements + int64_t{t} * w; }
 
+/// The reduced index of value @p k of the slot starting at @p first (@p w a power of two).
+NUMCU_HD constexpr int64_t slot_index(int64_t first, int k, int w) {
+  return first + int64_t{k & ~(w - 1)} * tile_slots + (k & (w - 1));
+}
+
 /// How many elements of the slot starting at @p first are below @p reduced (they are a prefix of the slot).
 NUMCU_HD inline int slot_count(int64_t first, int w, int64_t reduced) {
   if (first + (slot_elements / w - 1) * slot_stride(w) + w <= reduced) return slot_elements;

@@ -28,7 +28,7 @@ void reduce_on_host(const reduction_call& c) {
         if (first >= p.reduced) break;
         const int n = slot_count(first, w, p.reduced);
         for (int k = 0; k < n; ++k) {
-          v[k] = load_as<V>(row + reduced.offset(first + (k / w) * slot_stride(w) + k % w), c.input.id());
+          v[k] = load_as<V>(row + reduced.offset(slot_index(first, k, w)), c.input.id());
         }
         over_slots.push(op, op.slot(v, n, first, w));
       }
