@@ -41,17 +41,14 @@ __device__ __forceinline__ int64_t reduced_offset(const reduce_args& a, int64_t 
   return a.dense ? r * a.reduced.strides[0] : a.reduced.offset(r);
 }
 
-/// One element at reduced index @p r of @p row, of any dtype, cast to V: a call, not inlined, so that a guarded
-/// unrolled loop of them stays small and keeps the slot's values in registers.
+/// Copies the @p n values a loop with a run-time bound wrote into @p loaded (in local memory) into @p v with
+/// constant indices, so that v, which the slot's arithmetic reads, stays in registers.
 template <class V>
-__device__ __noinline__ V load_any(const reduce_args& a, const char* row, int64_t r) {
-  return load_as<V>(row + reduced_offset(a, r), a.in_dtype);
-}
-
-/// One element of type In at reduced index @p r of @p row through the reduced dimensions' walker (see load_any).
-template <class V, class In>
-__device__ __noinline__ V load_walked(const reduce_args& a, const char* row, int64_t r) {
-  return cast<V>(*reinterpret_cast<const In*>(row + a.reduced.offset(r)));
+__device__ __forceinline__ void to_registers(const V (&loaded)[slot_elements], int n, V (&v)[slot_elements]) {
+#pragma unroll
+  for (int k = 0; k < slot_elements; ++k) {
+    if (k < n) v[k] = loaded[k];
+  }
 }
 
 /// Loads the @p n values of the slot starting at reduced index @p first of @p row as In, cast to V.
@@ -79,10 +76,10 @@ __device__ __forceinline__ void load_typed(const reduce_args& a, const char* row
     }
     return;
   }
-#pragma unroll
-  for (int k = 0; k < slot_elements; ++k) {
-    if (k < n) v[k] = load_walked<V, In>(a, row, slot_index(first, k, W));
-  }
+  V loaded[slot_elements];
+  for (int k = 0; k < n; ++k)
+    loaded[k] = cast<V>(*reinterpret_cast<const In*>(row + a.reduced.offset(slot_index(first, k, W))));
+  to_registers(loaded, n, v);
 }
 
 /// Loads the values of the slot starting at reduced index @p first of the row at @p row (cast on load to the
@@ -104,10 +101,9 @@ __device__ __forceinline__ int load_slot(const reduce_args& a, const char* row, 
     NUMCU_FOR_EACH_DTYPE(NUMCU_TYPED_SLOT)
 #undef NUMCU_TYPED_SLOT
   }
-#pragma unroll
-  for (int k = 0; k < slot_elements; ++k) {
-    if (k < n) v[k] = load_any<V>(a, row, slot_index(first, k, w));
-  }
+  V loaded[slot_elements];
+  for (int k = 0; k < n; ++k) loaded[k] = load_as<V>(row + reduced_offset(a, slot_index(first, k, w)), a.in_dtype);
+  to_registers(loaded, n, v);
   return n;
 }
 
