@@ -14,6 +14,8 @@ int main() {
   auto top = m(nc::slice(0, 2), nc::all);                // a view, like m[0:2, :]
   m(1, nc::all) = 0.0;                                   // writes through, like m[1, :] = 0
   std::cout << "m =\n" << m << "\n";
+  auto col = nc::sum(m, 0);  // a reduction: column sums, shape (4,), left on the device
+  std::cout << "column sums " << col << ", mean " << m.mean().item<double>() << "\n";
 
   auto f = m.T().astype(nc::float32);  // a cast of a transposed view
   auto g = nc::exp(f) + 2 * f;         // elementwise, float32 kept (2 is a weak scalar)
