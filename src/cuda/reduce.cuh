@@ -3,6 +3,8 @@
 // Every choice computes the same fixed order, so the choice changes the speed, never the result.
 #pragma once
 
+#include <string>
+
 #include "core/reduction_call.hpp"
 #include "cuda/launch.cuh"
 #include "device/reduce_kernels.cuh"
@@ -39,8 +41,8 @@ inline reduce_args reduce_args_of(const reduction_call& c) {
   return a;
 }
 
-/// Runs reduction functor Op over @p c.
-template <class Op>
+/// Runs reduction functor Op over @p c, whose input has type In (void: any dtype, cast on load).
+template <class Op, class In>
 void launch_reduce(const exec& e, const reduction_call& c) {
   using A = typename Op::acc_t;
   reduce_args a = reduce_args_of(c);
@@ -65,20 +67,37 @@ void launch_reduce(const exec& e, const reduction_call& c) {
     int per_group = 1;
     while (per_group * 8 < slots) per_group <<= 1;
     launch(e, dim3(at_most((outputs + 31) / 32, 0x7fffffff), at_most(tiles, 65535)), tile_slots,
-           reduce_columns_kernel<Op>, a, per_group);
+           reduce_columns_kernel<Op, In>, a, per_group);
   } else if (rows) {
-    launch(e, at_most((outputs + 7) / 8, 0x7fffffff), tile_slots, reduce_rows_kernel<Op>, a);
+    launch(e, at_most((outputs + 7) / 8, 0x7fffffff), tile_slots, reduce_rows_kernel<Op, In>, a);
   } else {
-    launch(e, dim3(at_most(a.parts, 0x7fffffff), at_most(outputs, 65535)), tile_slots, reduce_tiles_kernel<Op>,
+    launch(e, dim3(at_most(a.parts, 0x7fffffff), at_most(outputs, 65535)), tile_slots, reduce_tiles_kernel<Op, In>,
            a, run);
   }
   if (second_stage) launch(e, at_most(outputs, 0x7fffffff), tile_slots, reduce_partials_kernel<Op>, second);
 }
 
+/// Runs functor Op with the kernels of the call's input type: typed for Op's dense inputs, else cast on load
+/// (functors whose inputs are all dense, max and min, have no such kernels).
+template <class Op>
+void launch_reduce_functor(const exec& e, const reduction_call& c) {
+  visit_dtype(c.input.id(), [&](auto input) {
+    using T = typename decltype(input)::type;
+    if constexpr (Op::template dense_input<T>) {
+      launch_reduce<Op, T>(e, c);
+    } else if constexpr (Op::casts_on_load) {
+      launch_reduce<Op, void>(e, c);
+    } else {
+      throw dtype_error("no reduction kernel for input dtype " + std::string(c.input.name()));
+    }
+  });
+}
+
 /// Runs family F with its functor for the call's compute dtype.
 template <reduce_family F>
 void launch_reduction(const exec& e, const reduction_call& c) {
-  visit_reduce_functor<F>(c.compute.id(), [&](auto functor) { launch_reduce<typename decltype(functor)::type>(e, c); });
+  visit_reduce_functor<F>(c.compute.id(),
+                          [&](auto functor) { launch_reduce_functor<typename decltype(functor)::type>(e, c); });
 }
 
 }  // namespace numcu::detail::cuda

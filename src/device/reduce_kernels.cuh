@@ -6,9 +6,10 @@
 //  - columns:  the column case (reduced dimensions outermost): a block of 32 neighbouring outputs x 8 groups of
 //              slots, each thread walking its slots down one column; loads coalesce across the outputs.
 //  - partials: the second stage: each output's tile partials combined in the tree over tiles.
-// Kernels are instantiated per functor (family and compute type), not per input dtype: the input dtypes of
-// Op::dense_input are read with typed loads (16-byte vectors where the reduced run is dense), any other is cast
-// on load at run time.
+// Kernels are instantiated per functor (family and compute type) and input type In: the input dtypes of
+// Op::dense_input (the default accumulators' inputs) each have their own, reading 16-byte vectors where the
+// reduced run is dense; In = void is any other input dtype, cast on load at run time (a `dtype=` asking for
+// another accumulator). One kernel per input keeps each one's registers to what its input needs.
 #pragma once
 
 #include "device/launch_geometry.hpp"
@@ -51,60 +52,47 @@ __device__ __forceinline__ void to_registers(const V (&loaded)[slot_elements], i
   }
 }
 
-/// Loads the @p n values of the slot starting at reduced index @p first of @p row as In, cast to V.
-template <class V, class In>
-__device__ __forceinline__ void load_typed(const reduce_args& a, const char* row, int64_t first, int n,
-                                           V (&v)[slot_elements]) {
+/// The partial of the slot starting at reduced index @p first of @p row, whose @p n values have the input type
+/// In (one of Op::dense_input): read into registers as In (16-byte vectors where the reduced run is dense) and
+/// cast by the functor as it uses them, so that no array of wider values is held.
+template <class Op, class In>
+__device__ __forceinline__ typename Op::acc_t typed_slot(const Op& op, const reduce_args& a, const char* row,
+                                                         int64_t first, int n) {
   constexpr int W = order_width(sizeof(In));
+  alignas(16) In raw[slot_elements];
   if (a.dense && n == slot_elements) {
-    vector_of<In, W> x[slot_elements / W];
 #pragma unroll
     for (int g = 0; g < slot_elements / W; ++g)
-      x[g] = reinterpret_cast<const vector_of<In, W>*>(row)[(first + g * slot_stride(W)) / W];
-#pragma unroll
-    for (int g = 0; g < slot_elements / W; ++g) {
-#pragma unroll
-      for (int e = 0; e < W; ++e) v[g * W + e] = cast<V>(x[g].values[e]);
-    }
-    return;
-  }
-  if (a.reduced.ndim == 1) {  // one stride: independent loads, unrolled, in flight together
+      reinterpret_cast<vector_of<In, W>*>(raw)[g] = reinterpret_cast<const vector_of<In, W>*>(row)[(first + g * slot_stride(W)) / W];
+  } else if (a.reduced.ndim == 1) {  // one stride: independent loads, unrolled, in flight together
     const int64_t stride = a.reduced.strides[0];
 #pragma unroll
     for (int k = 0; k < slot_elements; ++k) {
-      if (k < n) v[k] = cast<V>(*reinterpret_cast<const In*>(row + slot_index(first, k, W) * stride));
+      if (k < n) raw[k] = *reinterpret_cast<const In*>(row + slot_index(first, k, W) * stride);
     }
-    return;
+  } else {
+    In loaded[slot_elements];
+    for (int k = 0; k < n; ++k) loaded[k] = *reinterpret_cast<const In*>(row + a.reduced.offset(slot_index(first, k, W)));
+    to_registers(loaded, n, raw);
   }
-  V loaded[slot_elements];
-  for (int k = 0; k < n; ++k)
-    loaded[k] = cast<V>(*reinterpret_cast<const In*>(row + a.reduced.offset(slot_index(first, k, W))));
-  to_registers(loaded, n, v);
+  return op.slot(raw, n, first, W);
 }
 
-/// Loads the values of the slot starting at reduced index @p first of the row at @p row (cast on load to the
-/// functor's value type) and returns how many there are.
-template <class Op>
-__device__ __forceinline__ int load_slot(const reduce_args& a, const char* row, int64_t first,
-                                         typename Op::value_t (&v)[slot_elements]) {
-  using V = typename Op::value_t;
-  const int w = a.width;
-  const int n = slot_count(first, w, a.reduced_count);
-  switch (a.in_dtype) {
-#define NUMCU_TYPED_SLOT(name, storage_type, letter, itemsize) \
-  case dtype_code::name:                                      \
-    if constexpr (Op::template dense_input<storage_type>) {   \
-      load_typed<V, storage_type>(a, row, first, n, v);       \
-      return n;                                               \
-    }                                                         \
-    break;
-    NUMCU_FOR_EACH_DTYPE(NUMCU_TYPED_SLOT)
-#undef NUMCU_TYPED_SLOT
+/// The partial of the slot starting at reduced index @p first of the row at @p row: typed loads for an input
+/// type In (one of Op::dense_input), or, for In = void, a cast on load from the input's run-time dtype.
+template <class Op, class In>
+__device__ __forceinline__ typename Op::acc_t slot_partial(const Op& op, const reduce_args& a, const char* row,
+                                                           int64_t first) {
+  const int n = slot_count(first, a.width, a.reduced_count);
+  if constexpr (!is_same_v<In, void>) {
+    return typed_slot<Op, In>(op, a, row, first, n);
+  } else {
+    using V = typename Op::value_t;
+    V loaded[slot_elements], v[slot_elements];
+    for (int k = 0; k < n; ++k) loaded[k] = load_as<V>(row + reduced_offset(a, slot_index(first, k, a.width)), a.in_dtype);
+    to_registers(loaded, n, v);
+    return op.slot(v, n, first, a.width);
   }
-  V loaded[slot_elements];
-  for (int k = 0; k < n; ++k) loaded[k] = load_as<V>(row + reduced_offset(a, slot_index(first, k, w)), a.in_dtype);
-  to_registers(loaded, n, v);
-  return n;
 }
 
 /// A value moved down the warp by @p delta lanes, word by word.
@@ -167,19 +155,16 @@ __device__ __forceinline__ void store_partial(const reduce_args& a, const Op& op
 }
 
 /// @p run: tiles per block, a power of two, so that each block's tiles are a subtree of the tree over tiles.
-template <class Op>
+template <class Op, class In>
 __global__ void __launch_bounds__(tile_slots) reduce_tiles_kernel(reduce_args a, int64_t run) {
   const Op op{a.params};
-  typename Op::value_t v[slot_elements];
   for (int64_t o = blockIdx.y; o < a.outputs; o += gridDim.y) {
     const char* row = a.in + a.kept.offset(o);
     for (int64_t part = blockIdx.x; part < a.parts; part += gridDim.x) {
       pairwise_stack<Op, 32> tiles;  // thread 0's
       const int64_t end = (part + 1) * run < a.tiles ? (part + 1) * run : a.tiles;
       for (int64_t tile = part * run; tile < end; ++tile) {
-        const int64_t first = slot_first(tile, threadIdx.x, a.width);
-        const int n = load_slot<Op>(a, row, first, v);
-        const auto x = block_tree(op, op.slot(v, n, first, a.width));
+        const auto x = block_tree(op, slot_partial<Op, In>(op, a, row, slot_first(tile, threadIdx.x, a.width)));
         if (threadIdx.x == 0) tiles.push(op, x);
       }
       if (threadIdx.x == 0) store_partial(a, op, o, part, tiles.result(op));
@@ -187,12 +172,11 @@ __global__ void __launch_bounds__(tile_slots) reduce_tiles_kernel(reduce_args a,
   }
 }
 
-template <class Op>
+template <class Op, class In>
 __global__ void __launch_bounds__(tile_slots) reduce_rows_kernel(reduce_args a) {
   const Op op{a.params};
   const int lane = threadIdx.x & 31;
   const int w = a.width;
-  typename Op::value_t v[slot_elements];
   for (int64_t o = int64_t{blockIdx.x} * 8 + (threadIdx.x >> 5); o < a.outputs; o += int64_t{gridDim.x} * 8) {
     const char* row = a.in + a.kept.offset(o);
     pairwise_stack<Op, 40> tiles;
@@ -200,9 +184,7 @@ __global__ void __launch_bounds__(tile_slots) reduce_rows_kernel(reduce_args a) 
       pairwise_stack<Op, 4> groups;  // the 8 groups of 32 slots
       for (int g = 0; g < tile_slots / 32; ++g) {
         if (slot_first(tile, g * 32, w) >= a.reduced_count) break;  // this group and the rest are absent
-        const int64_t first = slot_first(tile, g * 32 + lane, w);
-        const int n = load_slot<Op>(a, row, first, v);
-        const auto x = warp_tree(op, op.slot(v, n, first, w));
+        const auto x = warp_tree(op, slot_partial<Op, In>(op, a, row, slot_first(tile, g * 32 + lane, w)));
         if (lane == 0) groups.push(op, x);
       }
       if (lane == 0) tiles.push(op, groups.result(op));
@@ -212,14 +194,13 @@ __global__ void __launch_bounds__(tile_slots) reduce_rows_kernel(reduce_args a) 
 }
 
 /// @p slots_per_group: a power of two, at most 32, with 8 * slots_per_group covering every slot present.
-template <class Op>
+template <class Op, class In>
 __global__ void __launch_bounds__(tile_slots) reduce_columns_kernel(reduce_args a, int slots_per_group) {
   using A = typename Op::acc_t;
   const Op op{a.params};
   const int w = a.width;
   const int column = threadIdx.x & 31, group = threadIdx.x >> 5;
   A* values = shared_partials<A, 32>();  // [group][column]
-  typename Op::value_t v[slot_elements];
   const int64_t o = int64_t{blockIdx.x} * 32 + column;
   const char* row = o < a.outputs ? a.in + a.kept.offset(o) : nullptr;
   for (int64_t tile = blockIdx.y; tile < a.tiles; tile += gridDim.y) {
@@ -228,8 +209,7 @@ __global__ void __launch_bounds__(tile_slots) reduce_columns_kernel(reduce_args 
       for (int k = 0; k < slots_per_group; ++k) {
         const int64_t first = slot_first(tile, group * slots_per_group + k, w);
         if (first >= a.reduced_count) break;
-        const int n = load_slot<Op>(a, row, first, v);
-        slots.push(op, op.slot(v, n, first, w));
+        slots.push(op, slot_partial<Op, In>(op, a, row, first));
       }
     }
     values[group * 32 + column] = slots.result(op);

@@ -5,13 +5,15 @@
 //   identity()             a partial of no elements: combine(x, identity()) and combine(identity(), x) are x,
 //                          bit for bit, so that absent elements and slots may be padded with it;
 //   slot(v, n, first, w)   the partial of the n loaded values v[0..n) of one slot (device/reduce_order.hpp:
-//                          value k has reduced index slot_index(first, k, w)); loops over v are unrolled
-//                          over slot_elements with a guard, so that v stays in registers;
+//                          value k has reduced index slot_index(first, k, w)), of the input's type, each cast
+//                          to value_t as it is used; loops over v are unrolled over slot_elements with a
+//                          guard, so that v stays in registers;
 //   combine(a, b)          two partials, a of the lower indices;
 //   result_t, project(a)   the result, cast on store to the output's dtype (a mean divides, var and std
 //                          project moments, initial= is combined first);
 //   p                      the reduce_params (flags, projection), set by the caller;
-//   dense_input<In>        the input types read as 16-byte vectors; the others are cast on load one by one.
+//   dense_input<In>        the input types with kernels of their own, reading 16-byte vectors;
+//   casts_on_load          whether other input dtypes reach it (cast on load one by one).
 // Sums take NumPy's ufunc functions (add, multiply, maximum, fmax ...) as their combine, so NaN, signed-zero
 // and integer-wrapping rules are the elementwise ones.
 #pragma once
@@ -83,14 +85,15 @@ NUMCU_HD C additive_identity() {
     return C(0);
 }
 
-/// Folds the n values of one slot in index order with op.map and op.combine: the slot() of every functor
-/// whose partial is a running combine.
-template <class Op>
-NUMCU_HD typename Op::acc_t fold_slot(const Op& op, const typename Op::value_t* v, int n, int64_t first, int w) {
+/// Folds the n values of one slot (of the input type T, cast to the value type as they are used) in index
+/// order with op.map and op.combine: the slot() of every functor whose partial is a running combine.
+template <class Op, class T>
+NUMCU_HD typename Op::acc_t fold_slot(const Op& op, const T* v, int n, int64_t first, int w) {
+  using V = typename Op::value_t;
   typename Op::acc_t acc = op.identity();
 #pragma unroll
   for (int k = 0; k < slot_elements; ++k) {
-    if (k < n) acc = op.combine(acc, op.map(v[k], slot_index(first, k, w)));
+    if (k < n) acc = op.combine(acc, op.map(cast<V>(v[k]), slot_index(first, k, w)));
   }
   return acc;
 }
@@ -123,12 +126,16 @@ struct sum_reduce {
   using result_t = C;
   template <class In>
   static constexpr bool dense_input = accumulates_in<In, C>;
+  static constexpr bool casts_on_load = true;
   reduce_params p;
   NUMCU_HD acc_t identity() const { return additive_identity<C>(); }
   // NumPy's nansum adds a NaN as +0.0, so that [-0.0, nan] sums to +0.0 as there
   NUMCU_HD acc_t map(value_t x, int64_t) const { return p.skip_nan && is_nan(x) ? C(0) : x; }
   NUMCU_HD acc_t combine(acc_t a, acc_t b) const { return ufunc_op<ufunc_id::add>{}(a, b); }
-  NUMCU_HD acc_t slot(const value_t* v, int n, int64_t first, int w) const { return fold_slot(*this, v, n, first, w); }
+  template <class T>
+  NUMCU_HD acc_t slot(const T* v, int n, int64_t first, int w) const {
+    return fold_slot(*this, v, n, first, w);
+  }
   NUMCU_HD result_t project(acc_t a) const {
     if (p.has_initial) a = combine(initial_value<C>(p), a);
     if constexpr (is_floating_point_v<C> || is_complex_v<C>) {
@@ -151,11 +158,15 @@ struct prod_reduce {
   using result_t = C;
   template <class In>
   static constexpr bool dense_input = accumulates_in<In, C>;
+  static constexpr bool casts_on_load = true;
   reduce_params p;
   NUMCU_HD acc_t identity() const { return C(1); }
   NUMCU_HD acc_t map(value_t x, int64_t) const { return p.skip_nan && is_nan(x) ? C(1) : x; }
   NUMCU_HD acc_t combine(acc_t a, acc_t b) const { return ufunc_op<ufunc_id::multiply>{}(a, b); }
-  NUMCU_HD acc_t slot(const value_t* v, int n, int64_t first, int w) const { return fold_slot(*this, v, n, first, w); }
+  template <class T>
+  NUMCU_HD acc_t slot(const T* v, int n, int64_t first, int w) const {
+    return fold_slot(*this, v, n, first, w);
+  }
   NUMCU_HD result_t project(acc_t a) const {
     if (p.has_initial) a = combine(initial_value<C>(p), a);
     return a;
@@ -211,6 +222,7 @@ struct extreme_reduce {
   using result_t = C;
   template <class In>
   static constexpr bool dense_input = is_same_v<extreme_compute_t<In>, C>;
+  static constexpr bool casts_on_load = false;  // every input that compares in C is a dense input
   reduce_params p;
   NUMCU_HD acc_t identity() const {
     if constexpr (is_floating_point_v<C> || is_complex_v<C>) {
@@ -227,7 +239,10 @@ struct extreme_reduce {
     if (p.skip_nan) return p.largest ? ufunc_op<ufunc_id::fmax>{}(a, b) : ufunc_op<ufunc_id::fmin>{}(a, b);
     return p.largest ? ufunc_op<ufunc_id::maximum>{}(a, b) : ufunc_op<ufunc_id::minimum>{}(a, b);
   }
-  NUMCU_HD acc_t slot(const value_t* v, int n, int64_t first, int w) const { return fold_slot(*this, v, n, first, w); }
+  template <class T>
+  NUMCU_HD acc_t slot(const T* v, int n, int64_t first, int w) const {
+    return fold_slot(*this, v, n, first, w);
+  }
   NUMCU_HD result_t project(acc_t a) const {
     if (p.has_initial) a = combine(initial_value<C>(p), a);
     return a;
@@ -250,6 +265,7 @@ struct arg_reduce {
   using result_t = int64_t;
   template <class In>
   static constexpr bool dense_input = is_same_v<extreme_compute_t<In>, C>;
+  static constexpr bool casts_on_load = false;  // every input that compares in C is a dense input
   reduce_params p;
   NUMCU_HD acc_t identity() const { return acc_t{C{}, -1}; }
   NUMCU_HD acc_t map(value_t x, int64_t index) const {
@@ -271,7 +287,10 @@ struct arg_reduce {
     if (is_nan(high.value)) return high;
     return before(high.value, low.value) ? high : low;
   }
-  NUMCU_HD acc_t slot(const value_t* v, int n, int64_t first, int w) const { return fold_slot(*this, v, n, first, w); }
+  template <class T>
+  NUMCU_HD acc_t slot(const T* v, int n, int64_t first, int w) const {
+    return fold_slot(*this, v, n, first, w);
+  }
   NUMCU_HD result_t project(acc_t a) const { return a.index; }
 };
 
@@ -289,11 +308,15 @@ struct logical_reduce {
   using result_t = bool;
   template <class In>
   static constexpr bool dense_input = common_truth_input<In>;
+  static constexpr bool casts_on_load = true;
   reduce_params p;
   NUMCU_HD acc_t identity() const { return !p.any; }
   NUMCU_HD acc_t map(value_t x, int64_t) const { return x; }
   NUMCU_HD acc_t combine(acc_t a, acc_t b) const { return p.any ? (a || b) : (a && b); }
-  NUMCU_HD acc_t slot(const value_t* v, int n, int64_t first, int w) const { return fold_slot(*this, v, n, first, w); }
+  template <class T>
+  NUMCU_HD acc_t slot(const T* v, int n, int64_t first, int w) const {
+    return fold_slot(*this, v, n, first, w);
+  }
   NUMCU_HD result_t project(acc_t a) const { return a; }
 };
 
@@ -305,13 +328,15 @@ struct count_reduce {
   using result_t = int64_t;
   template <class In>
   static constexpr bool dense_input = common_truth_input<In>;
+  static constexpr bool casts_on_load = true;
   reduce_params p;
   NUMCU_HD acc_t identity() const { return 0; }
   NUMCU_HD acc_t combine(acc_t a, acc_t b) const { return a + b; }
-  NUMCU_HD acc_t slot(const value_t* v, int n, int64_t, int) const {
+  template <class T>
+  NUMCU_HD acc_t slot(const T* v, int n, int64_t, int) const {
     acc_t c = 0;
 #pragma unroll
-    for (int k = 0; k < slot_elements; ++k) c += (k < n && v[k]) ? 1 : 0;
+    for (int k = 0; k < slot_elements; ++k) c += (k < n && cast<bool>(v[k])) ? 1 : 0;
     return c;
   }
   NUMCU_HD result_t project(acc_t a) const { return a; }
@@ -344,20 +369,22 @@ struct moments_reduce {
   using result_t = R;
   template <class In>
   static constexpr bool dense_input = accumulates_in<In, C>;
+  static constexpr bool casts_on_load = true;
   reduce_params p;
   NUMCU_HD acc_t identity() const { return acc_t{0, C(0), R(0)}; }
-  NUMCU_HD acc_t slot(const value_t* v, int n, int64_t, int) const {
+  template <class T>
+  NUMCU_HD acc_t slot(const T* v, int n, int64_t, int) const {
     if (n == 0) return identity();
-    C sum = v[0];
+    C sum = cast<C>(v[0]);
 #pragma unroll
     for (int k = 1; k < slot_elements; ++k) {
-      if (k < n) sum = sum + v[k];
+      if (k < n) sum = sum + cast<C>(v[k]);
     }
     const C mean = divide(sum, R(n));
     R m2 = R(0);
 #pragma unroll
     for (int k = 0; k < slot_elements; ++k) {
-      if (k < n) m2 = add_rn(m2, squared_magnitude<C>(v[k] - mean));
+      if (k < n) m2 = add_rn(m2, squared_magnitude<C>(cast<C>(v[k]) - mean));
     }
     return acc_t{n, mean, m2};
   }
