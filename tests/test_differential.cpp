@@ -34,6 +34,7 @@ struct argument {
   std::vector<std::int64_t> list;
   std::vector<nc::index_t> index;
   nc::casting rule = nc::casting::unsafe;
+  std::string key;  // the keyword it is passed as (`axis l 0,1`), or empty
 };
 
 /// One array of an expected outcome.
@@ -177,7 +178,10 @@ test_case parse_case(const std::string& line) {
         c.expected.arrays.push_back(std::move(e));
       }
     } else {
-      c.args.push_back(parse_argument(w));
+      // a keyword argument is `<name> <argument>`; a plain argument starts with its one-letter tag
+      const bool keyword = w[0].size() > 1;
+      c.args.push_back(parse_argument(keyword ? std::vector<std::string>(w.begin() + 1, w.end()) : w));
+      if (keyword) c.args.back().key = w[0];
       c.inputs += (c.inputs.empty() ? "" : " | ") + segs[i];
     }
   }
@@ -245,6 +249,20 @@ class inputs {
   }
   /// The number of operands before `out`.
   std::size_t operands() const { return out() ? size() - 1 : size(); }
+  /// The argument passed as keyword @p name, when the case passes it.
+  std::optional<std::size_t> key(std::string_view name) const {
+    for (std::size_t i = 0; i < size(); ++i)
+      if (m_args[i].key == name) return i;
+    return std::nullopt;
+  }
+  /// Every argument passed as keyword @p name, in order (gradient's spacings).
+  std::vector<std::size_t> keys(std::string_view name) const {
+    std::vector<std::size_t> out;
+    for (std::size_t i = 0; i < size(); ++i)
+      if (m_args[i].key == name) out.push_back(i);
+    return out;
+  }
+  const argument& arg(std::size_t i) const { return m_args[i]; }
 
  private:
   const std::vector<argument>& m_args;
@@ -274,6 +292,54 @@ result out_or(const inputs& in, const nc::ndarray& returned) {
   return one(in.out().value_or(returned));
 }
 
+// The keyword arguments of the reduction kind (left out: the function's default, as in NumPy)
+
+/// axis: none when left out, one axis, or a list of them.
+nc::axis_arg axis_of(const inputs& in) {
+  const auto i = in.key("axis");
+  if (!i) return nc::none;
+  if (in.tag(*i) == 'i') return nc::axis_arg(in.n(*i));
+  return nc::axis_arg(in.list(*i));
+}
+/// axis of a function taking one axis or none.
+std::optional<std::int64_t> one_axis(const inputs& in) {
+  const auto i = in.key("axis");
+  return i ? std::optional<std::int64_t>(in.n(*i)) : std::nullopt;
+}
+std::int64_t integer_or(const inputs& in, std::string_view name, std::int64_t fallback) {
+  const auto i = in.key(name);
+  return i ? in.n(*i) : fallback;
+}
+double real_or(const inputs& in, std::string_view name, double fallback) {
+  const auto i = in.key(name);
+  return i ? in.r(*i) : fallback;
+}
+bool flag_of(const inputs& in, std::string_view name) {
+  return integer_or(in, name, 0) != 0;
+}
+std::optional<nc::dtype> dtype_of(const inputs& in) {
+  const auto i = in.key("dtype");
+  return i ? std::optional<nc::dtype>(in.dt(*i)) : std::nullopt;
+}
+std::optional<nc::ndarray> array_of(const inputs& in, std::string_view name) {
+  const auto i = in.key(name);
+  return i ? std::optional<nc::ndarray>(in.arr(*i)) : std::nullopt;
+}
+std::optional<nc::operand> operand_of(const inputs& in, std::string_view name) {
+  const auto i = in.key(name);
+  return i ? std::optional<nc::operand>(in.op(*i)) : std::nullopt;
+}
+/// NumPy's keyword arguments of a reduction as numcu's options.
+nc::reduce_options options_of(const inputs& in) {
+  const auto initial = in.key("initial");
+  return nc::reduce_options{.dtype = dtype_of(in),
+                            .out = in.out(),
+                            .keepdims = flag_of(in, "keepdims"),
+                            .initial = initial ? std::optional<nc::scalar>(in.sc(*initial)) : std::nullopt,
+                            .where = array_of(in, "where"),
+                            .ddof = real_or(in, "ddof", 0.0)};
+}
+
 #define NUMCU_UNARY(name)                                                            \
   {                                                                                  \
 #name, [](const inputs& in) { return out_or(in, nc::name(in.op(0), in.out())); } \
@@ -298,6 +364,26 @@ result out_or(const inputs& in, const nc::ndarray& returned) {
 #define NUMCU_UNARY_OPERATOR(sym)                                     \
   {                                                                   \
     "unary" #sym, [](const inputs& in) { return one(sym in.arr(0)); } \
+  }
+#define NUMCU_REDUCTION(name)                                                                     \
+  {                                                                                               \
+#name, [](const inputs& in) { return one(nc::name(in.arr(0), axis_of(in), options_of(in))); } \
+  }
+#define NUMCU_ARG_REDUCTION(name)                                                       \
+  {                                                                                     \
+    #name, [](const inputs& in) {                                                       \
+      return one(nc::name(in.arr(0), one_axis(in), flag_of(in, "keepdims"), in.out())); \
+    }                                                                                   \
+  }
+#define NUMCU_SCAN(name)                                                                                   \
+  {                                                                                                        \
+#name, [](const inputs& in) { return one(nc::name(in.arr(0), one_axis(in), dtype_of(in), in.out())); } \
+  }
+#define NUMCU_CUMULATIVE(name)                                                                          \
+  {                                                                                                     \
+    #name, [](const inputs& in) {                                                                       \
+      return one(nc::name(in.arr(0), one_axis(in), dtype_of(in), in.out(), flag_of(in, "include_initial"))); \
+    }                                                                                                   \
   }
 
 /// Every function the generator draws, by its name in the case file.
@@ -526,6 +612,64 @@ const std::map<std::string, call>& calls() {
        [](const inputs& in) {
          return one(nc::linspace(in.sc(0), in.sc(1), in.n(2), true, std::nullopt, in.device()));
        }},
+      // reductions, statistics and scans (the generator's case_reduction): the array, then keyword arguments
+      NUMCU_REDUCTION(sum),
+      NUMCU_REDUCTION(prod),
+      NUMCU_REDUCTION(nansum),
+      NUMCU_REDUCTION(nanprod),
+      NUMCU_REDUCTION(max),
+      NUMCU_REDUCTION(amax),
+      NUMCU_REDUCTION(min),
+      NUMCU_REDUCTION(amin),
+      NUMCU_REDUCTION(nanmax),
+      NUMCU_REDUCTION(nanmin),
+      NUMCU_REDUCTION(ptp),
+      NUMCU_REDUCTION(mean),
+      NUMCU_REDUCTION(var),
+      NUMCU_REDUCTION(std),
+      NUMCU_REDUCTION(nanmean),
+      NUMCU_REDUCTION(nanvar),
+      NUMCU_REDUCTION(nanstd),
+      NUMCU_REDUCTION(any),
+      {"all", [](const inputs& in) { return one(nc::all(in.arr(0), axis_of(in), options_of(in))); }},
+      NUMCU_ARG_REDUCTION(argmax),
+      NUMCU_ARG_REDUCTION(argmin),
+      NUMCU_ARG_REDUCTION(nanargmax),
+      NUMCU_ARG_REDUCTION(nanargmin),
+      {"count_nonzero",
+       [](const inputs& in) { return one(nc::count_nonzero(in.arr(0), axis_of(in), flag_of(in, "keepdims"))); }},
+      {"average",
+       [](const inputs& in) {
+         if (flag_of(in, "returned"))
+           return two(nc::average_and_weight_sum(in.arr(0), axis_of(in), array_of(in, "weights"),
+                                                 flag_of(in, "keepdims")));
+         return one(nc::average(in.arr(0), axis_of(in), array_of(in, "weights"), flag_of(in, "keepdims")));
+       }},
+      NUMCU_SCAN(cumsum),
+      NUMCU_SCAN(cumprod),
+      NUMCU_SCAN(nancumsum),
+      NUMCU_SCAN(nancumprod),
+      NUMCU_CUMULATIVE(cumulative_sum),
+      NUMCU_CUMULATIVE(cumulative_prod),
+      {"diff",
+       [](const inputs& in) {
+         return one(nc::diff(in.arr(0), static_cast<int>(integer_or(in, "n", 1)), integer_or(in, "axis", -1),
+                             operand_of(in, "prepend"), operand_of(in, "append")));
+       }},
+      {"ediff1d",
+       [](const inputs& in) { return one(nc::ediff1d(in.arr(0), array_of(in, "to_end"), array_of(in, "to_begin"))); }},
+      {"gradient",
+       [](const inputs& in) {
+         std::vector<double> spacing;
+         for (const std::size_t i : in.keys("spacing")) spacing.push_back(in.r(i));
+         if (spacing.empty()) spacing = {1.0};
+         return result{nc::gradient(in.arr(0), spacing, axis_of(in), static_cast<int>(integer_or(in, "edge_order", 1))),
+                       std::nullopt};
+       }},
+      {"trapezoid",
+       [](const inputs& in) {
+         return one(nc::trapezoid(in.arr(0), array_of(in, "x"), real_or(in, "dx", 1.0), integer_or(in, "axis", -1)));
+       }},
   };
   return table;
 }
@@ -535,6 +679,10 @@ const std::map<std::string, call>& calls() {
 #undef NUMCU_OPERATOR
 #undef NUMCU_COMPOUND
 #undef NUMCU_UNARY_OPERATOR
+#undef NUMCU_REDUCTION
+#undef NUMCU_ARG_REDUCTION
+#undef NUMCU_SCAN
+#undef NUMCU_CUMULATIVE
 
 /// The ufunc a function name stands for, for the tolerance table (operators and aliases by their ufunc).
 std::string ufunc_of(const std::string& fn) {

@@ -281,8 +281,9 @@ struct arg_reduce {
   NUMCU_HD acc_t combine(acc_t a, acc_t b) const {
     if (b.index < 0) return a;
     if (a.index < 0) return b;
-    const acc_t& low = a.index < b.index ? a : b;  // the same result whichever order the two come in
-    const acc_t& high = a.index < b.index ? b : a;
+    const bool a_first = a.index < b.index;  // the same result whichever order the two come in
+    const acc_t low = a_first ? a : b;         // values, not references: kept in registers on the GPU
+    const acc_t high = a_first ? b : a;
     if (is_nan(low.value)) return low;  // only without skip_nan can a NaN be here
     if (is_nan(high.value)) return high;
     return before(high.value, low.value) ? high : low;

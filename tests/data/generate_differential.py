@@ -22,6 +22,11 @@ An argument is one of (words separated by single spaces):
     x <entry> ...                       a basic index: <n>, start:stop:step (empty bounds omitted), `:`,
                                         `...`, `None`
 
+An argument may be given by keyword, as in NumPy: `<name> <argument>` (`axis l 0,-1`, `keepdims i 1`,
+`initial s f 0x1p+0`, `where a bool (3,) c 1 0 1`); the reduction kind (case_reduction) passes everything after
+the array this way, and an argument left out takes the function's default in NumPy and numcu alike. A name
+given more than once (gradient's `spacing`) is one positional value each, in order.
+
 <shape> is a tuple without spaces: `(2,3)`, `(5,)`, `()`. <view> says how the argument is made from the base
 array of <shape> whose values follow: `c` the base itself, `t` its transpose, `r` base[::-1], `s` base[::2]
 (the base is stored, so its first axis is twice as long), `b(<shape>)` broadcast_to(base, shape).
@@ -38,7 +43,8 @@ NumPy's exceptions map to numcu's classes as numcu/error.hpp documents: AxisErro
 index_error; TypeError (UFuncTypeError, casting) is dtype_error; OverflowError (a Python integer or float that
 does not fit) is dtype_error, as docs/numpy_differences.md records; ValueError is shape_error, except "cannot
 convert float NaN to integer" (a value that does not fit, like OverflowError: dtype_error); ZeroDivisionError
-(arange with step 0) is numcu's base class `error`. Warnings are not errors.
+(arange with step 0, average's weights summing to zero) and nanargmax's "All-NaN slice encountered" are
+numcu's base class `error`. Warnings are not errors.
 
 Adding a function family: write a drawing function `case_<family>(rng)` that returns a Case (the numcu name,
 its arguments, and a function computing NumPy's answer from the arguments' NumPy values), add it with a
@@ -110,6 +116,8 @@ def error_class(e):
     if isinstance(e, ZeroDivisionError):
         return "error"
     if isinstance(e, ValueError):
+        if "All-NaN slice encountered" in str(e):
+            return "error"  # nanargmax / nanargmin: numcu's base class, as numcu/reduction.hpp documents
         return "dtype_error" if "cannot convert float NaN to integer" in str(e) else "shape_error"
     raise e
 
@@ -204,8 +212,23 @@ class Case:
     function writes into (its state afterwards is the outcome); `view` is 'v'/'n' when the result must / must
     not share memory with the first array argument."""
 
-    def __init__(self, fn, args, compute, writes=None, view="a"):
+    def __init__(self, fn, args, compute, writes=None, view="a", shadowed=False):
         self.fn, self.args, self.compute, self.writes, self.view = fn, args, compute, writes, view
+        self.shadowed = shadowed  # bfloat16 answered by shadow_answer (reductions)
+
+
+class Keyword:
+    """An argument passed by keyword: `<name> <argument>` in the case file."""
+
+    def __init__(self, name, arg):
+        self.name, self.arg = name, arg
+        self.tag = getattr(arg, "tag", None)
+
+    def value(self):
+        return self.arg.value()
+
+    def encode(self):
+        return self.name + " " + self.arg.encode()
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -413,8 +436,33 @@ def bf16_ufunc_answer(case, values):
     return tuple(outs) if isinstance(outcome, tuple) else outs[0]
 
 
+def shadow_answer(case, values):
+    """NumPy's answer for a reduction, statistic or scan, bfloat16 as numcu treats it.
+
+    ml_dtypes' bfloat16 is no np.inexact to NumPy (its NaN functions do not skip its NaN, np.gradient and
+    np.trapezoid turn it into a float64 or float32), while numcu gives it float16's dtypes, computing in float32:
+    the result dtypes and any error come from a run with float16 in place of bfloat16, the values from a run in
+    float32, rounded to bfloat16 where the float16 run gave float16."""
+    def holds(t):
+        return any((isinstance(v, np.ndarray) and v.dtype == t) or (isinstance(v, np.dtype) and v == t)
+                   for v in values)
+    if not holds(BF16):
+        return run_numpy(case.compute, values)
+    if holds(np.dtype(np.float16)):
+        return None  # bfloat16 with float16 promotes to float32: no float16 shadow to resolve it with
+    want = run_numpy(case.compute, shadow(values, np.float16))  # raises as float16 would
+    got = run_numpy(case.compute, shadow(values, np.float32))
+    outs = []
+    for w, g in zip(as_tuple(want), as_tuple(got)):
+        t = np.asarray(w).dtype
+        outs.append(np.asarray(g).astype(BF16 if t == np.float16 else t))
+    return tuple(outs) if isinstance(want, tuple) else outs[0]
+
+
 def numpy_answer(case, elementwise):
     values = [a.value() for a in case.args]
+    if case.shadowed:
+        return shadow_answer(case, values)
     has_bf16 = any(isinstance(v, np.ndarray) and v.dtype == BF16 for v in values)
     if elementwise and has_bf16:
         if any(isinstance(v, np.ndarray) and v.dtype == np.float16 for v in values):
@@ -1017,6 +1065,321 @@ def case_default_dtype(rng):
     return Case("linspace.default", [start, stop, Plain("i", num)], lambda a, b, n: np.linspace(a, b, n)), None
 
 
+# ---------------------------------------------------------------------------------------------------------
+# Reductions, statistics and scans (numcu/reduction.hpp)
+
+UFUNC_REDUCTIONS = ["sum", "prod", "nansum", "nanprod", "max", "amax", "min", "amin", "nanmax", "nanmin", "ptp",
+                    "mean", "var", "std", "nanmean", "nanvar", "nanstd", "any", "all"]
+ARG_REDUCTIONS = ["argmax", "argmin", "nanargmax", "nanargmin"]
+SCANS = ["cumsum", "cumprod", "nancumsum", "nancumprod"]
+CUMULATIVE = ["cumulative_sum", "cumulative_prod"]
+REDUCTIONS = UFUNC_REDUCTIONS + ARG_REDUCTIONS + ["count_nonzero", "average"] + SCANS + CUMULATIVE + \
+    ["diff", "ediff1d", "gradient", "trapezoid"]
+WITH_DTYPE = {"sum", "prod", "nansum", "nanprod", "mean", "var", "std", "nanmean", "nanvar", "nanstd"} | \
+    set(SCANS) | set(CUMULATIVE)
+WITH_INITIAL = {"sum", "prod", "nansum", "nanprod", "max", "amax", "min", "amin", "nanmax", "nanmin"}
+EXTREMES = {"max", "amax", "min", "amin", "nanmax", "nanmin"}
+MOMENTS = {"var", "std", "nanvar", "nanstd"}
+WITH_WHERE = {"sum", "prod", "nansum", "nanprod", "mean", "nanmean", "any", "all"} | EXTREMES | MOMENTS
+WITH_OUT = set(UFUNC_REDUCTIONS) | set(ARG_REDUCTIONS) | set(SCANS) | set(CUMULATIVE)
+# Sums, computed by numcu in float64 for the narrower floats (more accurately than NumPy) and in a fixed tree:
+# their finite values are drawn small enough that no partial sum in any order overflows (the result then
+# depends on the order of the additions, docs/numpy_differences.md), and they compare within a tolerance.
+SUMS = {"sum", "nansum", "mean", "nanmean", "average", "cumsum", "nancumsum", "cumulative_sum", "trapezoid"}
+# Products, numcu's in a fixed tree, NumPy's in sequence: their finite factors are drawn near 1 in magnitude, so
+# that no partial product in any order overflows or underflows.
+PRODUCTS = {"prod", "nanprod", "cumprod", "nancumprod", "cumulative_prod"}
+# Complex means divide by the count as a complex number in NumPy (Smith's division turns an infinite or NaN part
+# into NaN parts) and by a real count in numcu: their complex values are drawn finite (NaN kept where skipped).
+MEANS = {"mean", "nanmean", "average"} | MOMENTS
+REDUCE_SHAPES = SHAPES + [(5,), (12,), (1, 1), (0, 3), (4, 5), (2, 3, 4), (3, 0, 2), (2, 2, 1, 3), (5, 6)]
+NUMPY_REDUCTIONS = {"all": np.all, "any": np.any, "max": np.max, "min": np.min}
+
+
+def float_max(t):
+    """The largest finite value of a floating or complex dtype (of its parts), None for others."""
+    if t == "bfloat16":
+        return float(ml_dtypes.finfo(BF16).max)
+    return float(np.finfo(np_dtype(t)).max) if kind_of(t) in "fc" else None
+
+
+def bound_values(rng, a, bound):
+    """Scales the finite values (parts) of `a`'s base beyond `bound` in magnitude into it."""
+    k = kind_of(a.dtype)
+    flat = a.base.reshape(-1)
+    if k in "iu":
+        lim = int(min(bound, 2**62))
+        for i, v in enumerate(flat):
+            if abs(int(v)) > lim:
+                flat[i] = (abs(int(v)) % (lim + 1)) * (1 if v >= 0 else -1)
+        return
+
+    def fit(x):
+        return x if not math.isfinite(x) or abs(x) <= bound else math.copysign(bound * rng.uniform(0.1, 1.0), x)
+    for i, v in enumerate(flat):
+        if k == "c":
+            flat[i] = complex(fit(float(v.real)), fit(float(v.imag)))
+        elif k == "f":
+            flat[i] = fit(float(v))
+
+
+def near_one(rng, a):
+    """Replaces the finite values of `a`'s base other than 0 and +-1 by values of magnitude 2**+-0.2 (complex:
+    the same direction), so that a product of up to 60 of them, in any order, neither overflows nor underflows
+    (float16 included: NumPy's cumprod rounds each step to float16)."""
+    k = kind_of(a.dtype)
+    flat = a.base.reshape(-1)
+    for i, v in enumerate(flat):
+        if k == "c":
+            z = complex(v)
+            if math.isfinite(z.real) and math.isfinite(z.imag) and abs(z) not in (0.0, 1.0):
+                flat[i] = z / abs(z) * 2.0 ** rng.uniform(-0.2, 0.2)
+        elif k == "f":
+            x = float(v)
+            if math.isfinite(x) and abs(x) not in (0.0, 1.0):
+                flat[i] = math.copysign(2.0 ** rng.uniform(-0.2, 0.2), x)
+
+
+def finite_complex(a, keep_nan):
+    """Replaces complex values with an infinite or NaN part (keeping those with a NaN part if `keep_nan`)."""
+    if kind_of(a.dtype) != "c":
+        return
+    flat = a.base.reshape(-1)
+    for i, z in enumerate(flat):
+        if not (math.isfinite(z.real) and math.isfinite(z.imag)):
+            if keep_nan and (math.isnan(z.real) or math.isnan(z.imag)):
+                continue
+            flat[i] = complex(1.25, -0.5)
+
+
+def nonnegative(a):
+    """average's weights: finite and non-negative (their sum then has no cancellation to amplify rounding)."""
+    k = kind_of(a.dtype)
+    if k == "b":
+        return
+    flat = a.base.reshape(-1)
+    for i, v in enumerate(flat):
+        x = float(v.real) if k == "c" else float(v)
+        if k == "i":
+            x = float(abs(int(v)) % 100)
+        elif k == "u":
+            x = float(int(v) % 100)
+        elif not math.isfinite(x) or abs(x) > 100:
+            x = 1.5
+        flat[i] = abs(x)
+
+
+def draw_reduce_axis(rng, nd, single=False):
+    """An axis argument, or None (left out): one axis (negative too) or, unless `single`, a list of distinct
+    ones (the empty list included); rarely one out of range or repeated."""
+    if rng.random() < 0.3:
+        return None
+    bad = rng.random() < 0.05
+    if single or rng.random() < 0.5:
+        if bad or nd == 0:
+            return Plain("i", int(pick(rng, [nd, -nd - 1, nd + 2, 0])))
+        ax = int(rng.integers(0, nd))
+        return Plain("i", ax - nd if rng.random() < 0.4 else ax)
+    axes = [int(x) for x in rng.permutation(nd)[:int(rng.integers(0, nd + 1))]]
+    axes = [x - nd if rng.random() < 0.3 else x for x in axes]
+    if bad:
+        axes.append(axes[0] if axes else nd)
+    return Plain("l", axes)
+
+
+def axis_list(ax, nd):
+    """The valid axes an axis argument names (None: every axis), or None when one is invalid."""
+    if ax is None:
+        return list(range(nd))
+    axes = ax.v if ax.tag == "l" else [ax.v]
+    out = []
+    for x in axes:
+        if not -nd <= x < nd or x % nd in out:
+            return None
+        out.append(x % nd)
+    return out
+
+
+def reduce_scalar(rng, t, name):
+    """initial=: any weak scalar, but a moderate one for products (a factor near the float range would make
+    the product's overflow and underflow depend on the order)."""
+    if name in PRODUCTS:
+        return pick(rng, [Scalar("i", 1), Scalar("i", 2), Scalar("i", -1), Scalar("i", 0), Scalar("f", 0.5),
+                          Scalar("f", -1.5), Scalar("f", -0.0), Scalar("f", float("nan")), Scalar("f", float("inf")),
+                          Scalar("c", complex(1, 1)), Scalar("b", True)])
+    return bf16_storable(draw_scalar(rng, t), t)
+
+
+def numpy_reduction(name, names):
+    """NumPy's call: the array, then the keyword arguments `names` (gradient's spacings positional)."""
+    fn = NUMPY_REDUCTIONS.get(name) or getattr(np, name)
+
+    def compute(a, *values):
+        kw, spacing = {}, []
+        for k, v in zip(names, values):
+            if k == "spacing":
+                spacing.append(v)
+            elif k in ("keepdims", "include_initial", "returned"):
+                kw[k] = bool(v)
+            else:
+                kw[k] = tuple(v) if isinstance(v, list) else v
+        r = fn(a, *spacing, **kw)
+        if name == "count_nonzero":
+            return np.asarray(r, dtype=np.int64)  # a Python int for axis None, intp arrays otherwise
+        if name == "gradient":
+            return tuple(r) if isinstance(r, (tuple, list)) else (r,)
+        return r
+    return compute
+
+
+def reduction_case(name, a, kw):
+    return Case(name, [a] + [Keyword(k, v) for k, v in kw], numpy_reduction(name, [k for k, _ in kw]),
+                shadowed=True)
+
+
+def case_reduction(rng):
+    """Reductions, statistics and scans: every function of numcu/reduction.hpp with its keyword arguments."""
+    name = pick(rng, REDUCTIONS)
+    # ml_dtypes' bfloat16 is no np.inexact: NumPy's NaN functions do not skip its NaN
+    t = pick(rng, [x for x in ALL_TYPES if x != "bfloat16" or not name.startswith("nan")])
+    shape = pick(rng, REDUCE_SHAPES)
+    if name == "gradient" and not shape:
+        shape = (4,)  # np.gradient of a 0-d array is an empty tuple: no outcome to write
+    nd, size = len(shape), math.prod(shape)
+    a = draw_array(rng, t, shape, moderate=rng.random() < 0.5)
+    kw = []
+    floats = [t]  # the dtypes the values pass through (for the bounds of sums)
+    if name in UFUNC_REDUCTIONS or name in ("count_nonzero", "average"):
+        ax = draw_reduce_axis(rng, nd)
+    elif name in ARG_REDUCTIONS or name in SCANS or name == "ediff1d":
+        ax = draw_reduce_axis(rng, nd, single=True) if name != "ediff1d" else None
+    elif name in CUMULATIVE:
+        ax = draw_reduce_axis(rng, nd, single=True)
+        if ax is None and nd != 1 and rng.random() < 0.8:
+            ax = Plain("i", int(rng.integers(0, nd))) if nd else None
+    elif name == "gradient":
+        ax = draw_reduce_axis(rng, nd) if rng.random() < 0.4 else None
+        if ax is not None and ax.tag == "l" and not ax.v:
+            ax = None  # axis=() gives an empty tuple as well
+    else:  # diff, trapezoid
+        ax = draw_reduce_axis(rng, nd, single=True)
+    if ax is not None:
+        kw.append(("axis", ax))
+    if name in WITH_DTYPE and rng.random() < 0.25:
+        d = pick(rng, ALL_TYPES)
+        kw.append(("dtype", Plain("d", d)))
+        floats.append(d)
+        sanitize_for_int(a, d)  # NumPy casts each element to it: only values it defines are drawn
+    if rng.random() < 0.3 and (name in UFUNC_REDUCTIONS or name in ARG_REDUCTIONS or
+                               name in ("count_nonzero", "average")):
+        kw.append(("keepdims", Plain("i", 1)))
+    where = (name in WITH_WHERE and rng.random() < (0.1 if name in MOMENTS else 0.2))
+    if name in WITH_INITIAL and (rng.random() < 0.2 or (where and name in EXTREMES and rng.random() < 0.85)):
+        kw.append(("initial", reduce_scalar(rng, t, name)))
+    if where:
+        mask_t = "bool" if rng.random() < 0.95 else pick(rng, ALL_TYPES)
+        kw.append(("where", draw_array(rng, mask_t, broadcast_partner(rng, shape))))
+    if name in MOMENTS and rng.random() < 0.4:
+        kw.append(("ddof", Plain("r", float(pick(rng, [0.0, 1.0, 1.0, 2.0, 0.5, 5.0])))))
+    axes = axis_list(ax, nd)
+    n = 1 + (size if axes is None else math.prod(shape[x] for x in axes))  # terms of a result, with initial
+    if name == "average":
+        if rng.random() < 0.6:
+            wt = pick(rng, [x for x in ALL_TYPES if kind_of(x) != "c"])
+            r = rng.random()
+            if r < 0.6 or ax is None or axes is None:
+                wshape = shape if r < 0.9 else pick(rng, [(2,), (3,), (2, 2)])
+            else:
+                wshape = tuple(shape[x] for x in axes) if r < 0.95 else (7,)
+            w = draw_array(rng, wt, wshape, moderate=True)
+            nonnegative(w)
+            if rng.random() < 0.1:
+                w.base[...] = 0  # "Weights sum to zero, can't be normalized"
+            kw.append(("weights", w))
+            floats.append(wt)
+            n *= 100  # the weights' magnitude
+        if rng.random() < 0.2:
+            kw.append(("returned", Plain("i", 1)))
+    if name in CUMULATIVE and rng.random() < 0.4:
+        kw.append(("include_initial", Plain("i", 1)))
+    if name == "diff":
+        if rng.random() < 0.4:
+            kw.append(("n", Plain("i", int(pick(rng, [2, 3, 0, -1, 1])))))
+        for edge in ("prepend", "append"):
+            if rng.random() < 0.25:
+                if rng.random() < 0.5:
+                    kw.append((edge, draw_scalar(rng, t)))
+                else:
+                    eshape = list(shape)
+                    if nd and axes:
+                        eshape[axes[0]] = int(rng.integers(0, 3))
+                    if rng.random() < 0.2:
+                        eshape = list(pick(rng, [(), (1,), (2, 2)]))
+                    kw.append((edge, draw_array(rng, pick(rng, [t, t, pick(rng, ALL_TYPES)]), tuple(eshape))))
+    if name == "ediff1d":
+        for edge in ("to_end", "to_begin"):
+            if rng.random() < 0.3:
+                et = pick(rng, [t, t, pick(rng, ALL_TYPES)])
+                e = draw_array(rng, et, pick(rng, [(1,), (2,), (), (2, 2), (0,)]))
+                sanitize_for_int(e, t)
+                kw.append((edge, e))
+    spacing = [1.0]
+    if name == "gradient":
+        count = len(axes) if axes is not None else nd
+        r = rng.random()
+        if r < 0.3:
+            spacing = [float(pick(rng, [0.5, 2.0, 0.3, -1.0, 1.0]))]
+        elif r < 0.5:
+            spacing = [float(pick(rng, [0.5, 2.0, 0.3, -1.0, 1.0])) for _ in range(count + (rng.random() < 0.1))]
+        if r < 0.5:
+            kw += [("spacing", Plain("r", h)) for h in spacing]
+        if rng.random() < 0.3:
+            kw.append(("edge_order", Plain("i", int(pick(rng, [2, 2, 1, 3])))))
+    dmax = 1.0
+    if name == "trapezoid":
+        r = rng.random()
+        if r < 0.3:
+            xt = pick(rng, [x for x in ALL_TYPES if kind_of(x) != "c"])
+            length = shape[axes[0]] if nd and axes else 3
+            xshape = (length if rng.random() < 0.9 else length + 1,) if rng.random() < 0.5 else shape
+            x = draw_array(rng, xt, xshape, moderate=True, finite=True)
+            bound_values(rng, x, 100.0)
+            kw.append(("x", x))
+            floats.append(xt)
+            dmax = 200.0
+        elif r < 0.6:
+            dx = float(pick(rng, [0.5, 2.0, 0.1, -1.0, 3.0]))
+            kw.append(("dx", Plain("r", dx)))
+            dmax = abs(dx)
+    # the values each family draws (see SUMS, PRODUCTS, MEANS)
+    if name in MEANS:
+        finite_complex(a, keep_nan=name.startswith("nan"))
+    maxima = [m for m in map(float_max, floats) if m is not None]
+    fmax = min(maxima) if maxima else None
+    if fmax is not None and (name in SUMS or name in MOMENTS):
+        bound_values(rng, a, math.sqrt(fmax / (32 * n)) if name in MOMENTS else fmax / (8 * n * dmax))
+    if name in PRODUCTS:
+        near_one(rng, a)
+        if kind_of(t) in "iub" and fmax is not None:
+            bound_values(rng, a, 1)  # integers multiplied as floats: their products stay exact
+    if name == "gradient" and kind_of(t) in "fc":
+        bound_values(rng, a, float_max(t) * min(abs(h) for h in spacing) / 16)
+    if name in WITH_OUT and rng.random() < 0.08:
+        # out= of the result's own dtype (NumPy computes in out's dtype when it is another one)
+        try:
+            r = shadow_answer(reduction_case(name, a, kw), [v.value() for v in [a] + [x for _, x in kw]])
+        except Exception:  # noqa: BLE001  (the call raises without out: none is drawn)
+            r = None
+        if isinstance(r, np.ndarray) or isinstance(r, np.generic):
+            r = np.asarray(r)
+            oshape = r.shape if rng.random() < 0.9 else pick(rng, [(7,), r.shape + (2,)])
+            out = draw_array(rng, name_of(r.dtype), oshape, tag="o")
+            kw.insert(len([k for k, _ in kw if k in ("axis", "dtype")]), ("out", out))
+    case = reduction_case(name, a, kw)
+    outcome = outcome_text(case, False)
+    return (case, outcome) if outcome is not None else None
+
+
 def arr(dtype, values):
     return Array(dtype, np.array(values, dtype=np_dtype(dtype)), "c")
 
@@ -1097,6 +1460,12 @@ def regression_cases():
         # arange with a complex dtype
         Case("arange", [Scalar("f", -1.054097831249237), Scalar("f", 8.3), Scalar("f", 1.0), Plain("d", "complex64")],
              lambda a, b, st, d: np.arange(a, b, st, dtype=d)),
+        # reductions: an int8 accumulator wraps; an empty reduction without an identity raises; a float16 sum
+        # beyond float16's range is inf; an all-NaN slice has no nanargmax
+        reduction_case("sum", arr("int8", [100, 100, 100]), [("dtype", Plain("d", "int8"))]),
+        reduction_case("max", Array("float32", np.zeros((2, 0), np.float32), "c"), [("axis", Plain("i", 1))]),
+        reduction_case("sum", arr("float16", [60000, 60000]), []),
+        reduction_case("nanargmax", arr("float64", [[nan, 1], [nan, nan]]), [("axis", Plain("i", 1))]),
     ]
 
 
@@ -1116,6 +1485,7 @@ FAMILIES = [
     (case_setitem, 5, False),
     (case_manipulation, 8, False),
     (case_creation, 5, False),
+    (case_reduction, 18, False),
 ]
 DEFAULT_DTYPE_SHARE = 0.02
 
