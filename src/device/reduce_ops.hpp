@@ -268,10 +268,6 @@ struct arg_reduce {
   static constexpr bool casts_on_load = false;  // every input that compares in C is a dense input
   reduce_params p;
   NUMCU_HD acc_t identity() const { return acc_t{C{}, -1}; }
-  NUMCU_HD acc_t map(value_t x, int64_t index) const {
-    if (p.skip_nan && is_nan(x)) return identity();
-    return acc_t{x, index};
-  }
   NUMCU_HD bool before(C a, C b) const {  // a strictly before b in the order searched
     if constexpr (is_complex_v<C>)
       return p.largest ? complex_less(b, a) : complex_less(a, b);
@@ -288,9 +284,26 @@ struct arg_reduce {
     if (is_nan(high.value)) return high;
     return before(high.value, low.value) ? high : low;
   }
+  // the slot's best value by position first, its index once: the same answer as folding combine (the first
+  // NaN, else the first of the largest), with a compare and a select per element
   template <class T>
   NUMCU_HD acc_t slot(const T* v, int n, int64_t first, int w) const {
-    return fold_slot(*this, v, n, first, w);
+    int best = -1;
+    C best_value{};
+#pragma unroll
+    for (int k = 0; k < slot_elements; ++k) {
+      if (k < n) {
+        const C x = cast<C>(v[k]);
+        const bool nan = is_nan(x);
+        const bool take = p.skip_nan ? !nan && (best < 0 || before(x, best_value))
+                                     : best < 0 || (!is_nan(best_value) && (nan || before(x, best_value)));
+        if (take) {
+          best = k;
+          best_value = x;
+        }
+      }
+    }
+    return best < 0 ? identity() : acc_t{best_value, slot_index(first, best, w)};
   }
   NUMCU_HD result_t project(acc_t a) const { return a.index; }
 };
