@@ -5,6 +5,7 @@
 #include "dispatch/elementwise.hpp"
 #include "numcu/creation.hpp"
 #include "numcu/elementwise.hpp"
+#include "numcu/reduction.hpp"
 
 namespace numcu {
 
@@ -722,7 +723,7 @@ bool array_equal(const ndarray& a, const ndarray& b, bool equal_nan) {
 }
 
 bool all_true(const ndarray& a) {
-  return detail::all_nonzero(a);
+  return all(a).item<bool>();
 }
 
 ndarray nan_to_num(const ndarray& a, double nan, std::optional<double> posinf, std::optional<double> neginf) {

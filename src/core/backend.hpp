@@ -37,10 +37,6 @@ void arange(const exec& e, void* out, dtype t, std::int64_t n, const void* first
 template <class Backend>
 void linspace(const exec& e, void* out, dtype t, const linspace_params& p);
 
-/// True when every element of plan operand 0 (dtype @p t) is nonzero (synchronizes the context's stream).
-template <class Backend>
-bool all_nonzero(const exec& e, const iteration_plan& plan, dtype t);
-
 /// Runs one reduction: every output of call.plan gets the reduction of its elements in the fixed order of
 /// device/reduce_order.hpp (bitwise the same on both backends). The plan has outputs and reduced elements.
 template <class Backend>

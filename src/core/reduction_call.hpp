@@ -22,8 +22,6 @@ struct reduction_call {
   char* out;       // the output's first element
   reduce_params params;
 
-  /// Elements reduced into each output.
-  std::int64_t reduced() const { return plan.reduced; }
   /// Tiles of device/reduce_order.hpp per output.
   std::int64_t tiles() const { return (plan.reduced + tile_elements - 1) / tile_elements; }
 };

@@ -70,13 +70,6 @@ void fill_with(const ndarray& dst, const scalar& value) {
   route(dst.device(), "fill", [&]<class B>(B, const exec& e) { fill<B>(e, plan, element.bytes, dst.itemsize()); });
 }
 
-bool all_nonzero(const ndarray& a) {
-  const plan_operand operands[] = {{static_cast<char*>(a.data_ptr()), &a.strides(), a.itemsize()}};
-  const iteration_plan plan = make_iteration_plan(a.shape(), operands);
-  if (plan.numel == 0) return true;
-  return route(a.device(), "all", [&]<class B>(B, const exec& e) { return all_nonzero<B>(e, plan, a.dtype()); });
-}
-
 void arange_into(const ndarray& out, const void* first, const void* second) {
   if (out.size() == 0) return;
   route(out.device(), "arange", [&]<class B>(B, const exec& e) {

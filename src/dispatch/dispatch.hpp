@@ -30,9 +30,6 @@ void linspace_into(const ndarray& out, const linspace_params& params);
 /// Fills the contiguous @p out with draws of @p params (device/philox.hpp).
 void random_into(const ndarray& out, const random_params& params);
 
-/// True when every element of @p a is nonzero (synchronizes @p a's stream).
-bool all_nonzero(const ndarray& a);
-
 /// True when @p a and @p b touch a common byte of the same buffer.
 bool overlaps(const ndarray& a, const ndarray& b);
 
