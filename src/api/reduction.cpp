@@ -142,6 +142,15 @@ void check_where(const ndarray& a, const ndarray& mask) {
   }
 }
 
+/// reduce_options with a dtype (none: the default) and keepdims, written without designated initializers,
+/// about which GCC's -Wextra warns for every member left out.
+reduce_options options_of(std::optional<dtype> t, bool keepdims) {
+  reduce_options o;
+  o.dtype = t;
+  o.keepdims = keepdims;
+  return o;
+}
+
 /// One reduction as the API describes it.
 struct reduction {
   const char* ufunc;  // NumPy's ufunc in messages: add, multiply, maximum ...
@@ -244,12 +253,12 @@ ndarray composed_moment(const ndarray& a, const axis_arg& axis, const reduce_opt
   const dtype compute = o.dtype ? moment_compute(*o.dtype) : moment_compute(a.dtype());
   const ndarray values = where(mask, a, 0).astype(compute, casting::unsafe, false);
   const ndarray count = mask_count(a, mask, axis, true);
-  const ndarray mean_k = true_divide(sum(values, axis, {.dtype = compute, .keepdims = true}), count)
+  const ndarray mean_k = true_divide(sum(values, axis, options_of(compute, true)), count)
                              .astype(compute, casting::unsafe, false);
   const ndarray deviation = where(mask, subtract(values, mean_k), 0).astype(compute, casting::unsafe, false);
   const ndarray squares = is_complex(compute) ? add(square(real(deviation)), square(imag(deviation)))
                                               : multiply(deviation, deviation);
-  const ndarray total = sum(squares, axis, {.keepdims = o.keepdims});
+  const ndarray total = sum(squares, axis, options_of(std::nullopt, o.keepdims));
   const ndarray dof = maximum(subtract(mask_count(a, mask, axis, o.keepdims), o.ddof), 0);
   ndarray result = true_divide(total, dof);
   if (root) result = sqrt(result);
@@ -330,7 +339,7 @@ ndarray nanmin(const ndarray& a, const axis_arg& axis, const reduce_options& opt
   return extreme(a, axis, options, false, true);
 }
 ndarray ptp(const ndarray& a, const axis_arg& axis, const reduce_options& options) {
-  const reduce_options plain{.keepdims = options.keepdims};
+  const reduce_options plain = options_of(std::nullopt, options.keepdims);
   return subtract(max(a, axis, plain), min(a, axis, plain), options.out);
 }
 
@@ -353,7 +362,7 @@ ndarray mean(const ndarray& a, const axis_arg& axis, const reduce_options& o) {
   if (o.where) {
     check_where(a, *o.where);
     const dtype compute = moment_compute(o.dtype ? *o.dtype : a.dtype());
-    const ndarray total = sum(masked(a, *o.where, scalar(0)), axis, {.dtype = compute, .keepdims = o.keepdims});
+    const ndarray total = sum(masked(a, *o.where, scalar(0)), axis, options_of(compute, o.keepdims));
     const ndarray result = true_divide(total, mask_count(a, *o.where, axis, o.keepdims));
     const dtype result_dtype = o.dtype ? *o.dtype : (is_integer_or_bool(a.dtype()) ? float64 : a.dtype());
     if (o.out) {
@@ -419,16 +428,16 @@ ndarray count_nonzero(const ndarray& a, const axis_arg& axis, bool keepdims) {
 std::pair<ndarray, ndarray> average_and_weight_sum(const ndarray& a, const axis_arg& axis,
                                                    const std::optional<ndarray>& weights, bool keepdims) {
   if (!weights) {
-    const ndarray avg = mean(a, axis, {.keepdims = keepdims});
+    const ndarray avg = mean(a, axis, options_of(std::nullopt, keepdims));
     const double scale = avg.size() == 0 ? 0.0 : static_cast<double>(a.size()) / static_cast<double>(avg.size());
     return {avg, full(avg.shape(), scale, avg.dtype(), avg.device())};
   }
   const ndarray w = average_weights(a, axis, *weights);
   const dtype compute = promote_types(promote_types(a.dtype(), w.dtype()), float64);
-  const ndarray scale = sum(w, axis, {.dtype = compute, .keepdims = keepdims});
+  const ndarray scale = sum(w, axis, options_of(compute, keepdims));
   if (any(equal(scale, 0.0)).item<bool>()) throw error("Weights sum to zero, can't be normalized");
   const ndarray total = sum(multiply(a.astype(compute, casting::unsafe, false), w), axis,
-                            {.dtype = compute, .keepdims = keepdims});
+                            options_of(compute, keepdims));
   return {true_divide(total, scale), scale};
 }
 ndarray average(const ndarray& a, const axis_arg& axis, const std::optional<ndarray>& weights, bool keepdims) {

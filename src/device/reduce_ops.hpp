@@ -91,7 +91,7 @@ template <class Op, class T>
 NUMCU_HD typename Op::acc_t fold_slot(const Op& op, const T* v, int n, int64_t first, int w) {
   using V = typename Op::value_t;
   typename Op::acc_t acc = op.identity();
-#pragma unroll
+NUMCU_UNROLL
   for (int k = 0; k < slot_elements; ++k) {
     if (k < n) acc = op.combine(acc, op.map(cast<V>(v[k]), slot_index(first, k, w)));
   }
@@ -290,7 +290,7 @@ struct arg_reduce {
   NUMCU_HD acc_t slot(const T* v, int n, int64_t first, int w) const {
     int best = -1;
     C best_value{};
-#pragma unroll
+NUMCU_UNROLL
     for (int k = 0; k < slot_elements; ++k) {
       if (k < n) {
         const C x = cast<C>(v[k]);
@@ -349,7 +349,7 @@ struct count_reduce {
   template <class T>
   NUMCU_HD acc_t slot(const T* v, int n, int64_t, int) const {
     acc_t c = 0;
-#pragma unroll
+NUMCU_UNROLL
     for (int k = 0; k < slot_elements; ++k) c += (k < n && cast<bool>(v[k])) ? 1 : 0;
     return c;
   }
@@ -390,13 +390,13 @@ struct moments_reduce {
   NUMCU_HD acc_t slot(const T* v, int n, int64_t, int) const {
     if (n == 0) return identity();
     C sum = cast<C>(v[0]);
-#pragma unroll
+NUMCU_UNROLL
     for (int k = 1; k < slot_elements; ++k) {
       if (k < n) sum = sum + cast<C>(v[k]);
     }
     const C mean = divide(sum, R(n));
     R m2 = R(0);
-#pragma unroll
+NUMCU_UNROLL
     for (int k = 0; k < slot_elements; ++k) {
       if (k < n) m2 = add_rn(m2, squared_magnitude<C>(cast<C>(v[k]) - mean));
     }

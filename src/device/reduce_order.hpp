@@ -13,6 +13,14 @@
 #include "device/types.hpp"
 #include "numcu/config.hpp"
 
+/// `#pragma unroll` in code compiled for the GPU, nothing for the host compiler (nvcc's host pass included): the
+/// loops over a slot's values are unrolled on the GPU so that the values stay in registers.
+#if defined(__CUDA_ARCH__)
+#define NUMCU_UNROLL _Pragma("unroll")
+#else
+#define NUMCU_UNROLL
+#endif
+
 namespace numcu::detail {
 
 /// Elements of the reduced index space per tile.
