@@ -243,6 +243,11 @@ NUMCU_TEST_ON_DEVICES("reduction errors: NumPy's messages, nothing changed", red
   CHECK(message_of([&] { nc::average(a, nc::none, nc::zeros({2, 3}, nc::float64, dev)); }) ==
         "Weights sum to zero, can't be normalized");
   CHECK(message_of([&] { nc::diff(a, -1); }) == "order must be non-negative but got -1");
+  // prepend / append of the wrong dimensions or extents: NumPy's concatenate errors, nothing written
+  CHECK_THROWS_AS(nc::diff(nc::ones({1, 1}, nc::float64, dev), 1, 1, nc::operand(nc::zeros({1}, nc::bool_, dev))),
+                  nc::shape_error);
+  CHECK_THROWS_AS(nc::diff(nc::ones({3, 1}, nc::int16, dev), 1, -2, nc::operand(nc::ones({2, 2}, nc::int16, dev))),
+                  nc::shape_error);
   CHECK(numcu_test::host_bytes(a) == before);
 }
 

@@ -548,6 +548,23 @@ ndarray join_along(const std::vector<ndarray>& parts, int axis) {
   dtype t = parts[0].dtype();
   shape_t shape = parts[0].shape();
   shape[axis] = 0;
+  for (std::size_t k = 0; k < parts.size(); ++k) {  // NumPy's concatenate checks
+    const ndarray& p = parts[k];
+    if (p.ndim() != parts[0].ndim()) {
+      throw shape_error("all the input array dimensions except for the concatenation axis must match exactly, but "
+                        "along dimension 0, the array at index 0 has " + std::to_string(parts[0].ndim()) +
+                        " dimension(s) and the array at index " + std::to_string(k) + " has " +
+                        std::to_string(p.ndim()) + " dimension(s)");
+    }
+    for (int d = 0; d < p.ndim(); ++d) {
+      if (d != axis && p.shape()[d] != parts[0].shape()[d]) {
+        throw shape_error("all the input array dimensions except for the concatenation axis must match exactly, "
+                          "but along dimension " + std::to_string(d) + ", the array at index 0 has size " +
+                          std::to_string(parts[0].shape()[d]) + " and the array at index " + std::to_string(k) +
+                          " has size " + std::to_string(p.shape()[d]));
+      }
+    }
+  }
   for (const ndarray& p : parts) {
     t = promote_types(t, p.dtype());
     shape[axis] += p.shape()[axis];

@@ -22,10 +22,10 @@ An argument is one of (words separated by single spaces):
     x <entry> ...                       a basic index: <n>, start:stop:step (empty bounds omitted), `:`,
                                         `...`, `None`
 
-An argument may be given by keyword, as in NumPy: `<name> <argument>` (`axis l 0,-1`, `keepdims i 1`,
-`initial s f 0x1p+0`, `where a bool (3,) c 1 0 1`); the reduction kind (case_reduction) passes everything after
-the array this way, and an argument left out takes the function's default in NumPy and numcu alike. A name
-given more than once (gradient's `spacing`) is one positional value each, in order.
+An argument may be given by keyword, as in NumPy: `<name>= <argument>` (`axis= l 0,-1`, `keepdims= i 1`,
+`initial= s f 0x1p+0`, `where= a bool (3,) c 1 0 1`); the reduction kind (case_reduction) passes everything
+after the array this way, and an argument left out takes the function's default in NumPy and numcu alike. A
+name given more than once (gradient's `spacing=`) is one positional value each, in order.
 
 <shape> is a tuple without spaces: `(2,3)`, `(5,)`, `()`. <view> says how the argument is made from the base
 array of <shape> whose values follow: `c` the base itself, `t` its transpose, `r` base[::-1], `s` base[::2]
@@ -218,7 +218,7 @@ class Case:
 
 
 class Keyword:
-    """An argument passed by keyword: `<name> <argument>` in the case file."""
+    """An argument passed by keyword: `<name>= <argument>` in the case file."""
 
     def __init__(self, name, arg):
         self.name, self.arg = name, arg
@@ -228,7 +228,7 @@ class Keyword:
         return self.arg.value()
 
     def encode(self):
-        return self.name + " " + self.arg.encode()
+        return self.name + "= " + self.arg.encode()
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -436,6 +436,10 @@ def bf16_ufunc_answer(case, values):
     return tuple(outs) if isinstance(outcome, tuple) else outs[0]
 
 
+class UndefinedCast(Exception):
+    """NumPy cast a value that the target dtype does not hold (its result is the processor's)."""
+
+
 def shadow_answer(case, values):
     """NumPy's answer for a reduction, statistic or scan, bfloat16 as numcu treats it.
 
@@ -446,12 +450,27 @@ def shadow_answer(case, values):
     def holds(t):
         return any((isinstance(v, np.ndarray) and v.dtype == t) or (isinstance(v, np.dtype) and v == t)
                    for v in values)
-    if not holds(BF16):
-        return run_numpy(case.compute, values)
-    if holds(np.dtype(np.float16)):
-        return None  # bfloat16 with float16 promotes to float32: no float16 shadow to resolve it with
-    want = run_numpy(case.compute, shadow(values, np.float16))  # raises as float16 would
-    got = run_numpy(case.compute, shadow(values, np.float32))
+
+    def run(vals):
+        """NumPy's answer; UndefinedCast where it may have cast a NaN, an infinity or an out-of-range float to
+        an integer (an invalid operation on the way to an integer result: var with an integer dtype= divides
+        by a zero count into it), which NumPy leaves undefined (docs/numpy_differences.md)."""
+        with warnings.catch_warnings(record=True) as caught, np.errstate(all="warn"):
+            warnings.simplefilter("always")
+            r = case.compute(*vals)
+        invalid = any("invalid value encountered" in str(w.message) for w in caught)
+        if invalid and any(np.asarray(o).dtype.kind in "iu" for o in as_tuple(r)):
+            raise UndefinedCast()
+        return r
+    try:
+        if not holds(BF16):
+            return run(values)
+        if holds(np.dtype(np.float16)):
+            return None  # bfloat16 with float16 promotes to float32: no float16 shadow to resolve it with
+        want = run(shadow(values, np.float16))  # raises as float16 would
+        got = run(shadow(values, np.float32))
+    except UndefinedCast:
+        return None
     outs = []
     for w, g in zip(as_tuple(want), as_tuple(got)):
         t = np.asarray(w).dtype
@@ -1082,16 +1101,19 @@ EXTREMES = {"max", "amax", "min", "amin", "nanmax", "nanmin"}
 MOMENTS = {"var", "std", "nanvar", "nanstd"}
 WITH_WHERE = {"sum", "prod", "nansum", "nanprod", "mean", "nanmean", "any", "all"} | EXTREMES | MOMENTS
 WITH_OUT = set(UFUNC_REDUCTIONS) | set(ARG_REDUCTIONS) | set(SCANS) | set(CUMULATIVE)
-# Sums, computed by numcu in float64 for the narrower floats (more accurately than NumPy) and in a fixed tree:
-# their finite values are drawn small enough that no partial sum in any order overflows (the result then
-# depends on the order of the additions, docs/numpy_differences.md), and they compare within a tolerance.
+# Sums, computed by numcu in double for the narrower floats (more accurately than NumPy) and in a fixed tree
+# (docs/numpy_differences.md, "Reductions and scans"): their finite values are drawn small enough that no partial
+# sum in any order overflows (where one does, the result depends on the order and the accumulator), and they
+# compare within a tolerance (tests/test_differential.cpp, rule_of).
 SUMS = {"sum", "nansum", "mean", "nanmean", "average", "cumsum", "nancumsum", "cumulative_sum", "trapezoid"}
 # Products, numcu's in a fixed tree, NumPy's in sequence: their finite factors are drawn near 1 in magnitude, so
 # that no partial product in any order overflows or underflows.
 PRODUCTS = {"prod", "nanprod", "cumprod", "nancumprod", "cumulative_prod"}
 # Complex means divide by the count as a complex number in NumPy (Smith's division turns an infinite or NaN part
-# into NaN parts) and by a real count in numcu: their complex values are drawn finite (NaN kept where skipped).
-MEANS = {"mean", "nanmean", "average"} | MOMENTS
+# into NaN parts) and by a real count in numcu, and gradient and trapezoid multiply and divide complex values by
+# real ones (complex arithmetic with infinite or NaN parts, docs/numpy_differences.md): their complex values are
+# drawn finite (NaN kept where skipped).
+MEANS = {"mean", "nanmean", "average", "gradient", "trapezoid"} | MOMENTS
 REDUCE_SHAPES = SHAPES + [(5,), (12,), (1, 1), (0, 3), (4, 5), (2, 3, 4), (3, 0, 2), (2, 2, 1, 3), (5, 6)]
 NUMPY_REDUCTIONS = {"all": np.all, "any": np.any, "max": np.max, "min": np.min}
 
@@ -1243,8 +1265,10 @@ def case_reduction(rng):
     # ml_dtypes' bfloat16 is no np.inexact: NumPy's NaN functions do not skip its NaN
     t = pick(rng, [x for x in ALL_TYPES if x != "bfloat16" or not name.startswith("nan")])
     shape = pick(rng, REDUCE_SHAPES)
-    if name == "gradient" and not shape:
-        shape = (4,)  # np.gradient of a 0-d array is an empty tuple: no outcome to write
+    if name == "gradient" and (not shape or (min(shape) < 3 and rng.random() < 0.7)):
+        # np.gradient of a 0-d array is an empty tuple (no outcome to write); an axis shorter than
+        # edge_order + 1 raises, mostly long enough ones are drawn
+        shape = pick(rng, [(4,), (3, 5), (5,), (3, 3, 2), (6, 4)])
     nd, size = len(shape), math.prod(shape)
     a = draw_array(rng, t, shape, moderate=rng.random() < 0.5)
     kw = []
@@ -1269,7 +1293,6 @@ def case_reduction(rng):
         d = pick(rng, ALL_TYPES)
         kw.append(("dtype", Plain("d", d)))
         floats.append(d)
-        sanitize_for_int(a, d)  # NumPy casts each element to it: only values it defines are drawn
     if rng.random() < 0.3 and (name in UFUNC_REDUCTIONS or name in ARG_REDUCTIONS or
                                name in ("count_nonzero", "average")):
         kw.append(("keepdims", Plain("i", 1)))
@@ -1279,9 +1302,15 @@ def case_reduction(rng):
     if where:
         mask_t = "bool" if rng.random() < 0.95 else pick(rng, ALL_TYPES)
         kw.append(("where", draw_array(rng, mask_t, broadcast_partner(rng, shape))))
-    if name in MOMENTS and rng.random() < 0.4:
-        kw.append(("ddof", Plain("r", float(pick(rng, [0.0, 1.0, 1.0, 2.0, 0.5, 5.0])))))
     axes = axis_list(ax, nd)
+    if name in MOMENTS and rng.random() < 0.4:
+        ddof = float(pick(rng, [0.0, 1.0, 1.0, 2.0, 0.5, 5.0]))
+        count = size if axes is None else math.prod(shape[x] for x in axes)
+        if name in ("var", "std") and 0 < count <= ddof:
+            # var divides by max(count - ddof, 0): by zero, whether the sum of squares is exactly 0 (a NaN)
+            # or a rounding error (an infinity) depends on the precision; nanvar gives NaN alone
+            ddof = float(pick(rng, [0.0, 0.5])) if where else count - 1.0
+        kw.append(("ddof", Plain("r", ddof)))
     n = 1 + (size if axes is None else math.prod(shape[x] for x in axes))  # terms of a result, with initial
     if name == "average":
         if rng.random() < 0.6:
@@ -1339,7 +1368,8 @@ def case_reduction(rng):
     if name == "trapezoid":
         r = rng.random()
         if r < 0.3:
-            xt = pick(rng, [x for x in ALL_TYPES if kind_of(x) != "c"])
+            # x of a signed or floating dtype: unsigned differences wrap to the dtype's range
+            xt = pick(rng, [x for x in ALL_TYPES if kind_of(x) in "if"])
             length = shape[axes[0]] if nd and axes else 3
             xshape = (length if rng.random() < 0.9 else length + 1,) if rng.random() < 0.5 else shape
             x = draw_array(rng, xt, xshape, moderate=True, finite=True)
@@ -1364,6 +1394,8 @@ def case_reduction(rng):
             bound_values(rng, a, 1)  # integers multiplied as floats: their products stay exact
     if name == "gradient" and kind_of(t) in "fc":
         bound_values(rng, a, float_max(t) * min(abs(h) for h in spacing) / 16)
+    if len(floats) > 1 and name in WITH_DTYPE:
+        sanitize_for_int(a, floats[1])  # NumPy casts each element to dtype=: only values it defines are drawn
     if name in WITH_OUT and rng.random() < 0.08:
         # out= of the result's own dtype (NumPy computes in out's dtype when it is another one)
         try:
@@ -1372,7 +1404,15 @@ def case_reduction(rng):
             r = None
         if isinstance(r, np.ndarray) or isinstance(r, np.generic):
             r = np.asarray(r)
-            oshape = r.shape if rng.random() < 0.9 else pick(rng, [(7,), r.shape + (2,)])
+            oshape = r.shape
+            if rng.random() < 0.1:
+                # an out of the wrong shape; for a scan only where NumPy refuses it cleanly (its accumulations
+                # accept an out with extra trailing axes, or one the result broadcasts to, and raise AxisError
+                # or ValueError for others as their iterator finds them): a longer 1-D one
+                if name in SCANS or name in CUMULATIVE:
+                    oshape = (r.shape[0] + 2,) if r.ndim == 1 and r.shape[0] > 1 else r.shape
+                else:
+                    oshape = pick(rng, [(7,), r.shape + (2,)])
             out = draw_array(rng, name_of(r.dtype), oshape, tag="o")
             kw.insert(len([k for k, _ in kw if k in ("axis", "dtype")]), ("out", out))
     case = reduction_case(name, a, kw)
