@@ -1,6 +1,7 @@
 // The public elementwise functions and operators: each names its ufunc and hands over to the dispatch layer.
 #include <cmath>
 
+#include "core/type_resolution.hpp"
 #include "dispatch/dispatch.hpp"
 #include "dispatch/elementwise.hpp"
 #include "numcu/creation.hpp"
@@ -634,16 +635,6 @@ ndarray operator!(const ndarray& a) {
   return logical_not(a);
 }
 
-namespace {
-
-
-// The dtype of the real and imaginary parts of a complex dtype; any other dtype itself.
-dtype component_dtype(dtype t) {
-  return t == complex64 ? float32 : t == complex128 ? float64 : t;
-}
-
-}  // namespace
-
 ndarray where(const operand& condition, const operand& x, const operand& y,
               const std::optional<ndarray>& out) {
   return detail::call_ufunc(detail::ufunc_id::where, {condition, x, y}, out);
@@ -727,7 +718,7 @@ bool all_true(const ndarray& a) {
 }
 
 ndarray nan_to_num(const ndarray& a, double nan, std::optional<double> posinf, std::optional<double> neginf) {
-  const dtype part = component_dtype(a.dtype());
+  const dtype part = detail::component_dtype(a.dtype());
   double largest = 0;
   if (part == float16) largest = 65504.0;
   if (part == bfloat16) largest = 3.3895313892515355e38;
@@ -742,13 +733,13 @@ ndarray nan_to_num(const ndarray& a, double nan, std::optional<double> posinf, s
 
 ndarray real(const ndarray& a) {
   if (!a.dtype().is_complex()) return a;
-  const dtype part = component_dtype(a.dtype());
+  const dtype part = detail::component_dtype(a.dtype());
   return ndarray(a.buffer(), part, a.shape(), a.strides(), a.offset(), true);
 }
 
 ndarray imag(const ndarray& a) {
   if (!a.dtype().is_complex()) return zeros_like(a);
-  const dtype part = component_dtype(a.dtype());
+  const dtype part = detail::component_dtype(a.dtype());
   return ndarray(a.buffer(), part, a.shape(), a.strides(),
                  a.offset() + static_cast<std::int64_t>(part.itemsize()), true);
 }

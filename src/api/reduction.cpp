@@ -7,6 +7,7 @@
 #include <numeric>
 
 #include "core/scalar_cast.hpp"
+#include "core/type_resolution.hpp"
 #include "dispatch/dispatch.hpp"
 #include "dispatch/reduction.hpp"
 #include "memory/buffer.hpp"
@@ -21,27 +22,16 @@ using detail::reduce_projection;
 
 namespace {
 
-bool is_signed_integer(dtype t) {
-  return t == int8 || t == int16 || t == int32 || t == int64;
-}
-bool is_unsigned_integer(dtype t) {
-  return t == uint8 || t == uint16 || t == uint32 || t == uint64;
-}
+/// Integers and bool: the dtypes NumPy's statistics compute in float64 and its NaN functions leave alone.
 bool is_integer_or_bool(dtype t) {
-  return t == bool_ || is_signed_integer(t) || is_unsigned_integer(t);
-}
-bool is_complex(dtype t) {
-  return t == complex64 || t == complex128;
-}
-bool is_inexact(dtype t) {
-  return !is_integer_or_bool(t);
+  return t.is_integer() || t.is_bool();
 }
 
 /// The accumulator of products and scans of dtype @p t (NumPy's: int64 / uint64 for integers and bool,
 /// float32 inside for the 16-bit floats).
 dtype product_compute(dtype t) {
-  if (t == bool_ || is_signed_integer(t)) return int64;
-  if (is_unsigned_integer(t)) return uint64;
+  if (t.is_bool() || t.kind() == dtype_kind::signed_integer) return int64;
+  if (t.kind() == dtype_kind::unsigned_integer) return uint64;
   if (t == float16 || t == bfloat16) return float32;
   return t;
 }
@@ -64,12 +54,13 @@ dtype extreme_compute(dtype t) {
   if (t == float16 || t == bfloat16) return float32;
   return t;
 }
-/// The real dtype of @p t (complex64 -> float32).
-dtype real_dtype(dtype t) {
-  if (t == complex64) return float32;
-  if (t == complex128) return float64;
-  return t;
+/// The result dtype of mean (of var and std: its component dtype): dtype= when given, float64 for integers and
+/// bool, else the input's.
+dtype mean_dtype(dtype input, std::optional<dtype> requested) {
+  if (requested) return *requested;
+  return is_integer_or_bool(input) ? float64 : input;
 }
+
 /// The floating dtype means and variances of @p t compute in: float64 for integers and bool, float32 for the
 /// 16-bit floats.
 dtype moment_compute(dtype t) {
@@ -199,7 +190,7 @@ ndarray sum_or_prod(const ndarray& a, const axis_arg& axis, const reduce_options
   const dtype result = o.dtype ? *o.dtype : sum_result(a.dtype());
   reduction r{product ? "multiply" : "add", product ? reduce_family::prod : reduce_family::sum,
               product ? product_compute(result) : sum_compute(result), result, {}, scalar(product ? 1 : 0)};
-  r.params.skip_nan = skip_nan && is_inexact(a.dtype());
+  r.params.skip_nan = skip_nan && !is_integer_or_bool(a.dtype());
   const ndarray input = o.where ? masked(a, *o.where, scalar(product ? 1 : 0)) : a;
   return run(input, axis, o.keepdims, o.out, o.initial, r);
 }
@@ -210,7 +201,7 @@ ndarray extreme(const ndarray& a, const axis_arg& axis, const reduce_options& o,
   reduction r{largest ? "maximum" : "minimum", reduce_family::extreme, extreme_compute(a.dtype()), a.dtype(), {},
               std::nullopt};
   r.params.largest = largest;
-  r.params.skip_nan = skip_nan && is_inexact(a.dtype());
+  r.params.skip_nan = skip_nan && !is_integer_or_bool(a.dtype());
   ndarray input = a;
   if (o.where) {
     if (!o.initial) {
@@ -231,12 +222,12 @@ ndarray arg_extreme(const ndarray& a, std::optional<std::int64_t> axis, bool kee
   if (reduced_count(a, reduced) == 0 && reduced_shape(a, reduced, false).product() != 0) {
     throw shape_error(std::string("attempt to get ") + name + " of an empty sequence");
   }
-  if (skip_nan && is_inexact(a.dtype())) {
+  if (skip_nan && !is_integer_or_bool(a.dtype())) {
     if (any(all(isnan(a), axes)).item<bool>()) throw error("All-NaN slice encountered");
   }
   reduction r{name, reduce_family::arg, extreme_compute(a.dtype()), int64, {}, std::nullopt};
   r.params.largest = largest;
-  r.params.skip_nan = skip_nan && is_inexact(a.dtype());
+  r.params.skip_nan = skip_nan && !is_integer_or_bool(a.dtype());
   // with axis none, keepdims keeps every axis as 1
   return run(a, axes, keepdims, out, std::nullopt, r);
 }
@@ -256,13 +247,13 @@ ndarray composed_moment(const ndarray& a, const axis_arg& axis, const reduce_opt
   const ndarray mean_k = true_divide(sum(values, axis, options_of(compute, true)), count)
                              .astype(compute, casting::unsafe, false);
   const ndarray deviation = where(mask, subtract(values, mean_k), 0).astype(compute, casting::unsafe, false);
-  const ndarray squares = is_complex(compute) ? add(square(real(deviation)), square(imag(deviation)))
+  const ndarray squares = compute.is_complex() ? add(square(real(deviation)), square(imag(deviation)))
                                               : multiply(deviation, deviation);
   const ndarray total = sum(squares, axis, options_of(std::nullopt, o.keepdims));
   const ndarray dof = maximum(subtract(mask_count(a, mask, axis, o.keepdims), o.ddof), 0);
   ndarray result = true_divide(total, dof);
   if (root) result = sqrt(result);
-  const dtype result_dtype = real_dtype(o.dtype ? *o.dtype : (is_integer_or_bool(a.dtype()) ? float64 : a.dtype()));
+  const dtype result_dtype = detail::component_dtype(mean_dtype(a.dtype(), o.dtype));
   if (o.out) {
     check_out("add", a, result.shape(), *o.out);
     detail::copy_into(*o.out, result);
@@ -278,7 +269,7 @@ ndarray moment(const ndarray& a, const axis_arg& axis, const reduce_options& o, 
     return composed_moment(a, axis, o, *o.where, root);
   }
   const dtype compute = moment_compute(o.dtype ? *o.dtype : a.dtype());
-  const dtype result = real_dtype(o.dtype ? *o.dtype : (is_integer_or_bool(a.dtype()) ? float64 : a.dtype()));
+  const dtype result = detail::component_dtype(mean_dtype(a.dtype(), o.dtype));
   reduction r{"add", reduce_family::moments, compute, result, {}, scalar(NAN)};
   r.params.projection = root ? reduce_projection::std : reduce_projection::var;
   r.params.ddof = o.ddof;
@@ -364,7 +355,7 @@ ndarray mean(const ndarray& a, const axis_arg& axis, const reduce_options& o) {
     const dtype compute = moment_compute(o.dtype ? *o.dtype : a.dtype());
     const ndarray total = sum(masked(a, *o.where, scalar(0)), axis, options_of(compute, o.keepdims));
     const ndarray result = true_divide(total, mask_count(a, *o.where, axis, o.keepdims));
-    const dtype result_dtype = o.dtype ? *o.dtype : (is_integer_or_bool(a.dtype()) ? float64 : a.dtype());
+    const dtype result_dtype = mean_dtype(a.dtype(), o.dtype);
     if (o.out) {
       check_out("add", a, result.shape(), *o.out);
       detail::copy_into(*o.out, result);
@@ -372,8 +363,8 @@ ndarray mean(const ndarray& a, const axis_arg& axis, const reduce_options& o) {
     }
     return result.astype(result_dtype, casting::unsafe, false);
   }
-  const dtype result = o.dtype ? *o.dtype : (is_integer_or_bool(a.dtype()) ? float64 : a.dtype());
-  const scalar nan = is_complex(result) ? scalar(std::complex<double>(NAN, NAN)) : scalar(NAN);
+  const dtype result = mean_dtype(a.dtype(), o.dtype);
+  const scalar nan = result.is_complex() ? scalar(std::complex<double>(NAN, NAN)) : scalar(NAN);
   reduction r{"add", reduce_family::sum, sum_compute(moment_compute(result)), result, {}, nan};
   r.params.projection = reduce_projection::mean;
   return run(a, axis, o.keepdims, o.out, std::nullopt, r);
@@ -386,19 +377,19 @@ ndarray std(const ndarray& a, const axis_arg& axis, const reduce_options& option
 }
 
 ndarray nanmean(const ndarray& a, const axis_arg& axis, const reduce_options& o) {
-  if (!is_inexact(a.dtype())) return mean(a, axis, o);
+  if (is_integer_or_bool(a.dtype())) return mean(a, axis, o);
   const ndarray keep = o.where ? logical_and(logical_not(isnan(a)), *o.where) : logical_not(isnan(a));
   reduce_options masked_options = o;
   masked_options.where = keep;
   return mean(a, axis, masked_options);
 }
 ndarray nanvar(const ndarray& a, const axis_arg& axis, const reduce_options& o) {
-  if (!is_inexact(a.dtype())) return var(a, axis, o);
+  if (is_integer_or_bool(a.dtype())) return var(a, axis, o);
   const ndarray keep = o.where ? logical_and(logical_not(isnan(a)), *o.where) : logical_not(isnan(a));
   return composed_moment(a, axis, o, keep, false);
 }
 ndarray nanstd(const ndarray& a, const axis_arg& axis, const reduce_options& o) {
-  if (!is_inexact(a.dtype())) return std(a, axis, o);
+  if (is_integer_or_bool(a.dtype())) return std(a, axis, o);
   const ndarray keep = o.where ? logical_and(logical_not(isnan(a)), *o.where) : logical_not(isnan(a));
   return composed_moment(a, axis, o, keep, true);
 }
@@ -461,7 +452,7 @@ ndarray scan(const ndarray& a, std::optional<std::int64_t> axis, std::optional<d
                         " for " + to_string(input.shape()));
     }
   }
-  const bool nan_forms = skip_nan && is_inexact(a.dtype());
+  const bool nan_forms = skip_nan && !is_integer_or_bool(a.dtype());
   const bool direct = !out && !nan_forms && input.is_c_contiguous() && ax == input.ndim() - 1 &&
                       input.dtype() == compute && compute == result_dtype;
   ndarray result = out ? *out : detail::new_array(input.shape(), result_dtype, a.device());
@@ -598,7 +589,7 @@ ndarray gradient_along(const ndarray& f, int axis, double h, int edge_order) {
     throw shape_error("Shape of array too small to calculate a numerical gradient, at least (edge_order + 1) "
                       "elements are required.");
   }
-  const dtype t = is_inexact(f.dtype()) ? f.dtype() : float64;
+  const dtype t = !is_integer_or_bool(f.dtype()) ? f.dtype() : float64;
   const ndarray x = f.astype(t, casting::unsafe, false);
   ndarray out = detail::new_array(f.shape(), t, f.device());
   detail::copy_into(along(out, axis, slice(1, n - 1)),

@@ -14,6 +14,11 @@
 
 namespace numcu::detail {
 
+/// The dtype of the real and imaginary parts of a complex dtype; any other dtype itself.
+inline dtype component_dtype(dtype t) {
+  return t == complex64 ? float32 : t == complex128 ? float64 : t;
+}
+
 /// The loop a call resolves to: the input dtype every input is cast to, and the output dtype.
 struct resolved_loop {
   dtype input;
