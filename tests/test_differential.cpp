@@ -845,6 +845,21 @@ bool element_agrees(const unsigned char* want, const unsigned char* got, nc::dty
   return true;
 }
 
+/// The C-order index among the kept axes (those not @p reduced) of element @p i of an array of @p shape.
+std::size_t kept_index(std::size_t i, const nc::shape_t& shape, const std::vector<bool>& reduced) {
+  std::size_t at = 0, stride = 1;
+  for (std::size_t d = shape.size(); d-- > 0;) {
+    const auto extent = static_cast<std::size_t>(shape[d]);
+    const std::size_t coordinate = i % extent;
+    i /= extent;
+    if (!reduced[d]) {
+      at += coordinate * stride;
+      stride *= extent;
+    }
+  }
+  return at;
+}
+
 /// How a result of the reduction kind may differ from NumPy's. Everything not listed is exact (NaN equal to
 /// NaN): integer and bool results, max / min / ptp and the arg forms, any / all / count_nonzero, diff and
 /// ediff1d (elementwise subtractions, correctly rounded), gradient with NumPy's own formula.
@@ -871,16 +886,7 @@ struct reduction_rule {
       at = k;  // a reduction: the result's elements are the kept elements, in order
     } else if (shape.size() == reduced.size()) {
       // a scan: the element's index without the scanned axis
-      std::size_t rest = k, stride = 1;
-      for (std::size_t d = shape.size(); d-- > 0;) {
-        const auto extent = static_cast<std::size_t>(shape[d]);
-        const std::size_t coordinate = rest % extent;
-        rest /= extent;
-        if (!reduced[d]) {
-          at += coordinate * stride;
-          stride *= extent;
-        }
-      }
+      at = kept_index(k, shape, reduced);
     } else {
       return absolute + per_scale * std::pow(*std::max_element(scales.begin(), scales.end()), power);
     }
@@ -974,16 +980,7 @@ std::vector<double> slice_scales(const inputs& in, const std::vector<bool>& redu
     if (!reduced[d]) kept *= static_cast<std::size_t>(shape[d]);
   std::vector<double> scales(std::max<std::size_t>(kept, 1), 0.0);
   for (std::size_t i = 0; i < values.size(); ++i) {
-    std::size_t rest = i, at = 0, stride = 1;
-    for (std::size_t d = shape.size(); d-- > 0;) {
-      const auto extent = static_cast<std::size_t>(shape[d]);
-      const std::size_t coordinate = rest % extent;
-      rest /= extent;
-      if (!reduced[d]) {
-        at += coordinate * stride;
-        stride *= extent;
-      }
-    }
+    const std::size_t at = kept_index(i, shape, reduced);
     const double m = std::abs(values[i]);
     if (std::isfinite(m)) scales[at] = std::max(scales[at], m);
   }
