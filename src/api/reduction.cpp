@@ -232,6 +232,17 @@ ndarray arg_extreme(const ndarray& a, std::optional<std::int64_t> axis, bool kee
   return run(a, axes, keepdims, out, std::nullopt, r);
 }
 
+/// The result of a composed statistic (mean or var with where=, the NaN statistics) of input @p a: copied into
+/// @p out (checked as a reduction's out=), or cast to its @p result_dtype.
+ndarray composed_result(const ndarray& a, const ndarray& result, dtype result_dtype, const std::optional<ndarray>& out) {
+  if (out) {
+    check_out("add", a, result.shape(), *out);
+    detail::copy_into(*out, result);
+    return *out;
+  }
+  return result.astype(result_dtype, casting::unsafe, false);
+}
+
 /// The count of elements taking part in each result: the reduced size, or the mask's true elements.
 ndarray mask_count(const ndarray& a, const ndarray& mask, const axis_arg& axis, bool keepdims) {
   return count_nonzero(broadcast_to(mask, a.shape()), axis, keepdims);
@@ -253,13 +264,7 @@ ndarray composed_moment(const ndarray& a, const axis_arg& axis, const reduce_opt
   const ndarray dof = maximum(subtract(mask_count(a, mask, axis, o.keepdims), o.ddof), 0);
   ndarray result = true_divide(total, dof);
   if (root) result = sqrt(result);
-  const dtype result_dtype = detail::component_dtype(mean_dtype(a.dtype(), o.dtype));
-  if (o.out) {
-    check_out("add", a, result.shape(), *o.out);
-    detail::copy_into(*o.out, result);
-    return *o.out;
-  }
-  return result.astype(result_dtype, casting::unsafe, false);
+  return composed_result(a, result, detail::component_dtype(mean_dtype(a.dtype(), o.dtype)), o.out);
 }
 
 /// var and std: moments in one pass, or NumPy's composition with where=.
@@ -355,13 +360,7 @@ ndarray mean(const ndarray& a, const axis_arg& axis, const reduce_options& o) {
     const dtype compute = moment_compute(o.dtype ? *o.dtype : a.dtype());
     const ndarray total = sum(masked(a, *o.where, scalar(0)), axis, options_of(compute, o.keepdims));
     const ndarray result = true_divide(total, mask_count(a, *o.where, axis, o.keepdims));
-    const dtype result_dtype = mean_dtype(a.dtype(), o.dtype);
-    if (o.out) {
-      check_out("add", a, result.shape(), *o.out);
-      detail::copy_into(*o.out, result);
-      return *o.out;
-    }
-    return result.astype(result_dtype, casting::unsafe, false);
+    return composed_result(a, result, mean_dtype(a.dtype(), o.dtype), o.out);
   }
   const dtype result = mean_dtype(a.dtype(), o.dtype);
   const scalar nan = result.is_complex() ? scalar(std::complex<double>(NAN, NAN)) : scalar(NAN);
