@@ -15,6 +15,17 @@ using numcu_test::words;
 
 namespace {
 
+/// The message of the numcu error @p f throws, or "no error".
+template <class F>
+std::string message_of(F&& f) {
+  try {
+    f();
+  } catch (const nc::error& e) {
+    return e.what();
+  }
+  return "no error";
+}
+
 nc::shape_t parse_shape(const std::string& text) {
   nc::shape_t s;
   if (text == "-") return s;
@@ -213,14 +224,6 @@ NUMCU_TEST_ON_DEVICES("reduction keyword arguments: dtype, out, initial, where, 
 NUMCU_TEST_ON_DEVICES("reduction errors: NumPy's messages, nothing changed", reduction_errors) {
   const nc::ndarray a = nc::arange(0, 6, 1, nc::float64, dev).reshape({2, 3});
   const auto before = numcu_test::host_bytes(a);
-  auto message_of = [](auto&& f) -> std::string {
-    try {
-      f();
-    } catch (const nc::error& e) {
-      return e.what();
-    }
-    return "no error";
-  };
   CHECK(message_of([&] { nc::max(nc::empty({0, 3}, nc::float64, dev), 0); }) ==
         "zero-size array to reduction operation maximum which has no identity");
   CHECK(nc::max(nc::empty({0, 3}, nc::float64, dev), 1).shape() == nc::shape_t{0});
@@ -244,8 +247,9 @@ NUMCU_TEST_ON_DEVICES("reduction errors: NumPy's messages, nothing changed", red
         "Weights sum to zero, can't be normalized");
   CHECK(message_of([&] { nc::diff(a, -1); }) == "order must be non-negative but got -1");
   // prepend / append of the wrong dimensions or extents: NumPy's concatenate errors, nothing written
-  CHECK_THROWS_AS(nc::diff(nc::ones({1, 1}, nc::float64, dev), 1, 1, nc::operand(nc::zeros({1}, nc::bool_, dev))),
-                  nc::shape_error);
+  CHECK_THROWS_AS(
+      nc::diff(nc::ones({1, 1}, nc::float64, dev), 1, 1, nc::operand(nc::zeros({1}, nc::bool_, dev))),
+      nc::index_error);
   CHECK_THROWS_AS(nc::diff(nc::ones({3, 1}, nc::int16, dev), 1, -2, nc::operand(nc::ones({2, 2}, nc::int16, dev))),
                   nc::shape_error);
   CHECK(numcu_test::host_bytes(a) == before);
@@ -261,7 +265,7 @@ NUMCU_TEST_ON_DEVICES("scans, diff, ediff1d, gradient, trapezoid, average (hand-
   CHECK(nc::cumsum(m, 0).to_vector<double>() == std::vector<double>{0, 1, 2, 3, 5, 7});
   CHECK(nc::cumsum(m, 1).to_vector<double>() == std::vector<double>{0, 1, 3, 3, 7, 12});
   CHECK(nc::cumsum(m.T(), 1).to_vector<double>() == std::vector<double>{0, 3, 1, 5, 2, 7});
-  CHECK_THROWS_AS(nc::cumulative_sum(m), nc::dtype_error);
+  CHECK_THROWS_AS(nc::cumulative_sum(m), nc::shape_error);
   CHECK(nc::diff(v).to_vector<std::int32_t>() == std::vector<std::int32_t>{1, 1, 1, 1});
   CHECK(nc::diff(nc::square(v), 2).to_vector<std::int32_t>() == std::vector<std::int32_t>{2, 2, 2});
   CHECK(nc::diff(m, 1, 0).to_vector<double>() == std::vector<double>{3, 3, 3});
@@ -287,6 +291,259 @@ NUMCU_TEST_ON_DEVICES("scans, diff, ediff1d, gradient, trapezoid, average (hand-
   CHECK(avg.item<double>() == 14.0 / 6.0);
   CHECK(wsum.item<double>() == 6.0);
   CHECK(nc::average(m, 1).to_vector<double>() == std::vector<double>{1.0, 4.0});
+}
+
+// The cases below are NumPy 2.4's answers (printed by NumPy, or worked by hand as NumPy computes them).
+
+NUMCU_TEST_ON_DEVICES("0-d input: a single axis 0 or -1 is no axis for ufunc reductions, scans and arg forms",
+                      reduction_zero_dim) {
+  const nc::ndarray a = nc::full({}, 5, nc::int16, dev);
+  const auto before = numcu_test::host_bytes(a);
+  // np.sum(a, axis=0) == 5 (int64, shape ()); keepdims keeps no axis; np.max(a, axis=-1) == 5 (int16)
+  const nc::ndarray s = nc::sum(a, 0, {.keepdims = true});
+  CHECK(s.dtype() == nc::int64);
+  CHECK(s.shape() == nc::shape_t{});
+  CHECK(s.item<std::int64_t>() == 5);
+  CHECK(nc::max(a, -1).dtype() == nc::int16);
+  CHECK(nc::max(a, -1).item<std::int16_t>() == 5);
+  CHECK(nc::count_nonzero(a, 0).item<std::int64_t>() == 1);
+  CHECK(nc::ptp(a, -1).item<std::int16_t>() == 0);
+  // the tuple (0,) is no exception, nor is axis 1; mean and var check their axes themselves, without where=
+  CHECK(message_of([&] { nc::sum(a, std::vector<std::int64_t>{0}); }) ==
+        "axis 0 is out of bounds for array of dimension 0");
+  CHECK_THROWS_AS(nc::sum(a, 1), nc::index_error);
+  CHECK(message_of([&] { nc::mean(a, 0); }) == "axis 0 is out of bounds for array of dimension 0");
+  CHECK_THROWS_AS(nc::var(a, -1), nc::index_error);
+  // np.mean(a, axis=0, where=np.array(True)) == 5.0: where= counts through a ufunc sum
+  CHECK(nc::mean(a, 0, {.where = nc::full({}, true, nc::bool_, dev)}).item<double>() == 5.0);
+  // np.argmax(a, axis=0) == 0, shape () with keepdims; axis 1: "axis 1 is out of bounds for array of
+  // dimension 1"
+  CHECK(nc::argmax(a, 0, true).shape() == nc::shape_t{});
+  CHECK(nc::argmin(a, -1).item<std::int64_t>() == 0);
+  CHECK(message_of([&] { nc::argmax(a, 1); }) == "axis 1 is out of bounds for array of dimension 1");
+  // np.cumsum(a, axis=0) == [5]; np.cumulative_sum(a, include_initial=True) == [0, 5]
+  const nc::ndarray c = nc::cumsum(a, 0);
+  CHECK(c.shape() == nc::shape_t{1});
+  CHECK(c.to_vector<std::int64_t>() == std::vector<std::int64_t>{5});
+  const nc::ndarray ci = nc::cumulative_sum(a, std::nullopt, std::nullopt, std::nullopt, true);
+  CHECK(ci.dtype() == nc::int64);
+  CHECK(ci.to_vector<std::int64_t>() == std::vector<std::int64_t>{0, 5});
+  CHECK(nc::cumulative_prod(a, -1).to_vector<std::int64_t>() == std::vector<std::int64_t>{5});
+  // 2-D without axis: NumPy's ValueError
+  CHECK(message_of([&] {
+          nc::cumulative_prod(nc::ones({2, 2}, nc::bool_, dev));
+        }) == "For arrays which have more than one dimension ``axis`` argument is required.");
+  CHECK_THROWS_AS(nc::cumulative_prod(nc::ones({2, 2}, nc::bool_, dev)), nc::shape_error);
+  CHECK(numcu_test::host_bytes(a) == before);
+}
+
+NUMCU_TEST_ON_DEVICES("initial= stored as NumPy stores a Python scalar in the result dtype",
+                      reduction_initial) {
+  const nc::ndarray u16 = nc::array(std::vector<std::uint16_t>{5, 7}, std::nullopt, dev);
+  const nc::ndarray i8 = nc::array(std::vector<std::int8_t>{5, -7}, std::nullopt, dev);
+  const nc::ndarray f32 = nc::array(std::vector<float>{1.5f, 2.5f}, std::nullopt, dev);
+  const auto before = numcu_test::host_bytes(u16);
+  CHECK(message_of([&] { nc::sum(u16, nc::none, {.initial = NAN}); }) ==
+        "cannot convert float NaN to integer");
+  CHECK_THROWS_AS(nc::sum(u16, nc::none, {.initial = NAN}), nc::dtype_error);
+  CHECK(message_of([&] { nc::max(u16, nc::none, {.initial = INFINITY}); }) ==
+        "cannot convert float infinity to integer");
+  // the sum's dtype is uint64: int(-1.5) == -1 does not fit it
+  CHECK(message_of([&] { nc::sum(u16, nc::none, {.initial = -1.5}); }) ==
+        "Python integer -1 out of bounds for uint64");
+  CHECK(message_of([&] { nc::max(i8, nc::none, {.initial = 1e300}); }) ==
+        "Python int too large to convert to C long");
+  CHECK(message_of([&] { nc::sum(i8, nc::none, {.initial = std::complex<double>(1, 1)}); }) ==
+        "int() argument must be a string, a bytes-like object or a real number, not 'complex'");
+  CHECK(message_of([&] { nc::max(f32, nc::none, {.initial = std::complex<double>(1, 1)}); }) ==
+        "float() argument must be a string or a real number, not 'complex'");
+  CHECK(numcu_test::host_bytes(u16) == before);
+  // np.sum(i8, initial=1.5) == -1 (int64): 1.5 truncates to 1
+  const nc::ndarray s = nc::sum(i8, nc::none, {.initial = 1.5});
+  CHECK(s.dtype() == nc::int64);
+  CHECK(s.item<std::int64_t>() == -1);
+  // bool max and min: initial= is its truth; np.min([[False]], initial=-300) == False,
+  // np.max([False, False], initial=-2.5) == True
+  CHECK(nc::min(nc::zeros({1, 1}, nc::bool_, dev), nc::none, {.initial = -300}).item<bool>() == false);
+  CHECK(nc::max(nc::zeros({2}, nc::bool_, dev), nc::none, {.initial = -2.5}).item<bool>() == true);
+  // int64 max with where= and a float initial: np.max([-5, -7], initial=-1.5, where=[F, F]) == -1, and
+  // np.max([2**62 + 1, 3], initial=-1.5, where=[T, F]) == 2**62 + 1 (exact: the mask fills with int64's -1)
+  const nc::ndarray none_kept = nc::zeros({2}, nc::bool_, dev);
+  const nc::ndarray i64 = nc::array(std::vector<std::int64_t>{-5, -7}, std::nullopt, dev);
+  CHECK(nc::max(i64, nc::none, {.initial = -1.5, .where = none_kept}).item<std::int64_t>() == -1);
+  const nc::ndarray big =
+      nc::array(std::vector<std::int64_t>{(std::int64_t{1} << 62) + 1, 3}, std::nullopt, dev);
+  const nc::ndarray first = nc::array(std::vector<bool>{true, false}, std::nullopt, dev);
+  CHECK(nc::max(big, nc::none, {.initial = -1.5, .where = first}).item<std::int64_t>() ==
+        (std::int64_t{1} << 62) + 1);
+}
+
+NUMCU_TEST_ON_DEVICES("where= must be bool, checked in NumPy's order", reduction_where_checks) {
+  const nc::ndarray a = nc::ones({2, 3}, nc::float64, dev);
+  const auto before = numcu_test::host_bytes(a);
+  // ufunc reductions: where='s dtype before the axes, the axes before where='s shape
+  CHECK(message_of([&] { nc::sum(a, 5, {.where = nc::ones({3}, nc::float32, dev)}); }) ==
+        "Cannot cast array data from dtype('float32') to dtype('bool') according to the rule 'safe'");
+  CHECK_THROWS_AS(nc::any(a, 5, {.where = nc::ones({5}, nc::uint64, dev)}), nc::dtype_error);
+  CHECK_THROWS_AS(nc::prod(nc::full({}, std::complex<double>(1, 1), std::nullopt, dev), 2,
+                           {.where = nc::zeros({2}, nc::bool_, dev)}),
+                  nc::index_error);
+  CHECK_THROWS_AS(nc::min(a, 0, {.where = nc::ones({2, 3}, nc::float64, dev)}), nc::dtype_error);
+  // mean and var (NumPy's _count_reduce_items): where='s shape first, then the axes, then its dtype
+  CHECK_THROWS_AS(nc::mean(a, 5, {.where = nc::ones({5}, nc::bool_, dev)}), nc::shape_error);
+  CHECK(message_of([&] { nc::mean(a, 5, {.where = nc::ones({3}, nc::float64, dev)}); }) ==
+        "axis 5 is out of bounds for array of dimension 2");
+  CHECK_THROWS_AS(nc::var(a, 0, {.where = nc::ones({3}, nc::float64, dev)}), nc::dtype_error);
+  CHECK(numcu_test::host_bytes(a) == before);
+}
+
+NUMCU_TEST_ON_DEVICES("mean, var and std with dtype=: NumPy's composition in that dtype",
+                      reduction_moment_dtype) {
+  const nc::ndarray i8 = nc::array(std::vector<std::int8_t>{100, 100, 100}, std::nullopt, dev);
+  // np.mean(i8, dtype=int8) == 14: the sum wraps to 44 in int8, 44 / 3 truncates
+  const nc::ndarray m = nc::mean(i8, nc::none, {.dtype = nc::int8});
+  CHECK(m.dtype() == nc::int8);
+  CHECK(m.item<std::int8_t>() == 14);
+  // np.var(uint8 [3, 7, 8], dtype=int8) == 4: mean 6 in int8, deviations in int16, 14 / 3 truncated
+  const nc::ndarray v = nc::var(nc::array(std::vector<std::uint8_t>{3, 7, 8}, std::nullopt, dev), nc::none,
+                                {.dtype = nc::int8});
+  CHECK(v.dtype() == nc::int8);
+  CHECK(v.item<std::int8_t>() == 4);
+  // np.var([[1, 5, 9]] int16, axis=1, dtype=int16) == [10]; np.std of it raises (sqrt's float32 into int16)
+  const nc::ndarray row = nc::array(std::vector<std::int16_t>{1, 5, 9}, std::nullopt, dev).reshape({1, 3});
+  CHECK(nc::var(row, 1, {.dtype = nc::int16}).to_vector<std::int16_t>() == std::vector<std::int16_t>{10});
+  CHECK(message_of([&] { nc::std(row, 1, {.dtype = nc::int16}); }) ==
+        "Cannot cast ufunc 'sqrt' output from dtype('float32') to dtype('int16') with casting rule "
+        "'same_kind'");
+  // a 0-d result is a NumPy scalar, cast: np.std(int8 [-3, 5, 7], dtype=int8) == 4
+  CHECK(
+      nc::std(nc::array(std::vector<std::int8_t>{-3, 5, 7}, std::nullopt, dev), nc::none, {.dtype = nc::int8})
+          .item<std::int8_t>() == 4);
+  // np.var(float32 [1.5, -2.5, 3.7], dtype=int32) == 7: each element and each square truncated into int32
+  const nc::ndarray f = nc::array(std::vector<float>{1.5f, -2.5f, 3.7f}, std::nullopt, dev);
+  CHECK(nc::var(f, nc::none, {.dtype = nc::int32}).item<std::int32_t>() == 7);
+  // a complex dtype= of real input gives a complex result: np.var(f, dtype=complex64) == 6.5866666+0j
+  const nc::ndarray vc = nc::var(f, nc::none, {.dtype = nc::complex64});
+  CHECK(vc.dtype() == nc::complex64);
+  CHECK(std::abs(vc.item<std::complex<float>>() - std::complex<float>(6.5866666f, 0.0f)) < 1e-5f);
+  // a real dtype= of complex input: the mean of the real parts, the squared magnitudes of the deviations from
+  // it; np.var(complex64 [1+2j, 3-1j], dtype=float32) == 3.5, np.std(...) == 1.8708287
+  const nc::ndarray z = nc::array(std::vector<std::complex<float>>{{1, 2}, {3, -1}}, std::nullopt, dev);
+  CHECK(nc::var(z, nc::none, {.dtype = nc::float32}).dtype() == nc::float32);
+  CHECK(nc::var(z, nc::none, {.dtype = nc::float32}).item<float>() == 3.5f);
+  CHECK(std::abs(nc::std(z, nc::none, {.dtype = nc::float32}).item<float>() - 1.8708287f) < 1e-6f);
+  CHECK(std::abs(nc::nanstd(z, nc::none, {.dtype = nc::float32}).item<float>() - 1.8708287f) < 1e-6f);
+  // the NaN statistics of inexact input take inexact dtypes only; np.nanvar(float16 [1, 2, nan],
+  // dtype=complex64) == 0.25+0j; np.nanmean(float16 [1, nan, 4], dtype=float64) == 2.5
+  CHECK(message_of([&] { nc::nanvar(f, nc::none, {.dtype = nc::int8}); }) ==
+        "If a is inexact, then dtype must be inexact");
+  CHECK_THROWS_AS(nc::nanmean(f, nc::none, {.dtype = nc::bool_}), nc::dtype_error);
+  const nc::ndarray h = nc::array(std::vector<float>{1.0f, 2.0f, NAN}, std::nullopt, dev).astype(nc::float16);
+  const nc::ndarray hv = nc::nanvar(h, nc::none, {.dtype = nc::complex64});
+  CHECK(hv.dtype() == nc::complex64);
+  CHECK(hv.item<std::complex<float>>() == std::complex<float>(0.25f, 0.0f));
+  const nc::ndarray hm =
+      nc::array(std::vector<float>{1.0f, NAN, 4.0f}, std::nullopt, dev).astype(nc::float16);
+  CHECK(nc::nanmean(hm, nc::none, {.dtype = nc::float64}).item<double>() == 2.5);
+  // nanvar and nanstd with ddof at or beyond the count: NaN; np.nanvar([1, 2.5, nan], ddof=5) is nan
+  const nc::ndarray d = nc::array(std::vector<double>{1.0, 2.5, NAN}, std::nullopt, dev);
+  CHECK(std::isnan(nc::nanvar(d, nc::none, {.ddof = 5}).item<double>()));
+  CHECK(std::isnan(nc::nanstd(d, nc::none, {.ddof = 2}).item<double>()));
+}
+
+NUMCU_TEST_ON_DEVICES("integer and bool dtype= of sums, products and scans: each element cast first",
+                      reduction_integer_dtype) {
+  // bool's add and multiply are logical or and and, of each element's truth
+  CHECK(nc::sum(nc::array(std::vector<double>{0.5, -0.5}, std::nullopt, dev), nc::none, {.dtype = nc::bool_})
+            .item<bool>() == true);
+  CHECK(nc::sum(nc::array(std::vector<std::int8_t>{1, -1}, std::nullopt, dev), nc::none, {.dtype = nc::bool_})
+            .item<bool>() == true);
+  CHECK(nc::prod(nc::array(std::vector<double>{2.0, 0.5}, std::nullopt, dev), nc::none, {.dtype = nc::bool_})
+            .item<bool>() == true);
+  // np.cumsum(float32 [-0.0, 1.7, -1.3], dtype=bool) == [F, T, T]; np.cumprod([1, 0.5, 0], dtype=bool) == [T,
+  // T, F]
+  const nc::ndarray c = nc::cumsum(nc::array(std::vector<float>{-0.0f, 1.7f, -1.3f}, std::nullopt, dev),
+                                   std::nullopt, nc::bool_);
+  CHECK(c.dtype() == nc::bool_);
+  CHECK(c.to_vector<bool>() == std::vector<bool>{false, true, true});
+  CHECK(nc::cumprod(nc::array(std::vector<double>{1.0, 0.5, 0.0}, std::nullopt, dev), std::nullopt, nc::bool_)
+            .to_vector<bool>() == std::vector<bool>{true, true, false});
+  // negative floats into unsigned dtypes wrap as NumPy's cast: np.cumprod(float32 [-1.5, 2], dtype=uint16) ==
+  // [65535, 65534]; np.cumsum(float32 [1.5, -2.5, 3.7], dtype=uint8) == [1, 255, 2];
+  // np.nanprod([-1+0.5j], dtype=uint8) == 255
+  CHECK(nc::cumprod(nc::array(std::vector<float>{-1.5f, 2.0f}, std::nullopt, dev), std::nullopt, nc::uint16)
+            .to_vector<std::uint16_t>() == std::vector<std::uint16_t>{65535, 65534});
+  CHECK(
+      nc::cumsum(nc::array(std::vector<float>{1.5f, -2.5f, 3.7f}, std::nullopt, dev), std::nullopt, nc::uint8)
+          .to_vector<std::uint8_t>() == std::vector<std::uint8_t>{1, 255, 2});
+  const nc::ndarray z = nc::array(std::vector<std::complex<double>>{{-1.0, 0.5}}, std::nullopt, dev);
+  CHECK(nc::nanprod(z, nc::none, {.dtype = nc::uint8}).item<std::uint8_t>() == 255);
+  // the NaN forms replace NaN before the cast to dtype=: np.nancumprod([2, inf+nanj, 3], dtype=float16) ==
+  // [2, 2, 6], np.nansum([2, inf+nanj], dtype=float64) == 2
+  const nc::ndarray w =
+      nc::array(std::vector<std::complex<double>>{{2, 0}, {INFINITY, NAN}, {3, 0}}, std::nullopt, dev);
+  CHECK(nc::nancumprod(w, std::nullopt, nc::float16).astype(nc::float64).to_vector<double>() ==
+        std::vector<double>{2, 2, 6});
+  CHECK(nc::nansum(w(nc::slice(0, 2)), nc::none, {.dtype = nc::float64}).item<double>() == 2.0);
+}
+
+NUMCU_TEST_ON_DEVICES("average, gradient, ediff1d, diff and ptp: NumPy's dtypes and errors",
+                      reduction_compositions) {
+  // average's dtype: float64 joins the promotion only for integer and bool input
+  const nc::ndarray h = nc::array(std::vector<float>{1, 2}, std::nullopt, dev).astype(nc::float16);
+  const nc::ndarray hw = nc::array(std::vector<float>{1, 3}, std::nullopt, dev).astype(nc::float16);
+  CHECK(nc::average(h, nc::none, hw).dtype() == nc::float16);
+  CHECK(nc::average(h, nc::none, hw).astype(nc::float64).item<double>() == 1.75);
+  CHECK(nc::average(nc::array(std::vector<std::int8_t>{1, 2}, std::nullopt, dev), nc::none, hw).dtype() ==
+        nc::float64);
+  const nc::ndarray z = nc::array(std::vector<std::complex<float>>{{1, 1}, {3, -1}}, std::nullopt, dev);
+  const nc::ndarray za =
+      nc::average(z, nc::none, nc::array(std::vector<std::int8_t>{1, 3}, std::nullopt, dev));
+  CHECK(za.dtype() == nc::complex64);
+  CHECK(za.item<std::complex<float>>() == std::complex<float>(2.5f, -0.5f));
+  // weights along axes given out of order are transposed: np.average(arange(6).reshape(2, 3), axis=(1, 0),
+  // weights=[[1, 2], [3, 4], [5, 6]]) == 65 / 21
+  const nc::ndarray m = nc::arange(0, 6, 1, nc::float64, dev).reshape({2, 3});
+  const nc::ndarray mw = nc::arange(1, 7, 1, nc::float64, dev).reshape({3, 2});
+  CHECK(std::abs(nc::average(m, {1, 0}, mw).item<double>() - 65.0 / 21.0) < 1e-15);
+  // an empty average without weights: NumPy divides a.size by 0 in Python (ZeroDivisionError)
+  const nc::ndarray empty = nc::ones({2, 0}, nc::float64, dev);
+  CHECK(message_of([&] { nc::average(empty, 0); }) == "division by zero");
+  CHECK_THROWS_AS(nc::average(empty, 0), nc::error);
+  CHECK_NOTHROW(nc::mean(empty, 0));
+  // bool input: NumPy's gradient and ediff1d subtract bools (a TypeError), even an empty ediff1d
+  const nc::ndarray b = nc::array(std::vector<bool>{true, false, true}, std::nullopt, dev);
+  CHECK(message_of([&] { nc::gradient(b); }).find("numpy boolean subtract") == 0);
+  CHECK_THROWS_AS(nc::gradient(b), nc::dtype_error);
+  CHECK_THROWS_AS(nc::ediff1d(nc::zeros({0}, nc::bool_, dev), std::nullopt, b), nc::dtype_error);
+  // diff: a prepend of fewer dimensions than the axis is NumPy's AxisError from concatenate, of other
+  // dimensions its ValueError
+  CHECK(message_of([&] {
+          nc::diff(nc::ones({3, 1, 2}, nc::int16, dev), 1, 2, nc::operand(nc::ones({1}, nc::int16, dev)));
+        }) == "axis 2 is out of bounds for array of dimension 1");
+  CHECK(message_of([&] {
+          nc::diff(nc::ones({2, 3}, nc::int16, dev), 1, 1, nc::operand(nc::ones({2, 2, 2}, nc::int16, dev)));
+        }) ==
+        "all the input arrays must have same number of dimensions, but the array at index 0 has 3 "
+        "dimension(s) and "
+        "the array at index 1 has 2 dimension(s)");
+  // NumPy differences trapezoid's x before it looks at y's axis: np.trapezoid(array(1), axis=2, x=array(2))
+  CHECK(message_of([&] { nc::trapezoid(nc::ones({}, nc::uint32, dev), nc::ones({}, nc::int8, dev), 1.0, 2); }) ==
+        "diff requires input that is at least one dimensional");
+  // a composed statistic checks out= where NumPy hands it to a reduction, before std's square root:
+  // np.nanstd(int32 [0, 0, 5], axis=0, dtype=uint16, out=zeros(7, uint16)) raises about out=, out unchanged
+  nc::ndarray out7 = nc::zeros({7}, nc::uint16, dev);
+  CHECK(message_of([&] {
+          nc::nanstd(nc::array(std::vector<std::int32_t>{0, 0, 5}, std::nullopt, dev), 0,
+                     {.dtype = nc::uint16, .out = out7});
+        }) == "output parameter for reduction operation add has the wrong number of dimensions: Found 1 but expected 0");
+  CHECK(nc::all(nc::equal(out7, 0)).item<bool>());
+  // ptp's out= is the maximum's: np.ptp(ones((2, 3)), axis=0, out=zeros((3, 2))) raises, out unchanged
+  nc::ndarray out = nc::zeros({3, 2}, nc::float64, dev);
+  CHECK(message_of([&] { nc::ptp(m, 0, {.out = out}); }) ==
+        "output parameter for reduction operation maximum has the wrong number of dimensions: Found 2 but "
+        "expected 1");
+  CHECK(numcu_test::host_bytes(out) == numcu_test::host_bytes(nc::zeros({3, 2}, nc::float64, nc::cpu)));
 }
 
 // Accuracy: x_i = frac(i * (sqrt(5) - 1) / 2) as float32 (the generator writes NumPy's sum of the same data and

@@ -131,13 +131,16 @@ class axis_arg {
   /// One axis; negative counts from the end.
   template <std::integral T>
   requires(!std::is_same_v<T, bool>) axis_arg(T axis)  // NOLINT(google-explicit-constructor)
-      : m_none(false), m_axes(1, static_cast<std::int64_t>(axis)) {}
+      : m_none(false), m_single(true), m_axes(1, static_cast<std::int64_t>(axis)) {}
   /// Several axes: `{0, 2}`.
   axis_arg(std::initializer_list<std::int64_t> axes) : m_none(false), m_axes(axes) {}
   /// Several axes.
   axis_arg(const std::vector<std::int64_t>& axes) : m_none(false), m_axes(axes) {}  // NOLINT
   /// True for none.
   bool is_none() const { return m_none; }
+  /// True for one axis given as an integer rather than a list (NumPy's ufunc reductions take an integer 0 or
+  /// -1, but not the tuple `(0,)`, for a 0-d array).
+  bool is_single() const { return m_single; }
   /// The axes in the order given, as written (empty for none).
   const dim_vector& values() const { return m_axes; }
   /// The axes as 0 ... ndim-1 in the order given.
@@ -148,6 +151,7 @@ class axis_arg {
 
  private:
   bool m_none = true;
+  bool m_single = false;
   dim_vector m_axes;
 };
 

@@ -69,6 +69,14 @@ dtype moment_compute(dtype t) {
   return t;
 }
 
+/// Whether an accumulation with dtype= @p requested must first cast each element of dtype @p input to it, as
+/// NumPy does, because the cast into the accumulator would give another value: bool takes each element's
+/// truth, and floating or complex values go into integers by C's cast, which wraps where the accumulator's
+/// does not (integers into integers wrap alike).
+bool casts_first(dtype input, std::optional<dtype> requested) {
+  return requested && (requested->is_bool() || (requested->is_integer() && !is_integer_or_bool(input)));
+}
+
 /// The axes @p axis names (none: every axis), NumPy's errors for out-of-range and repeated ones.
 std::vector<int> reduced_axes(const ndarray& a, const axis_arg& axis) {
   if (axis.is_none()) {
@@ -77,6 +85,18 @@ std::vector<int> reduced_axes(const ndarray& a, const axis_arg& axis) {
     return all;
   }
   return axis.normalized(a.ndim(), "duplicate value in 'axis'");
+}
+
+/// The axes of a ufunc reduction (NumPy's ufunc.reduce): reduced_axes(), except that NumPy takes a single
+/// axis 0 or -1 of a 0-d array (but not the tuple `(0,)`) as no axis at all.
+std::vector<int> ufunc_axes(const ndarray& a, const axis_arg& axis) {
+  if (a.ndim() == 0 && axis.is_single() && (axis.values()[0] == 0 || axis.values()[0] == -1)) return {};
+  return reduced_axes(a, axis);
+}
+
+/// @p axes as an axis argument.
+axis_arg axis_list(const std::vector<int>& axes) {
+  return axis_arg(std::vector<std::int64_t>(axes.begin(), axes.end()));
 }
 
 /// The shape of a reduction of @p a over @p axes.
@@ -114,14 +134,12 @@ void check_out(const char* ufunc, const ndarray& a, const shape_t& shape, const 
   }
 }
 
-/// The result array: out= (checked) or a new one.
-ndarray result_array(const char* ufunc, const ndarray& a, const shape_t& shape, dtype t,
-                     const std::optional<ndarray>& out) {
-  if (out) {
-    check_out(ufunc, a, shape, *out);
-    return *out;
+/// Throws NumPy's TypeError unless where= is bool: NumPy casts it to bool under the 'safe' rule.
+void require_bool_mask(const ndarray& mask) {
+  if (!mask.dtype().is_bool()) {
+    throw dtype_error("Cannot cast array data from " + detail::dtype_repr(mask.dtype()) +
+                      " to dtype('bool') according to the rule 'safe'");
   }
-  return detail::new_array(shape, t, a.device());
 }
 
 /// Throws unless @p mask broadcasts to @p a's shape.
@@ -133,12 +151,14 @@ void check_where(const ndarray& a, const ndarray& mask) {
   }
 }
 
-/// reduce_options with a dtype (none: the default) and keepdims, written without designated initializers,
-/// about which GCC's -Wextra warns for every member left out.
-reduce_options options_of(std::optional<dtype> t, bool keepdims) {
+/// reduce_options with a dtype (none: the default), keepdims and where=, written without designated
+/// initializers, about which GCC's -Wextra warns for every member left out.
+reduce_options options_of(std::optional<dtype> t, bool keepdims,
+                          const std::optional<ndarray>& where = std::nullopt) {
   reduce_options o;
   o.dtype = t;
   o.keepdims = keepdims;
+  o.where = where;
   return o;
 }
 
@@ -150,17 +170,16 @@ struct reduction {
   dtype result;
   reduce_params params;
   std::optional<scalar> identity;  // what an empty reduction gives without initial=; none: an error
+  bool cast_input = false;         // each element is cast to the result dtype first (casts_first())
 };
 
-/// Runs @p r over @p axis of @p a: the empty case by identity, initial= or NumPy's error, before anything is
-/// allocated or written.
-ndarray run(const ndarray& a, const axis_arg& axis, bool keepdims, const std::optional<ndarray>& out,
+/// Runs @p r over @p axes of @p a, out= checked, @p initial a value of the result dtype: the empty case by
+/// identity, initial= or NumPy's error, before anything is allocated or written.
+ndarray run(const ndarray& a, const std::vector<int>& axes, bool keepdims, const std::optional<ndarray>& out,
             const std::optional<scalar>& initial, reduction r) {
-  const std::vector<int> axes = reduced_axes(a, axis);
   const shape_t shape = reduced_shape(a, axes, keepdims);
   const std::int64_t count = reduced_count(a, axes);
-  const bool empty = count == 0 && shape.product() != 0;
-  if (empty && !initial && !r.identity) {
+  if (count == 0 && shape.product() != 0 && !initial && !r.identity) {
     throw shape_error(std::string("zero-size array to reduction operation ") + r.ufunc +
                       " which has no identity");
   }
@@ -168,7 +187,7 @@ ndarray run(const ndarray& a, const axis_arg& axis, bool keepdims, const std::op
     r.params.has_initial = true;
     r.params.initial = detail::scalar_to_element(*initial, r.compute);
   }
-  ndarray result = result_array(r.ufunc, a, shape, r.result, out);
+  ndarray result = out ? *out : detail::new_array(shape, r.result, a.device());
   if (result.size() == 0) return result;
   if (count == 0) {
     detail::fill_with(result, initial ? *initial : *r.identity);
@@ -179,20 +198,53 @@ ndarray run(const ndarray& a, const axis_arg& axis, bool keepdims, const std::op
   return result;
 }
 
-/// @p a with the elements where @p mask is false replaced by @p value (NumPy's where= for sums and extremes).
-ndarray masked(const ndarray& a, const ndarray& mask, const scalar& value) {
-  check_where(a, mask);
-  return where(mask, a, operand(value)).astype(a.dtype(), casting::unsafe, false);
+/// A ufunc reduction (NumPy's ufunc.reduce) with its keyword arguments, checked in NumPy's order: where='s
+/// dtype, the axes, out= and where='s shape, the initial= a where mask needs without an identity, initial=
+/// stored as a value of the result dtype. Elements where= leaves out are replaced by the identity (max and
+/// min: by initial=).
+ndarray ufunc_reduce(const ndarray& a, const axis_arg& axis, const reduce_options& o, const reduction& r) {
+  if (o.where) require_bool_mask(*o.where);
+  const std::vector<int> axes = ufunc_axes(a, axis);
+  if (o.out) check_out(r.ufunc, a, reduced_shape(a, axes, o.keepdims), *o.out);
+  if (o.where) check_where(a, *o.where);
+  if (o.where && !o.initial && !r.identity) {
+    throw shape_error(std::string("reduction operation '") + r.ufunc +
+                      "' does not have an identity, so to use a where mask one has to specify 'initial'");
+  }
+  const std::optional<scalar> initial =
+      o.initial ? std::optional<scalar>(detail::stored_scalar(*o.initial, r.result)) : std::nullopt;
+  ndarray input = a;
+  if (o.where) {
+    input = where(*o.where, a, operand(r.identity ? *r.identity : *initial))
+                .astype(a.dtype(), casting::unsafe, false);
+  }
+  if (r.cast_input) input = input.astype(r.result, casting::unsafe, false);
+  return run(input, axes, o.keepdims, o.out, initial, r);
 }
 
-/// Sums and products: dtype= picks the accumulator, where= masks with the identity.
+/// @p a with NaN replaced by @p value in a's own dtype (NumPy's _replace_nan, for the NaN functions).
+ndarray replace_nan(const ndarray& a, const scalar& value) {
+  return where(isnan(a), operand(value), a).astype(a.dtype(), casting::unsafe, false);
+}
+
+/// Sums and products: dtype= picks the accumulator (an integer or bool one takes each element cast to it, as
+/// NumPy casts; bool's add and multiply are logical or and and), where= masks with the identity. The NaN
+/// forms skip NaN in the kernel, or, with a dtype= of their own, replace it in the input's dtype before the
+/// cast.
 ndarray sum_or_prod(const ndarray& a, const axis_arg& axis, const reduce_options& o, bool product, bool skip_nan) {
   const dtype result = o.dtype ? *o.dtype : sum_result(a.dtype());
-  reduction r{product ? "multiply" : "add", product ? reduce_family::prod : reduce_family::sum,
-              product ? product_compute(result) : sum_compute(result), result, {}, scalar(product ? 1 : 0)};
-  r.params.skip_nan = skip_nan && !is_integer_or_bool(a.dtype());
-  const ndarray input = o.where ? masked(a, *o.where, scalar(product ? 1 : 0)) : a;
-  return run(input, axis, o.keepdims, o.out, o.initial, r);
+  const scalar identity(product ? 1 : 0);
+  reduction r{product ? "multiply" : "add",
+              product ? reduce_family::prod : reduce_family::sum,
+              product ? product_compute(result) : sum_compute(result),
+              result,
+              {},
+              identity};
+  r.cast_input = casts_first(a.dtype(), o.dtype);
+  const bool nan_forms = skip_nan && !is_integer_or_bool(a.dtype());
+  const bool replaced = nan_forms && o.dtype && *o.dtype != a.dtype();
+  r.params.skip_nan = nan_forms && !replaced;
+  return ufunc_reduce(replaced ? replace_nan(a, identity) : a, axis, o, r);
 }
 
 /// max, min and their NaN forms.
@@ -202,22 +254,15 @@ ndarray extreme(const ndarray& a, const axis_arg& axis, const reduce_options& o,
               std::nullopt};
   r.params.largest = largest;
   r.params.skip_nan = skip_nan && !is_integer_or_bool(a.dtype());
-  ndarray input = a;
-  if (o.where) {
-    if (!o.initial) {
-      throw shape_error(std::string("reduction operation '") + r.ufunc +
-                        "' does not have an identity, so to use a where mask one has to specify 'initial'");
-    }
-    input = masked(a, *o.where, *o.initial);
-  }
-  return run(input, axis, o.keepdims, o.out, o.initial, r);
+  return ufunc_reduce(a, axis, o, r);
 }
 
 /// argmax, argmin and their NaN forms; the NaN forms check for all-NaN slices first (synchronizing).
 ndarray arg_extreme(const ndarray& a, std::optional<std::int64_t> axis, bool keepdims,
                     const std::optional<ndarray>& out, bool largest, bool skip_nan) {
   const char* name = largest ? "argmax" : "argmin";
-  const axis_arg axes = axis ? axis_arg(*axis) : axis_arg(none);
+  if (axis && a.ndim() == 0) normalize_axis(*axis, 1);  // NumPy takes a 0-d array as one of shape (1,)
+  const axis_arg axes = axis && a.ndim() > 0 ? axis_arg(*axis) : axis_arg(none);
   const std::vector<int> reduced = reduced_axes(a, axes);
   if (reduced_count(a, reduced) == 0 && reduced_shape(a, reduced, false).product() != 0) {
     throw shape_error(std::string("attempt to get ") + name + " of an empty sequence");
@@ -229,77 +274,173 @@ ndarray arg_extreme(const ndarray& a, std::optional<std::int64_t> axis, bool kee
   r.params.largest = largest;
   r.params.skip_nan = skip_nan && !is_integer_or_bool(a.dtype());
   // with axis none, keepdims keeps every axis as 1
-  return run(a, axes, keepdims, out, std::nullopt, r);
+  const shape_t shape = reduced_shape(a, reduced, keepdims);
+  if (out) check_out(name, a, shape, *out);
+  return run(a, reduced, keepdims, out, std::nullopt, r);
 }
 
-/// The result of a composed statistic (mean or var with where=, the NaN statistics) of input @p a: copied into
-/// @p out (checked as a reduction's out=), or cast to its @p result_dtype.
-ndarray composed_result(const ndarray& a, const ndarray& result, dtype result_dtype, const std::optional<ndarray>& out) {
+/// Checks out= of a composed statistic over @p axes of @p a where NumPy's composition hands it to a reduction.
+void check_composed_out(const ndarray& a, const std::vector<int>& axes, const reduce_options& o) {
+  if (o.out) check_out("add", a, reduced_shape(a, axes, o.keepdims), *o.out);
+}
+
+/// The result of a composed statistic (mean, var and std where the one-pass kernels do not give NumPy's, the
+/// NaN statistics): copied into @p out (checked by check_composed_out()), or cast to its @p result_dtype.
+ndarray composed_result(const ndarray& result, dtype result_dtype, const std::optional<ndarray>& out) {
   if (out) {
-    check_out("add", a, result.shape(), *out);
     detail::copy_into(*out, result);
     return *out;
   }
   return result.astype(result_dtype, casting::unsafe, false);
 }
 
-/// The count of elements taking part in each result: the reduced size, or the mask's true elements.
-ndarray mask_count(const ndarray& a, const ndarray& mask, const axis_arg& axis, bool keepdims) {
-  return count_nonzero(broadcast_to(mask, a.shape()), axis, keepdims);
+/// A reduction's @p total divided by @p count as NumPy's statistics divide: true_divide, then cast back into
+/// total's dtype under the 'unsafe' rule (an integer dtype= truncates).
+ndarray divide_back(const ndarray& total, const ndarray& count) {
+  return true_divide(total, count).astype(total.dtype(), casting::unsafe, false);
 }
 
-/// var / std by NumPy's composition (_var): the masked mean, the squared deviations, their masked sum, divided
-/// by count - ddof. For where= and the NaN forms.
-ndarray composed_moment(const ndarray& a, const axis_arg& axis, const reduce_options& o, const ndarray& mask,
-                        bool root) {
-  const dtype compute = o.dtype ? moment_compute(*o.dtype) : moment_compute(a.dtype());
-  const ndarray values = where(mask, a, 0).astype(compute, casting::unsafe, false);
-  const ndarray count = mask_count(a, mask, axis, true);
-  const ndarray mean_k = true_divide(sum(values, axis, options_of(compute, true)), count)
-                             .astype(compute, casting::unsafe, false);
-  const ndarray deviation = where(mask, subtract(values, mean_k), 0).astype(compute, casting::unsafe, false);
-  const ndarray squares = compute.is_complex() ? add(square(real(deviation)), square(imag(deviation)))
-                                              : multiply(deviation, deviation);
-  const ndarray total = sum(squares, axis, options_of(std::nullopt, o.keepdims));
-  const ndarray dof = maximum(subtract(mask_count(a, mask, axis, o.keepdims), o.ddof), 0);
-  ndarray result = true_divide(total, dof);
-  if (root) result = sqrt(result);
-  return composed_result(a, result, detail::component_dtype(mean_dtype(a.dtype(), o.dtype)), o.out);
-}
+/// The axes and the count of a composed statistic, checked in the order of NumPy's _count_reduce_items and
+/// the reductions after it: where='s shape, the axes (a ufunc's with where=, else every one in range),
+/// where='s dtype.
+struct statistic_axes {
+  std::vector<int> axes;
+  std::optional<ndarray> mask;  // where= broadcast to the input
 
-/// var and std: moments in one pass, or NumPy's composition with where=.
-ndarray moment(const ndarray& a, const axis_arg& axis, const reduce_options& o, bool root) {
-  if (o.where) {
-    check_where(a, *o.where);
-    return composed_moment(a, axis, o, *o.where, root);
+  statistic_axes(const ndarray& a, const axis_arg& axis, const std::optional<ndarray>& where) {
+    if (where) {
+      detail::require_same_device(a.device(), where->device(), "where");
+      mask = broadcast_to(*where, a.shape());
+    }
+    axes = mask ? ufunc_axes(a, axis) : reduced_axes(a, axis);
+    if (where) require_bool_mask(*where);
   }
+  /// The number of elements in each result: the reduced size, or where='s true elements.
+  ndarray count(const ndarray& a, bool keepdims) const {
+    if (mask) return count_nonzero(*mask, axis_list(axes), keepdims);
+    return full(reduced_shape(a, axes, keepdims), reduced_count(a, axes), int64, a.device());
+  }
+};
+
+/// mean as NumPy's _mean composes it (numpy/_core/_methods.py), for where= and integer or bool dtype=: the
+/// sum in dtype= (float64 for integers and bool, float32 for the 16-bit floats), divided by the count.
+ndarray composed_mean(const ndarray& a, const axis_arg& axis, const reduce_options& o) {
+  const statistic_axes s(a, axis, o.where);
+  check_composed_out(a, s.axes, o);
+  const ndarray total = sum(a, axis_list(s.axes),
+                            options_of(o.dtype ? *o.dtype : moment_compute(a.dtype()), o.keepdims, o.where));
+  return composed_result(divide_back(total, s.count(a, o.keepdims)), mean_dtype(a.dtype(), o.dtype), o.out);
+}
+
+/// The squared magnitudes of @p x (NumPy's squares of the deviations; complex: re² + im², real).
+ndarray squared_magnitude(const ndarray& x) {
+  return x.dtype().is_complex() ? add(square(real(x)), square(imag(x))) : multiply(x, x);
+}
+
+/// var and std as NumPy's _var composes them (numpy/_core/_methods.py), for where= and a dtype= the one-pass
+/// kernels do not compute in: the mean summed in dtype= and divided back into it (an integer dtype= wraps and
+/// truncates), the deviations in the promoted dtype, squared (complex input: squared magnitudes; real input
+/// of a complex dtype=: complex squares), summed in dtype= and divided by max(count - ddof, 0). std's square
+/// root goes back into an array result under the 'same_kind' rule (an integer one is NumPy's TypeError), into
+/// a 0-d one unsafely.
+ndarray composed_moment(const ndarray& a, const axis_arg& axis, const reduce_options& o, bool root) {
+  const statistic_axes s(a, axis, o.where);
+  const std::optional<dtype> dt = o.dtype                         ? o.dtype
+                                  : is_integer_or_bool(a.dtype()) ? std::optional(float64)
+                                                                  : std::nullopt;
+  const axis_arg axes = axis_list(s.axes);
+  const ndarray mean_k = divide_back(sum(a, axes, options_of(dt, true, o.where)), s.count(a, true));
+  const ndarray x = subtract(a, mean_k);
+  check_composed_out(a, s.axes, o);
+  const bool real_input = a.dtype().is_floating() || a.dtype().is_integer();
+  const ndarray total =
+      sum(real_input ? square(x) : squared_magnitude(x), axes, options_of(dt, o.keepdims, o.where));
+  ndarray result = divide_back(total, maximum(subtract(s.count(a, o.keepdims), o.ddof), 0.0));
+  if (root)
+    result = o.out || result.ndim() > 0 ? sqrt(result, result)
+                                        : sqrt(result).astype(result.dtype(), casting::unsafe, false);
+  return composed_result(result, result.dtype(), o.out);
+}
+
+/// Var and std take the one-pass kernel unless where= or a dtype= other than a real floating one for real
+/// input asks for NumPy's composition (integers and bool wrap and truncate; with complex input or a complex
+/// dtype= NumPy's result takes dtype=, a complex dtype= giving a complex result).
+bool composed_var(const ndarray& a, const reduce_options& o) {
+  return o.where || (o.dtype && (!o.dtype->is_floating() || a.dtype().is_complex()));
+}
+
+/// var and std: moments in one pass, or NumPy's composition.
+ndarray moment(const ndarray& a, const axis_arg& axis, const reduce_options& o, bool root) {
+  if (composed_var(a, o)) return composed_moment(a, axis, o, root);
   const dtype compute = moment_compute(o.dtype ? *o.dtype : a.dtype());
   const dtype result = detail::component_dtype(mean_dtype(a.dtype(), o.dtype));
   reduction r{"add", reduce_family::moments, compute, result, {}, scalar(NAN)};
   r.params.projection = root ? reduce_projection::std : reduce_projection::var;
   r.params.ddof = o.ddof;
-  return run(a, axis, o.keepdims, o.out, std::nullopt, r);
+  const std::vector<int> axes = reduced_axes(a, axis);
+  if (o.out) check_out(r.ufunc, a, reduced_shape(a, axes, o.keepdims), *o.out);
+  return run(a, axes, o.keepdims, o.out, std::nullopt, r);
 }
 
-/// The weights of average, checked and broadcast as NumPy's average does.
-ndarray average_weights(const ndarray& a, const axis_arg& axis, const ndarray& w) {
+/// NumPy's NaN statistics of inexact input take inexact dtype= and out= only.
+void require_inexact(const reduce_options& o) {
+  if (o.dtype && !o.dtype->is_floating() && !o.dtype->is_complex()) {
+    throw dtype_error("If a is inexact, then dtype must be inexact");
+  }
+  if (o.out && !o.out->dtype().is_floating() && !o.out->dtype().is_complex()) {
+    throw dtype_error("If a is inexact, then out must be inexact");
+  }
+}
+
+/// nanvar and nanstd of inexact input as NumPy composes them (numpy/lib/_nanfunctions_impl.py): NaN replaced
+/// by 0 and left out of the count, the mean summed in dtype=, the deviations cast back into the input's
+/// dtype, their squared magnitudes summed in dtype= and divided by count - ddof; NaN where that is not
+/// positive.
+ndarray nan_moment(const ndarray& a, const axis_arg& axis, const reduce_options& o, bool root) {
+  require_inexact(o);
+  const ndarray nan = isnan(a);
+  const ndarray values = replace_nan(a, scalar(0));
+  const ndarray kept = logical_not(nan);
+  const ndarray mean_k = divide_back(sum(values, axis, options_of(o.dtype, true, o.where)),
+                                     sum(kept, axis, options_of(int64, true, o.where)));
+  const ndarray deviation = where(nan, 0, subtract(values, mean_k).astype(a.dtype(), casting::unsafe, false));
+  check_composed_out(a, ufunc_axes(a, axis), o);
+  const ndarray total = sum(squared_magnitude(deviation), axis, options_of(o.dtype, o.keepdims, o.where));
+  const ndarray dof = subtract(sum(kept, axis, options_of(int64, o.keepdims, o.where)), o.ddof);
+  ndarray result =
+      where(less_equal(dof, 0.0), NAN, divide_back(total, dof)).astype(total.dtype(), casting::unsafe, false);
+  if (root) result = sqrt(result);
+  return composed_result(result, result.dtype(), o.out);
+}
+
+/// nanmean of inexact input as NumPy composes it: the sum of the elements that are not NaN, in dtype=,
+/// divided by their count.
+ndarray nan_mean(const ndarray& a, const axis_arg& axis, const reduce_options& o) {
+  require_inexact(o);
+  const ndarray count = sum(logical_not(isnan(a)), axis, options_of(int64, o.keepdims, o.where));
+  check_composed_out(a, ufunc_axes(a, axis), o);
+  const ndarray total = sum(replace_nan(a, scalar(0)), axis, options_of(o.dtype, o.keepdims, o.where));
+  const ndarray result = divide_back(total, count);
+  return composed_result(result, result.dtype(), o.out);
+}
+
+/// The weights of average, checked and laid along a's axes as NumPy's _weights_are_valid does: a's shape, or
+/// the extents of the @p axes in the order given (then transposed to the order of a's axes).
+ndarray average_weights(const ndarray& a, const std::optional<std::vector<int>>& axes, const ndarray& w) {
   detail::require_same_device(a.device(), w.device(), "average");
   if (w.shape() == a.shape()) return w;
-  if (axis.is_none()) {
-    throw dtype_error("Axis must be specified when shapes of a and weights differ.");
+  if (!axes) throw dtype_error("Axis must be specified when shapes of a and weights differ.");
+  shape_t along;
+  for (int d : *axes) along.push_back(a.shape()[d]);
+  if (w.shape() != along) {
+    throw shape_error("Shape of weights must be consistent with shape of a along specified axis.");
   }
-  const std::vector<int> axes = reduced_axes(a, axis);
-  if (w.ndim() != static_cast<int>(axes.size())) {
-    throw dtype_error("1D weights expected when shapes of a and weights differ.");
-  }
+  std::vector<int> order(axes->size());
+  std::iota(order.begin(), order.end(), 0);
+  std::sort(order.begin(), order.end(), [&](int i, int j) { return (*axes)[i] < (*axes)[j]; });
   shape_t view(a.ndim(), 1);
-  for (std::size_t k = 0; k < axes.size(); ++k) {
-    if (w.shape()[k] != a.shape()[axes[k]]) {
-      throw shape_error("Shape of weights must be consistent with shape of a along specified axis.");
-    }
-    view[axes[k]] = w.shape()[k];
-  }
-  return broadcast_to(w.reshape(view), a.shape());
+  for (int d : *axes) view[d] = a.shape()[d];
+  return transpose(w, std::vector<std::int64_t>(order.begin(), order.end())).reshape(view);
 }
 
 }  // namespace
@@ -335,8 +476,11 @@ ndarray nanmin(const ndarray& a, const axis_arg& axis, const reduce_options& opt
   return extreme(a, axis, options, false, true);
 }
 ndarray ptp(const ndarray& a, const axis_arg& axis, const reduce_options& options) {
-  const reduce_options plain = options_of(std::nullopt, options.keepdims);
-  return subtract(max(a, axis, plain), min(a, axis, plain), options.out);
+  // NumPy's _ptp: the maximum goes into out= (checked as that reduction's), then out= - the minimum
+  reduce_options largest = options_of(std::nullopt, options.keepdims);
+  largest.out = options.out;
+  return subtract(max(a, axis, largest), min(a, axis, options_of(std::nullopt, options.keepdims)),
+                  options.out);
 }
 
 ndarray argmax(const ndarray& a, std::optional<std::int64_t> axis, bool keepdims, const std::optional<ndarray>& out) {
@@ -355,18 +499,14 @@ ndarray nanargmin(const ndarray& a, std::optional<std::int64_t> axis, bool keepd
 }
 
 ndarray mean(const ndarray& a, const axis_arg& axis, const reduce_options& o) {
-  if (o.where) {
-    check_where(a, *o.where);
-    const dtype compute = moment_compute(o.dtype ? *o.dtype : a.dtype());
-    const ndarray total = sum(masked(a, *o.where, scalar(0)), axis, options_of(compute, o.keepdims));
-    const ndarray result = true_divide(total, mask_count(a, *o.where, axis, o.keepdims));
-    return composed_result(a, result, mean_dtype(a.dtype(), o.dtype), o.out);
-  }
+  if (o.where || (o.dtype && is_integer_or_bool(*o.dtype))) return composed_mean(a, axis, o);
   const dtype result = mean_dtype(a.dtype(), o.dtype);
   const scalar nan = result.is_complex() ? scalar(std::complex<double>(NAN, NAN)) : scalar(NAN);
   reduction r{"add", reduce_family::sum, sum_compute(moment_compute(result)), result, {}, nan};
   r.params.projection = reduce_projection::mean;
-  return run(a, axis, o.keepdims, o.out, std::nullopt, r);
+  const std::vector<int> axes = reduced_axes(a, axis);
+  if (o.out) check_out(r.ufunc, a, reduced_shape(a, axes, o.keepdims), *o.out);
+  return run(a, axes, o.keepdims, o.out, std::nullopt, r);
 }
 ndarray var(const ndarray& a, const axis_arg& axis, const reduce_options& options) {
   return moment(a, axis, options, false);
@@ -376,27 +516,18 @@ ndarray std(const ndarray& a, const axis_arg& axis, const reduce_options& option
 }
 
 ndarray nanmean(const ndarray& a, const axis_arg& axis, const reduce_options& o) {
-  if (is_integer_or_bool(a.dtype())) return mean(a, axis, o);
-  const ndarray keep = o.where ? logical_and(logical_not(isnan(a)), *o.where) : logical_not(isnan(a));
-  reduce_options masked_options = o;
-  masked_options.where = keep;
-  return mean(a, axis, masked_options);
+  return is_integer_or_bool(a.dtype()) ? mean(a, axis, o) : nan_mean(a, axis, o);
 }
 ndarray nanvar(const ndarray& a, const axis_arg& axis, const reduce_options& o) {
-  if (is_integer_or_bool(a.dtype())) return var(a, axis, o);
-  const ndarray keep = o.where ? logical_and(logical_not(isnan(a)), *o.where) : logical_not(isnan(a));
-  return composed_moment(a, axis, o, keep, false);
+  return is_integer_or_bool(a.dtype()) ? var(a, axis, o) : nan_moment(a, axis, o, false);
 }
 ndarray nanstd(const ndarray& a, const axis_arg& axis, const reduce_options& o) {
-  if (is_integer_or_bool(a.dtype())) return std(a, axis, o);
-  const ndarray keep = o.where ? logical_and(logical_not(isnan(a)), *o.where) : logical_not(isnan(a));
-  return composed_moment(a, axis, o, keep, true);
+  return is_integer_or_bool(a.dtype()) ? std(a, axis, o) : nan_moment(a, axis, o, true);
 }
 
 ndarray any(const ndarray& a, const axis_arg& axis, const reduce_options& o) {
-  reduction r{"logical_or", reduce_family::logical, bool_, bool_, {}, scalar(false)};
-  const ndarray input = o.where ? masked(a, *o.where, scalar(false)) : a;
-  return run(input, axis, o.keepdims, o.out, std::nullopt, r);
+  const reduction r{"logical_or", reduce_family::logical, bool_, bool_, {}, scalar(false)};
+  return ufunc_reduce(a, axis, o, r);
 }
 ndarray all_t::operator()(const ndarray& a) const {
   return (*this)(a, none, {});
@@ -407,28 +538,38 @@ ndarray all_t::operator()(const ndarray& a, const axis_arg& axis) const {
 ndarray all_t::operator()(const ndarray& a, const axis_arg& axis, const reduce_options& o) const {
   reduction r{"logical_and", reduce_family::logical, bool_, bool_, {}, scalar(true)};
   r.params.any = false;
-  const ndarray input = o.where ? masked(a, *o.where, scalar(true)) : a;
-  return run(input, axis, o.keepdims, o.out, std::nullopt, r);
+  return ufunc_reduce(a, axis, o, r);
 }
 ndarray count_nonzero(const ndarray& a, const axis_arg& axis, bool keepdims) {
-  reduction r{"add", reduce_family::count, bool_, int64, {}, scalar(0)};
-  return run(a, axis, keepdims, std::nullopt, std::nullopt, r);
+  const reduction r{"add", reduce_family::count, bool_, int64, {}, scalar(0)};
+  return ufunc_reduce(a, axis, options_of(std::nullopt, keepdims), r);
 }
 
 std::pair<ndarray, ndarray> average_and_weight_sum(const ndarray& a, const axis_arg& axis,
                                                    const std::optional<ndarray>& weights, bool keepdims) {
+  // NumPy's average: the axes normalized as a tuple first (no 0-d exception, "repeated axis")
+  const std::optional<std::vector<int>> axes =
+      axis.is_none() ? std::nullopt : std::optional(axis.normalized(a.ndim()));
+  const axis_arg along = axes ? axis_list(*axes) : axis_arg(none);
   if (!weights) {
-    const ndarray avg = mean(a, axis, options_of(std::nullopt, keepdims));
-    const double scale = avg.size() == 0 ? 0.0 : static_cast<double>(a.size()) / static_cast<double>(avg.size());
+    const ndarray avg = mean(a, along, options_of(std::nullopt, keepdims));
+    // NumPy divides a.size by avg.size in Python for the weight sum: a ZeroDivisionError for an empty result
+    if (avg.size() == 0) throw error("division by zero");
+    const double scale = static_cast<double>(a.size()) / static_cast<double>(avg.size());
     return {avg, full(avg.shape(), scale, avg.dtype(), avg.device())};
   }
-  const ndarray w = average_weights(a, axis, *weights);
-  const dtype compute = promote_types(promote_types(a.dtype(), w.dtype()), float64);
-  const ndarray scale = sum(w, axis, options_of(compute, keepdims));
+  const ndarray w = average_weights(a, axes, *weights);
+  const dtype compute = is_integer_or_bool(a.dtype())
+                            ? promote_types(promote_types(a.dtype(), w.dtype()), float64)
+                            : promote_types(a.dtype(), w.dtype());
+  const ndarray scale = sum(w, along, options_of(compute, keepdims));
   if (any(equal(scale, 0.0)).item<bool>()) throw error("Weights sum to zero, can't be normalized");
-  const ndarray total = sum(multiply(a.astype(compute, casting::unsafe, false), w), axis,
-                            options_of(compute, keepdims));
-  return {true_divide(total, scale), scale};
+  const ndarray total =
+      sum(multiply(a.astype(compute, casting::unsafe, false), w.astype(compute, casting::unsafe, false)),
+          along, options_of(std::nullopt, keepdims));
+  const ndarray avg = true_divide(total, scale);
+  // the weights' sum has extent 1 along the axes the weights did not span: broadcast to the average's shape
+  return {avg, scale.shape() == avg.shape() ? scale : broadcast_to(scale, avg.shape()).copy()};
 }
 ndarray average(const ndarray& a, const axis_arg& axis, const std::optional<ndarray>& weights, bool keepdims) {
   return average_and_weight_sum(a, axis, weights, keepdims).first;
@@ -437,11 +578,13 @@ ndarray average(const ndarray& a, const axis_arg& axis, const std::optional<ndar
 namespace {
 
 /// cumsum, cumprod and their NaN forms: the axis moved last into a C-contiguous buffer of the accumulator
-/// dtype (skipped when the input is one already), scanned there, cast into the result.
+/// dtype (skipped when the input is one already), scanned there, cast into the result. A 0-d array scans as
+/// one of shape (1,); dtype= takes each element cast to it first where casts_first() says; the NaN forms
+/// replace NaN in the input's dtype when dtype= is another one.
 ndarray scan(const ndarray& a, std::optional<std::int64_t> axis, std::optional<dtype> dt,
              const std::optional<ndarray>& out, bool product, bool skip_nan) {
-  const ndarray input = axis ? a : a.ravel();
-  const int ax = axis ? normalize_axis(*axis, a.ndim()) : 0;
+  ndarray input = axis && a.ndim() > 0 ? a : a.ravel();
+  const int ax = axis ? normalize_axis(*axis, input.ndim()) : 0;
   const dtype result_dtype = dt ? *dt : sum_result(a.dtype());
   const dtype compute = product_compute(result_dtype);
   if (out) {
@@ -451,7 +594,12 @@ ndarray scan(const ndarray& a, std::optional<std::int64_t> axis, std::optional<d
                         " for " + to_string(input.shape()));
     }
   }
-  const bool nan_forms = skip_nan && !is_integer_or_bool(a.dtype());
+  bool nan_forms = skip_nan && !is_integer_or_bool(a.dtype());
+  if (nan_forms && dt && *dt != a.dtype()) {
+    input = replace_nan(input, scalar(product ? 1 : 0));
+    nan_forms = false;
+  }
+  if (casts_first(input.dtype(), dt)) input = input.astype(result_dtype, casting::unsafe, false);
   const bool direct = !out && !nan_forms && input.is_c_contiguous() && ax == input.ndim() - 1 &&
                       input.dtype() == compute && compute == result_dtype;
   ndarray result = out ? *out : detail::new_array(input.shape(), result_dtype, a.device());
@@ -470,12 +618,12 @@ ndarray scan(const ndarray& a, std::optional<std::int64_t> axis, std::optional<d
 }
 
 /// cumulative_sum / cumulative_prod: the array API's axis rule and include_initial.
-ndarray cumulative(const ndarray& x, std::optional<std::int64_t> axis, std::optional<dtype> dt,
+ndarray cumulative(const ndarray& input, std::optional<std::int64_t> axis, std::optional<dtype> dt,
                    const std::optional<ndarray>& out, bool include_initial, bool product) {
-  if (!axis && x.ndim() != 1) {
-    throw dtype_error("For arrays which have more than one dimension ``axis`` argument is required.");
+  if (!axis && input.ndim() > 1) {
+    throw shape_error("For arrays which have more than one dimension ``axis`` argument is required.");
   }
-  if (x.ndim() == 0) throw index_error("axis 0 is out of bounds for array of dimension 0");
+  const ndarray x = input.ndim() == 0 ? input.reshape({1}) : input;  // NumPy scans a 0-d array as shape (1,)
   const int ax = axis ? normalize_axis(*axis, x.ndim()) : 0;
   if (!include_initial) return scan(x, ax, dt, out, product, false);
   const ndarray scanned = scan(x, ax, dt, std::nullopt, product, false);
@@ -538,13 +686,14 @@ ndarray join_along(const std::vector<ndarray>& parts, int axis) {
   dtype t = parts[0].dtype();
   shape_t shape = parts[0].shape();
   shape[axis] = 0;
-  for (std::size_t k = 0; k < parts.size(); ++k) {  // NumPy's concatenate checks
+  normalize_axis(axis, parts[0].ndim());  // NumPy's concatenate checks, the axis against the first part first
+  for (std::size_t k = 0; k < parts.size(); ++k) {
     const ndarray& p = parts[k];
     if (p.ndim() != parts[0].ndim()) {
-      throw shape_error("all the input array dimensions except for the concatenation axis must match exactly, but "
-                        "along dimension 0, the array at index 0 has " + std::to_string(parts[0].ndim()) +
-                        " dimension(s) and the array at index " + std::to_string(k) + " has " +
-                        std::to_string(p.ndim()) + " dimension(s)");
+      throw shape_error(
+          "all the input arrays must have same number of dimensions, but the array at index 0 has " +
+          std::to_string(parts[0].ndim()) + " dimension(s) and the array at index " + std::to_string(k) +
+          " has " + std::to_string(p.ndim()) + " dimension(s)");
     }
     for (int d = 0; d < p.ndim(); ++d) {
       if (d != axis && p.shape()[d] != parts[0].shape()[d]) {
@@ -588,7 +737,8 @@ ndarray gradient_along(const ndarray& f, int axis, double h, int edge_order) {
     throw shape_error("Shape of array too small to calculate a numerical gradient, at least (edge_order + 1) "
                       "elements are required.");
   }
-  const dtype t = !is_integer_or_bool(f.dtype()) ? f.dtype() : float64;
+  const dtype t =
+      f.dtype().is_integer() ? float64 : f.dtype();  // bool stays: its subtract is NumPy's TypeError
   const ndarray x = f.astype(t, casting::unsafe, false);
   ndarray out = detail::new_array(f.shape(), t, f.device());
   detail::copy_into(along(out, axis, slice(1, n - 1)),
@@ -650,8 +800,9 @@ ndarray ediff1d(const ndarray& ary, const std::optional<ndarray>& to_end, const 
     return v.ravel().astype(ary.dtype(), casting::unsafe, false);
   };
   if (to_begin) parts.push_back(edge(*to_begin, "to_begin"));
-  const ndarray d = n > 0 ? subtract(flat(slice(1, none)), flat(slice(0, n - 1))).astype(ary.dtype(), casting::unsafe, false)
-                          : detail::new_array({0}, ary.dtype(), ary.device());
+  // subtracted even when empty: bool's subtract is NumPy's TypeError whatever the length
+  const ndarray d = subtract(flat(slice(1, none)), flat(slice(0, n > 0 ? n - 1 : 0)))
+                        .astype(ary.dtype(), casting::unsafe, false);
   parts.push_back(d);
   if (to_end) parts.push_back(edge(*to_end, "to_end"));
   return parts.size() == 1 ? d : join_along(parts, 0);
@@ -670,22 +821,18 @@ std::vector<ndarray> gradient(const ndarray& f, const std::vector<double>& spaci
 }
 
 ndarray trapezoid(const ndarray& y, const std::optional<ndarray>& x, double dx, std::int64_t axis) {
+  std::optional<ndarray> d;
+  if (x) d = diff(*x, 1, x->ndim() == 1 ? 0 : axis);  // NumPy differences x before it indexes y's axis
   const int ax = normalize_axis(axis, y.ndim());
   const std::int64_t n = y.shape()[ax];
   const ndarray sum_pairs = add(along(y, ax, slice(1, none)), along(y, ax, slice(0, n > 0 ? n - 1 : 0)));
-  ndarray terms;
-  if (x) {
-    ndarray d = diff(*x, 1, x->ndim() == 1 ? 0 : axis);
-    if (x->ndim() == 1) {
-      shape_t shape(y.ndim(), 1);
-      shape[ax] = d.shape()[0];
-      d = d.reshape(shape);
-    }
-    terms = true_divide(multiply(d, sum_pairs), 2.0);
-  } else {
-    terms = true_divide(multiply(sum_pairs, dx), 2.0);
+  if (!d) return sum(true_divide(multiply(sum_pairs, dx), 2.0), ax);
+  if (x->ndim() == 1) {
+    shape_t shape(y.ndim(), 1);
+    shape[ax] = d->shape()[0];
+    d = d->reshape(shape);
   }
-  return sum(terms, ax);
+  return sum(true_divide(multiply(*d, sum_pairs), 2.0), ax);
 }
 
 #define NUMCU_REDUCTION_MEMBER(name)                                                \

@@ -1,6 +1,7 @@
 #include "core/scalar_cast.hpp"
 
 #include <cmath>
+#include <complex>
 #include <cstring>
 #include <limits>
 #include <string>
@@ -81,6 +82,22 @@ void require_storable(const scalar& value, dtype t) {
   }
   scalar_to_element(fits_long ? scalar(static_cast<std::int64_t>(whole)) : scalar(static_cast<std::uint64_t>(whole)),
                     t);
+}
+
+scalar stored_scalar(const scalar& value, dtype t) {
+  require_storable(value, t);
+  const element_bytes e = scalar_to_element(value, t);
+  return visit_dtype(t.id(), [&](auto tag) -> scalar {
+    using T = typename decltype(tag)::type;
+    T element;
+    std::memcpy(static_cast<void*>(&element), e.bytes, sizeof(T));
+    if constexpr (is_complex_v<T>) {
+      return scalar(
+          std::complex<double>(static_cast<double>(element.real()), static_cast<double>(element.imag())));
+    } else {
+      return scalar(element);
+    }
+  });
 }
 
 }  // namespace numcu::detail

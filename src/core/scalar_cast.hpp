@@ -21,4 +21,10 @@ element_bytes scalar_to_element(const scalar& value, dtype t);
 /// number, not 'complex'").
 void require_storable(const scalar& value, dtype t);
 
+/// The value an element of @p t holds after NumPy stores @p value into it (require_storable()'s checks, then
+/// the element read back): how a reduction's initial= becomes a value of its dtype (`True` for any nonzero
+/// value into bool, 1 for 1.9 into an integer, 1e-8 rounded to float16).
+/// @throws dtype_error as require_storable().
+scalar stored_scalar(const scalar& value, dtype t);
+
 }  // namespace numcu::detail
