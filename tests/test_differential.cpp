@@ -1274,7 +1274,9 @@ TEST_SUITE("differential") {
   TEST_CASE("numcu agrees with NumPy 2 on random calls of every public function") {
     const auto cases = load_cases();
     REQUIRE(!cases.empty());
-    constexpr std::size_t shown = 50;
+    // the disagreements printed in full: NUMCU_DIFFERENTIAL_SHOWN, or 50
+    const char* shown_env = std::getenv("NUMCU_DIFFERENTIAL_SHOWN");
+    const std::size_t shown = shown_env ? std::strtoull(shown_env, nullptr, 10) : 50;
     std::size_t total_differ = 0;
     for (const nc::device dev : devices()) {
       std::vector<disagreement> differ;

@@ -1506,6 +1506,28 @@ def regression_cases():
         reduction_case("max", Array("float32", np.zeros((2, 0), np.float32), "c"), [("axis", Plain("i", 1))]),
         reduction_case("sum", arr("float16", [60000, 60000]), []),
         reduction_case("nanargmax", arr("float64", [[nan, 1], [nan, nan]]), [("axis", Plain("i", 1))]),
+        # a 0-d array's axis 0 in a ufunc reduction, a scan and cumulative_sum without axis
+        reduction_case("sum", Array("int64", np.array(8), "c"), [("axis", Plain("i", 0))]),
+        reduction_case("cumsum", Array("bool", np.array(True), "c"), [("axis", Plain("i", -1))]),
+        reduction_case("cumulative_sum", Array("uint64", np.array(16, np.uint64), "c"), [("include_initial", Plain("i", 1))]),
+        # initial= stored in the result dtype: NaN into an integer raises; bool min takes its truth
+        reduction_case("sum", arr("uint16", [5, 7]), [("initial", Scalar("f", nan))]),
+        reduction_case("amin", arr("bool", [[0]]), [("initial", Scalar("i", -300))]),
+        # a where= of another dtype than bool raises before the axis is checked
+        reduction_case("any", arr("int32", [[1, 2], [3, 0]]), [("axis", Plain("i", 5)),
+                                                             ("where", arr("float16", [1, 0]))]),
+        # integer, complex and real dtype= of var, std and the NaN statistics
+        reduction_case("var", arr("uint8", [3, 7, 8]), [("dtype", Plain("d", "int8"))]),
+        reduction_case("std", arr("complex64", [c(1, 2), c(3, -1)]), [("dtype", Plain("d", "float32"))]),
+        reduction_case("var", arr("int16", [-10, -5, -13]), [("dtype", Plain("d", "complex64"))]),
+        reduction_case("nanvar", arr("float32", [1.5, 2.5]), [("dtype", Plain("d", "int16"))]),
+        reduction_case("nanstd", arr("float64", [1.0, 2.5, nan]), [("ddof", Plain("r", 5.0))]),
+        # dtype=bool sums and scans are logical; negative floats into an unsigned dtype= wrap per element
+        reduction_case("cumsum", arr("float32", [-0.0, 1.7, -1.3]), [("dtype", Plain("d", "bool"))]),
+        reduction_case("cumprod", arr("float32", [-1.5, 2.0]), [("dtype", Plain("d", "uint16"))]),
+        # average: float16 with float16 weights stays float16; an empty average without weights raises
+        reduction_case("average", arr("float16", [1, 2]), [("weights", arr("float16", [1, 3]))]),
+        reduction_case("average", Array("bool", np.zeros((2, 0), bool), "c"), [("axis", Plain("i", -2))]),
     ]
 
 
