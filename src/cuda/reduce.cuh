@@ -4,6 +4,7 @@
 #pragma once
 
 #include <string>
+#include <type_traits>
 
 #include "core/reduction_call.hpp"
 #include "cuda/launch.cuh"
@@ -49,6 +50,8 @@ void launch_reduce(const exec& e, const reduction_call& c) {
   const std::int64_t outputs = a.outputs, tiles = a.tiles;
   const bool columns = c.plan.layout == reduction_layout::outer;
   const bool rows = !columns && outputs > 1 && (tiles == 1 || outputs >= rows_kernel_outputs);
+  // every slot one vector's elements (device/reduce_kernels.cuh reduce_short_rows_kernel), typed inputs
+  const bool short_rows = !std::is_void_v<In> && a.reduced_count <= std::int64_t{tile_slots} * a.width;
   // the tiles kernel: runs of tiles per block (a power of two), so that about target_blocks blocks run
   std::int64_t run = 1;
   while (!rows && !columns && run < tiles && (tiles / run) * outputs > target_blocks) run <<= 1;
@@ -68,6 +71,15 @@ void launch_reduce(const exec& e, const reduction_call& c) {
     while (per_group * 8 < slots) per_group <<= 1;
     launch(e, dim3(at_most((outputs + 31) / 32, 0x7fffffff), at_most(tiles, 65535)), tile_slots,
            reduce_columns_kernel<Op, In>, a, per_group);
+  } else if (rows && short_rows) {
+    if constexpr (!std::is_void_v<In>) {
+      // lanes per output: the fewest (a power of two) whose 8 groups cover the row's slots
+      const std::int64_t slots = (a.reduced_count + a.width - 1) / a.width;
+      int lanes = 1;
+      while (lanes * 8 < slots) lanes <<= 1;
+      const std::int64_t warps = (outputs + 32 / lanes - 1) / (32 / lanes);
+      launch(e, at_most((warps + 7) / 8, 0x7fffffff), tile_slots, reduce_short_rows_kernel<Op, In>, a, lanes);
+    }
   } else if (rows) {
     launch(e, at_most((outputs + 7) / 8, 0x7fffffff), tile_slots, reduce_rows_kernel<Op, In>, a);
   } else {

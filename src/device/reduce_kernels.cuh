@@ -3,8 +3,10 @@
 //  - tiles:    a block per (tile, output): thread t computes slot t; the block's tree gives the tile's partial.
 //              The whole array, and few long rows.
 //  - rows:     a warp per output, looping over its tiles: lane l computes slots l, l + 32, ...; many rows.
+//  - short rows: rows of at most 256 vectors: a few lanes per output, each loading all its slots at once.
 //  - columns:  the column case (reduced dimensions outermost): a block of 32 neighbouring outputs x 8 groups of
-//              slots, each thread walking its slots down one column; loads coalesce across the outputs.
+//              slots, each thread walking its slots down one column; loads coalesce across the outputs (a
+//              few rows: a thread's slots loaded together).
 //  - partials: the second stage: each output's tile partials combined in the tree over tiles.
 // Kernels are instantiated per functor (family and compute type) and input type In: the input dtypes of
 // Op::dense_input (the default accumulators' inputs) each have their own, reading 16-byte vectors where the
@@ -75,7 +77,7 @@ __device__ __forceinline__ typename Op::acc_t typed_slot(const Op& op, const red
     for (int k = 0; k < n; ++k) loaded[k] = *reinterpret_cast<const In*>(row + a.reduced.offset(slot_index(first, k, W)));
     to_registers(loaded, n, raw);
   }
-  return op.slot(raw, n, first, W);
+  return op.template slot<slot_elements>(raw, n, first, W);
 }
 
 /// The partial of the slot starting at reduced index @p first of the row at @p row: typed loads for an input
@@ -91,18 +93,18 @@ __device__ __forceinline__ typename Op::acc_t slot_partial(const Op& op, const r
     V loaded[slot_elements], v[slot_elements];
     for (int k = 0; k < n; ++k) loaded[k] = load_as<V>(row + reduced_offset(a, slot_index(first, k, a.width)), a.in_dtype);
     to_registers(loaded, n, v);
-    return op.slot(v, n, first, a.width);
+    return op.template slot<slot_elements>(v, n, first, a.width);
   }
 }
 
-/// A value moved down the warp by @p delta lanes, word by word.
+/// A value moved down by @p delta lanes within groups of @p width lanes of the warp, word by word.
 template <class T>
-__device__ __forceinline__ T shuffle_down(const T& value, int delta) {
+__device__ __forceinline__ T shuffle_down(const T& value, int delta, int width = 32) {
   constexpr int words = (sizeof(T) + 3) / 4;
   unsigned w[words] = {};
   memcpy(w, &value, sizeof(T));
 #pragma unroll
-  for (int k = 0; k < words; ++k) w[k] = __shfl_down_sync(0xffffffffu, w[k], delta);
+  for (int k = 0; k < words; ++k) w[k] = __shfl_down_sync(0xffffffffu, w[k], delta, width);
   T r;
   memcpy(&r, w, sizeof(T));
   return r;
@@ -113,6 +115,14 @@ template <class Op>
 __device__ __forceinline__ typename Op::acc_t warp_tree(const Op& op, typename Op::acc_t x) {
 #pragma unroll
   for (int delta = 1; delta < 32; delta <<= 1) x = op.combine(x, shuffle_down(x, delta));
+  return x;
+}
+
+/// The tree of adjacent pairs over each group of @p lanes lanes (a power of two, at most 32) of the warp; the
+/// group's first lane holds its result.
+template <class Op>
+__device__ __forceinline__ typename Op::acc_t lanes_tree(const Op& op, typename Op::acc_t x, int lanes) {
+  for (int delta = 1; delta < lanes; delta <<= 1) x = op.combine(x, shuffle_down(x, delta, lanes));
   return x;
 }
 
@@ -193,6 +203,84 @@ __global__ void __launch_bounds__(tile_slots) reduce_rows_kernel(reduce_args a) 
   }
 }
 
+/// Rows of at most tile_slots vectors (reduced_count <= tile_slots * w: each slot is the w elements of one
+/// vector), many of them: @p lanes lanes per output (a power of two, at most 32, 8 * lanes covering the row's
+/// slots), lane l holding slots l, l + lanes, ..., l + 7 * lanes. A lane loads all its slots at once (16-byte
+/// vectors where the row is dense), then each group of `lanes` slots is a subtree reduced across the lanes,
+/// and the groups are combined in order: the rows kernel's tree with every load in flight together and no lane
+/// idle on short rows. For the input types of Op::dense_input.
+template <class Op, class In>
+__global__ void __launch_bounds__(tile_slots) reduce_short_rows_kernel(reduce_args a, int lanes) {
+  constexpr int W = order_width(sizeof(In));
+  constexpr int groups = 8;
+  const Op op{a.params};
+  const int lane = threadIdx.x & (lanes - 1);
+  const int64_t per_warp = 32 / lanes;
+  const int64_t slots = (a.reduced_count + W - 1) / W;
+  // warp-uniform bounds, so that every lane takes part in the shuffles
+  const int64_t warp = int64_t{blockIdx.x} * (tile_slots / 32) + (threadIdx.x >> 5);
+  const int64_t warps = int64_t{gridDim.x} * (tile_slots / 32);
+  for (int64_t base = warp * per_warp; base < a.outputs; base += warps * per_warp) {
+    const int64_t o = base + (threadIdx.x & 31) / lanes;
+    const bool active = o < a.outputs;
+    const char* row = a.in + a.kept.offset(active ? o : base);
+    alignas(16) In raw[groups][W];
+    int count[groups];
+#pragma unroll
+    for (int g = 0; g < groups; ++g) {
+      const int64_t t = int64_t{g} * lanes + lane;
+      const int64_t left = a.reduced_count - t * W;
+      count[g] = !active || left <= 0 ? 0 : left < W ? static_cast<int>(left) : W;
+      if (a.dense && count[g] == W) {
+        *reinterpret_cast<vector_of<In, W>*>(raw[g]) = reinterpret_cast<const vector_of<In, W>*>(row)[t];
+      } else {
+#pragma unroll
+        for (int e = 0; e < W; ++e) {
+          if (e < count[g]) raw[g][e] = *reinterpret_cast<const In*>(row + reduced_offset(a, t * W + e));
+        }
+      }
+    }
+    pairwise_stack<Op, 4> over_groups;
+#pragma unroll
+    for (int g = 0; g < groups; ++g) {
+      if (int64_t{g} * lanes >= slots) break;  // this group and the rest are absent (warp-uniform)
+      const int64_t first = (int64_t{g} * lanes + lane) * W;
+      const auto x = lanes_tree(op, op.template slot<W>(raw[g], count[g], first, W), lanes);
+      if (lane == 0) over_groups.push(op, x);
+    }
+    if (lane == 0 && active) store_partial(a, op, o, 0, over_groups.result(op));
+  }
+}
+
+/// Pushes onto @p stack the partials of the @p count slots from slot @p begin of a row of at most tile_slots
+/// vectors (each slot the elements of one vector of In, one of Op::dense_input), loading slot_elements values
+/// at once rather than a slot at a time.
+template <class Op, class In, int Depth>
+__device__ __forceinline__ void push_short_slots(const Op& op, const reduce_args& a, const char* row, int begin,
+                                                 int count, pairwise_stack<Op, Depth>& stack) {
+  constexpr int W = order_width(sizeof(In));
+  constexpr int batch = slot_elements / W;
+  for (int k0 = 0; k0 < count; k0 += batch) {
+    In raw[batch][W];
+    int n[batch];
+#pragma unroll
+    for (int b = 0; b < batch; ++b) {
+      const int64_t first = int64_t{begin + k0 + b} * W;
+      const int64_t left = a.reduced_count - first;
+      n[b] = k0 + b >= count || left <= 0 ? 0 : left < W ? static_cast<int>(left) : W;
+#pragma unroll
+      for (int e = 0; e < W; ++e) {
+        if (e < n[b]) raw[b][e] = *reinterpret_cast<const In*>(row + reduced_offset(a, first + e));
+      }
+    }
+#pragma unroll
+    for (int b = 0; b < batch; ++b) {
+      if (n[b] == 0) return;  // this slot and the rest are absent
+      stack.push(op, op.template slot<W>(raw[b], n[b], int64_t{begin + k0 + b} * W, W));
+    }
+  }
+}
+
 /// @p slots_per_group: a power of two, at most 32, with 8 * slots_per_group covering every slot present.
 template <class Op, class In>
 __global__ void __launch_bounds__(tile_slots) reduce_columns_kernel(reduce_args a, int slots_per_group) {
@@ -205,7 +293,12 @@ __global__ void __launch_bounds__(tile_slots) reduce_columns_kernel(reduce_args 
   const char* row = o < a.outputs ? a.in + a.kept.offset(o) : nullptr;
   for (int64_t tile = blockIdx.y; tile < a.tiles; tile += gridDim.y) {
     pairwise_stack<Op, 7> slots;
-    if (row != nullptr) {
+    bool short_slots = false;  // one tile, each slot one vector's elements: loaded in batches
+    if constexpr (!is_same_v<In, void>) short_slots = a.reduced_count <= int64_t{tile_slots} * w;
+    if (row != nullptr && short_slots) {
+      if constexpr (!is_same_v<In, void>)
+        push_short_slots<Op, In>(op, a, row, group * slots_per_group, slots_per_group, slots);
+    } else if (row != nullptr) {
       for (int k = 0; k < slots_per_group; ++k) {
         const int64_t first = slot_first(tile, group * slots_per_group + k, w);
         if (first >= a.reduced_count) break;
@@ -216,6 +309,7 @@ __global__ void __launch_bounds__(tile_slots) reduce_columns_kernel(reduce_args 
     __syncthreads();
     if (group == 0 && row != nullptr) {
       A p[8];
+#pragma unroll
       for (int g = 0; g < 8; ++g) p[g] = values[g * 32 + column];
       store_partial(a, op, o, tile, tree_of_8(op, p));
     }

@@ -4,10 +4,11 @@
 //   acc_t                  the partial result;
 //   identity()             a partial of no elements: combine(x, identity()) and combine(identity(), x) are x,
 //                          bit for bit, so that absent elements and slots may be padded with it;
-//   slot(v, n, first, w)   the partial of the n loaded values v[0..n) of one slot (device/reduce_order.hpp:
+//   slot<N>(v, n, first, w) the partial of the n <= N loaded values v[0..n) of one slot (device/reduce_order.hpp:
 //                          value k has reduced index slot_index(first, k, w)), of the input's type, each cast
-//                          to value_t as it is used; loops over v are unrolled over slot_elements with a
-//                          guard, so that v stays in registers;
+//                          to value_t as it is used; loops over v are unrolled over N (slot_elements, or the
+//                          order width where a slot holds one vector) with a guard, so that v stays in
+//                          registers;
 //   combine(a, b)          two partials, a of the lower indices;
 //   result_t, project(a)   the result, cast on store to the output's dtype (a mean divides, var and std
 //                          project moments, initial= is combined first);
@@ -87,12 +88,12 @@ NUMCU_HD C additive_identity() {
 
 /// Folds the n values of one slot (of the input type T, cast to the value type as they are used) in index
 /// order with op.map and op.combine: the slot() of every functor whose partial is a running combine.
-template <class Op, class T>
+template <int N, class Op, class T>
 NUMCU_HD typename Op::acc_t fold_slot(const Op& op, const T* v, int n, int64_t first, int w) {
   using V = typename Op::value_t;
   typename Op::acc_t acc = op.identity();
 NUMCU_UNROLL
-  for (int k = 0; k < slot_elements; ++k) {
+  for (int k = 0; k < N; ++k) {
     if (k < n) acc = op.combine(acc, op.map(cast<V>(v[k]), slot_index(first, k, w)));
   }
   return acc;
@@ -132,9 +133,9 @@ struct sum_reduce {
   // NumPy's nansum adds a NaN as +0.0, so that [-0.0, nan] sums to +0.0 as there
   NUMCU_HD acc_t map(value_t x, int64_t) const { return p.skip_nan && is_nan(x) ? C(0) : x; }
   NUMCU_HD acc_t combine(acc_t a, acc_t b) const { return ufunc_op<ufunc_id::add>{}(a, b); }
-  template <class T>
+  template <int N, class T>
   NUMCU_HD acc_t slot(const T* v, int n, int64_t first, int w) const {
-    return fold_slot(*this, v, n, first, w);
+    return fold_slot<N>(*this, v, n, first, w);
   }
   NUMCU_HD result_t project(acc_t a) const {
     if (p.has_initial) a = combine(initial_value<C>(p), a);
@@ -163,9 +164,9 @@ struct prod_reduce {
   NUMCU_HD acc_t identity() const { return C(1); }
   NUMCU_HD acc_t map(value_t x, int64_t) const { return p.skip_nan && is_nan(x) ? C(1) : x; }
   NUMCU_HD acc_t combine(acc_t a, acc_t b) const { return ufunc_op<ufunc_id::multiply>{}(a, b); }
-  template <class T>
+  template <int N, class T>
   NUMCU_HD acc_t slot(const T* v, int n, int64_t first, int w) const {
-    return fold_slot(*this, v, n, first, w);
+    return fold_slot<N>(*this, v, n, first, w);
   }
   NUMCU_HD result_t project(acc_t a) const {
     if (p.has_initial) a = combine(initial_value<C>(p), a);
@@ -239,9 +240,9 @@ struct extreme_reduce {
     if (p.skip_nan) return p.largest ? ufunc_op<ufunc_id::fmax>{}(a, b) : ufunc_op<ufunc_id::fmin>{}(a, b);
     return p.largest ? ufunc_op<ufunc_id::maximum>{}(a, b) : ufunc_op<ufunc_id::minimum>{}(a, b);
   }
-  template <class T>
+  template <int N, class T>
   NUMCU_HD acc_t slot(const T* v, int n, int64_t first, int w) const {
-    return fold_slot(*this, v, n, first, w);
+    return fold_slot<N>(*this, v, n, first, w);
   }
   NUMCU_HD result_t project(acc_t a) const {
     if (p.has_initial) a = combine(initial_value<C>(p), a);
@@ -286,12 +287,12 @@ struct arg_reduce {
   }
   // the slot's best value by position first, its index once: the same answer as folding combine (the first
   // NaN, else the first of the largest), with a compare and a select per element
-  template <class T>
+  template <int N, class T>
   NUMCU_HD acc_t slot(const T* v, int n, int64_t first, int w) const {
     int best = -1;
     C best_value{};
 NUMCU_UNROLL
-    for (int k = 0; k < slot_elements; ++k) {
+    for (int k = 0; k < N; ++k) {
       if (k < n) {
         const C x = cast<C>(v[k]);
         const bool nan = is_nan(x);
@@ -327,9 +328,9 @@ struct logical_reduce {
   NUMCU_HD acc_t identity() const { return !p.any; }
   NUMCU_HD acc_t map(value_t x, int64_t) const { return x; }
   NUMCU_HD acc_t combine(acc_t a, acc_t b) const { return p.any ? (a || b) : (a && b); }
-  template <class T>
+  template <int N, class T>
   NUMCU_HD acc_t slot(const T* v, int n, int64_t first, int w) const {
-    return fold_slot(*this, v, n, first, w);
+    return fold_slot<N>(*this, v, n, first, w);
   }
   NUMCU_HD result_t project(acc_t a) const { return a; }
 };
@@ -346,11 +347,11 @@ struct count_reduce {
   reduce_params p;
   NUMCU_HD acc_t identity() const { return 0; }
   NUMCU_HD acc_t combine(acc_t a, acc_t b) const { return a + b; }
-  template <class T>
+  template <int N, class T>
   NUMCU_HD acc_t slot(const T* v, int n, int64_t, int) const {
     acc_t c = 0;
 NUMCU_UNROLL
-    for (int k = 0; k < slot_elements; ++k) c += (k < n && cast<bool>(v[k])) ? 1 : 0;
+    for (int k = 0; k < N; ++k) c += (k < n && cast<bool>(v[k])) ? 1 : 0;
     return c;
   }
   NUMCU_HD result_t project(acc_t a) const { return a; }
@@ -386,18 +387,18 @@ struct moments_reduce {
   static constexpr bool casts_on_load = true;
   reduce_params p;
   NUMCU_HD acc_t identity() const { return acc_t{0, C(0), R(0)}; }
-  template <class T>
+  template <int N, class T>
   NUMCU_HD acc_t slot(const T* v, int n, int64_t, int) const {
     if (n == 0) return identity();
     C sum = cast<C>(v[0]);
 NUMCU_UNROLL
-    for (int k = 1; k < slot_elements; ++k) {
+    for (int k = 1; k < N; ++k) {
       if (k < n) sum = sum + cast<C>(v[k]);
     }
     const C mean = divide(sum, R(n));
     R m2 = R(0);
 NUMCU_UNROLL
-    for (int k = 0; k < slot_elements; ++k) {
+    for (int k = 0; k < N; ++k) {
       if (k < n) m2 = add_rn(m2, squared_magnitude<C>(cast<C>(v[k]) - mean));
     }
     return acc_t{n, mean, m2};

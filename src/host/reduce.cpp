@@ -30,7 +30,7 @@ void reduce_on_host(const reduction_call& c) {
         for (int k = 0; k < n; ++k) {
           v[k] = load_as<V>(row + reduced.offset(slot_index(first, k, w)), c.input.id());
         }
-        over_slots.push(op, op.slot(v, n, first, w));
+        over_slots.push(op, op.template slot<slot_elements>(v, n, first, w));
       }
       over_tiles.push(op, over_slots.result(op));
     }
