@@ -407,10 +407,13 @@ NUMCU_UNROLL
     if (b.count == 0) return a;
     if (a.count == 0) return b;
     const int64_t n = a.count + b.count;
-    // the weights in double whatever C, rounded once to R: the same on both backends
-    const R weight_b = static_cast<R>(static_cast<double>(b.count) / static_cast<double>(n));
+    // the weights in double whatever C, rounded once to R: the same on both backends; equal counts (every
+    // full slot and tile) give 1/2 and count/2 exactly, without the divisions
+    const bool equal = a.count == b.count;
+    const R weight_b = equal ? R(0.5) : static_cast<R>(static_cast<double>(b.count) / static_cast<double>(n));
     const R weight_ab =
-        static_cast<R>(static_cast<double>(a.count) * static_cast<double>(b.count) / static_cast<double>(n));
+        equal ? static_cast<R>(static_cast<double>(a.count) * 0.5)
+              : static_cast<R>(static_cast<double>(a.count) * static_cast<double>(b.count) / static_cast<double>(n));
     const C delta = b.mean - a.mean;
     C mean;
     if constexpr (is_complex_v<C>)
