@@ -287,6 +287,43 @@ TEST_SUITE("elementwise") {
         nc::shape_error);
   }
 
+  NUMCU_TEST_ON_DEVICES("a wider out= takes the result wrapped in the loop's dtype", out_wider_than_loop) {
+    // np.abs(int16 [[[-32768, 27125, 4]], [[-28386, -100, 9]]], out=int64 array): abs(-32768) wraps in int16
+    const auto i16 =
+        nc::array(std::vector<std::int16_t>{-32768, 27125, 4, -28386, -100, 9}, std::nullopt, dev)
+            .reshape({2, 1, 3});
+    auto o64 = nc::zeros({2, 1, 3}, nc::int64, dev);
+    nc::abs(i16, o64);
+    CHECK(o64.dtype() == nc::int64);
+    CHECK(o64.shape() == nc::shape_t{2, 1, 3});
+    CHECK(o64.to_vector<std::int64_t>() == std::vector<std::int64_t>{-32768, 27125, 4, 28386, 100, 9});
+    // np.absolute(int16 [-32768, 5], out=int32) == [-32768, 5]; np.negative(..., out=int64) == [-32768, -5];
+    // np.floor_divide(int16 [-32768, 7], -1, out=int64) == [-32768, -7]
+    const auto pair = nc::array(std::vector<std::int16_t>{-32768, 5}, std::nullopt, dev);
+    auto o32 = nc::zeros({2}, nc::int32, dev);
+    nc::absolute(pair, o32);
+    CHECK(o32.to_vector<std::int32_t>() == std::vector<std::int32_t>{-32768, 5});
+    auto n64 = nc::zeros({2}, nc::int64, dev);
+    nc::negative(pair, n64);
+    CHECK(n64.to_vector<std::int64_t>() == std::vector<std::int64_t>{-32768, -5});
+    auto q64 = nc::zeros({2}, nc::int64, dev);
+    nc::floor_divide(nc::array(std::vector<std::int16_t>{-32768, 7}, std::nullopt, dev), -1, q64);
+    CHECK(q64.to_vector<std::int64_t>() == std::vector<std::int64_t>{-32768, -7});
+    // the other widths, and the other functions that wrap: np.abs(int8 [-128, -3], out=int16) == [-128, 3],
+    // np.negative(int32 [-2**31, 5], out=int64) == [-2147483648, -5], np.square(int16 [300, -32768],
+    // out=int64) == [24464, 0], np.left_shift(int16 [1, 3], [15, 14], out=int64) == [-32768, -16384]
+    auto o16 = nc::zeros({2}, nc::int16, dev);
+    nc::abs(nc::array(std::vector<std::int8_t>{-128, -3}, std::nullopt, dev), o16);
+    CHECK(o16.to_vector<std::int16_t>() == std::vector<std::int16_t>{-128, 3});
+    nc::negative(nc::array(std::vector<std::int32_t>{INT32_MIN, 5}, std::nullopt, dev), n64);
+    CHECK(n64.to_vector<std::int64_t>() == std::vector<std::int64_t>{INT32_MIN, -5});
+    nc::square(nc::array(std::vector<std::int16_t>{300, -32768}, std::nullopt, dev), n64);
+    CHECK(n64.to_vector<std::int64_t>() == std::vector<std::int64_t>{24464, 0});
+    nc::left_shift(nc::array(std::vector<std::int16_t>{1, 3}, std::nullopt, dev),
+                   nc::array(std::vector<std::int16_t>{15, 14}, std::nullopt, dev), n64);
+    CHECK(n64.to_vector<std::int64_t>() == std::vector<std::int64_t>{-32768, -16384});
+  }
+
   NUMCU_TEST_ON_DEVICES("an output that overlaps an input gives NumPy's result", overlap) {
     auto a = nc::arange(6, nc::int32, dev);
     nc::add(a(nc::slice(nc::none, -1)), a(nc::slice(1, nc::none)),

@@ -43,6 +43,19 @@ template <class T>
 NUMCU_HD T wrap_mul(T a, T b) {
   return static_cast<T>(static_cast<wrap_t<T>>(a) * static_cast<wrap_t<T>>(b));
 }
+/// -a, wrapping (-INT16_MIN is INT16_MIN). A 16-bit signed negation is made in the upper half of 32 bits:
+/// ptxas (CUDA 13.0, sm_90) runs neg.s16 and abs.s16 on the sign-extended 32-bit register and then drops the
+/// sign extension of a widening that follows (cvt.s64.s16), so that -(-32768) stored into int32 or int64
+/// read 32768.
+template <class T>
+NUMCU_HD T wrap_neg(T a) {
+  if constexpr (sizeof(T) == 2 && is_signed_v<T>) {
+    const uint32_t negated = 0u - static_cast<uint32_t>(a);
+    return static_cast<T>(static_cast<int32_t>(negated << 16) >> 16);
+  } else {
+    return wrap_sub(T(0), a);
+  }
+}
 
 /// The number of 1-bits of @p x.
 NUMCU_HD inline int popcount64(uint64_t x) {
@@ -68,7 +81,7 @@ template <class T>
 NUMCU_HD T int_floor_divide(T a, T b) {
   if (b == 0) return 0;
   if constexpr (is_signed_v<T>) {
-    if (b == -1) return wrap_sub(T(0), a);  // MIN // -1 wraps to MIN
+    if (b == -1) return wrap_neg(a);  // MIN // -1 wraps to MIN
     T q = static_cast<T>(a / b);
     if ((a % b != 0) && ((a < 0) != (b < 0))) --q;
     return q;
@@ -196,7 +209,7 @@ NUMCU_HD C nan_aware_min(C a, C b) {
 template <class C>
 NUMCU_HD C abs_int(C x) {
   if constexpr (is_signed_v<C>)
-    return x < 0 ? wrap_sub(C(0), x) : x;
+    return x < 0 ? wrap_neg(x) : x;
   else
     return x;
 }
@@ -379,7 +392,7 @@ else return math::pow(a, b);
 }
 ;
 NUMCU_OP(negative){template <class C> NUMCU_HD C operator()(C a)
-                       const {if constexpr (is_int_v<C>) return wrap_sub(C(0), a);
+                       const {if constexpr (is_int_v<C>) return wrap_neg(a);
 else return -a;
 }
 }
