@@ -908,7 +908,8 @@ const std::set<std::string> reduction_moments = {"var", "nanvar", "std", "nanstd
 /// Functions whose NumPy answer rounds in the dtype of an input narrower than the result: nanvar's deviations
 /// stay in the array's dtype whatever dtype= says, and trapezoid's pair sums and differences of x in theirs;
 /// bfloat16 answers (computed in float32, tests/data/generate_differential.py's shadow_answer) skip the
-/// rounding of such intermediate bfloat16 results that numcu makes. Their tolerance is the coarser dtype's.
+/// rounding of such intermediate bfloat16 results that numcu's trapezoid makes (its composed statistics compute
+/// bfloat16 in float32). Their tolerance is the coarser dtype's.
 const std::set<std::string> reduction_narrow_inputs = {"nanvar", "nanstd", "trapezoid"};
 /// Products, numcu's in a fixed tree, NumPy's in sequence (float16's in float32 for prod, step by step in
 /// float16 for cumprod): a rounding per factor, relative to the result. The generator draws factors near 1 in

@@ -300,6 +300,28 @@ ndarray divide_back(const ndarray& total, const ndarray& count) {
   return true_divide(total, count).astype(total.dtype(), casting::unsafe, false);
 }
 
+/// A sum inside one of NumPy's composed statistics, as np.add.reduce computes it: from the identity +0.0, so
+/// that a sum of -0.0 terms alone (or of none) is +0.0, where numcu's sum keeps the sign of such a zero.
+ndarray statistic_sum(const ndarray& x, const axis_arg& axis, reduce_options o) {
+  o.initial = scalar(0);
+  return sum(x, axis, o);
+}
+
+/// The composed statistic @p f of bfloat16 input or dtype=, computed as numcu computes bfloat16 (NumPy has
+/// none): in float32 throughout, as the one-pass kernels compute, and rounded once, into bfloat16 where
+/// float16 would give float16 (float16's composition rounds each deviation and square to float16).
+template <class... Rest>
+ndarray bfloat16_in_float32(ndarray (*f)(const ndarray&, const axis_arg&, const reduce_options&, Rest...),
+                            const ndarray& a, const axis_arg& axis, const reduce_options& o, Rest... rest) {
+  const bool narrow_input = a.dtype() == bfloat16, narrow_dtype = o.dtype == bfloat16;
+  if (!narrow_input && !narrow_dtype) return f(a, axis, o, rest...);
+  reduce_options wide = o;
+  if (narrow_dtype) wide.dtype = float32;
+  const ndarray result = f(narrow_input ? a.astype(float32, casting::unsafe, false) : a, axis, wide, rest...);
+  if (o.out || result.dtype() != float32 || o.dtype == float32) return result;
+  return result.astype(bfloat16, casting::unsafe, false);
+}
+
 /// The axes and the count of a composed statistic, checked in the order of NumPy's _count_reduce_items and
 /// the reductions after it: where='s shape, the axes (a ufunc's with where=, else every one in range),
 /// where='s dtype.
@@ -327,8 +349,8 @@ struct statistic_axes {
 ndarray composed_mean(const ndarray& a, const axis_arg& axis, const reduce_options& o) {
   const statistic_axes s(a, axis, o.where);
   check_composed_out(a, s.axes, o);
-  const ndarray total = sum(a, axis_list(s.axes),
-                            options_of(o.dtype ? *o.dtype : moment_compute(a.dtype()), o.keepdims, o.where));
+  const ndarray total = statistic_sum(
+      a, axis_list(s.axes), options_of(o.dtype ? *o.dtype : moment_compute(a.dtype()), o.keepdims, o.where));
   return composed_result(divide_back(total, s.count(a, o.keepdims)), mean_dtype(a.dtype(), o.dtype), o.out);
 }
 
@@ -349,12 +371,12 @@ ndarray composed_moment(const ndarray& a, const axis_arg& axis, const reduce_opt
                                   : is_integer_or_bool(a.dtype()) ? std::optional(float64)
                                                                   : std::nullopt;
   const axis_arg axes = axis_list(s.axes);
-  const ndarray mean_k = divide_back(sum(a, axes, options_of(dt, true, o.where)), s.count(a, true));
+  const ndarray mean_k = divide_back(statistic_sum(a, axes, options_of(dt, true, o.where)), s.count(a, true));
   const ndarray x = subtract(a, mean_k);
   check_composed_out(a, s.axes, o);
   const bool real_input = a.dtype().is_floating() || a.dtype().is_integer();
-  const ndarray total =
-      sum(real_input ? square(x) : squared_magnitude(x), axes, options_of(dt, o.keepdims, o.where));
+  const ndarray total = statistic_sum(real_input ? multiply(x, x) : squared_magnitude(x), axes,
+                                      options_of(dt, o.keepdims, o.where));
   ndarray result = divide_back(total, maximum(subtract(s.count(a, o.keepdims), o.ddof), 0.0));
   if (root)
     result = o.out || result.ndim() > 0 ? sqrt(result, result)
@@ -371,7 +393,7 @@ bool composed_var(const ndarray& a, const reduce_options& o) {
 
 /// var and std: moments in one pass, or NumPy's composition.
 ndarray moment(const ndarray& a, const axis_arg& axis, const reduce_options& o, bool root) {
-  if (composed_var(a, o)) return composed_moment(a, axis, o, root);
+  if (composed_var(a, o)) return bfloat16_in_float32(composed_moment, a, axis, o, root);
   const dtype compute = moment_compute(o.dtype ? *o.dtype : a.dtype());
   const dtype result = detail::component_dtype(mean_dtype(a.dtype(), o.dtype));
   reduction r{"add", reduce_family::moments, compute, result, {}, scalar(NAN)};
@@ -401,11 +423,12 @@ ndarray nan_moment(const ndarray& a, const axis_arg& axis, const reduce_options&
   const ndarray nan = isnan(a);
   const ndarray values = replace_nan(a, scalar(0));
   const ndarray kept = logical_not(nan);
-  const ndarray mean_k = divide_back(sum(values, axis, options_of(o.dtype, true, o.where)),
+  const ndarray mean_k = divide_back(statistic_sum(values, axis, options_of(o.dtype, true, o.where)),
                                      sum(kept, axis, options_of(int64, true, o.where)));
   const ndarray deviation = where(nan, 0, subtract(values, mean_k).astype(a.dtype(), casting::unsafe, false));
   check_composed_out(a, ufunc_axes(a, axis), o);
-  const ndarray total = sum(squared_magnitude(deviation), axis, options_of(o.dtype, o.keepdims, o.where));
+  const ndarray total =
+      statistic_sum(squared_magnitude(deviation), axis, options_of(o.dtype, o.keepdims, o.where));
   const ndarray dof = subtract(sum(kept, axis, options_of(int64, o.keepdims, o.where)), o.ddof);
   ndarray result =
       where(less_equal(dof, 0.0), NAN, divide_back(total, dof)).astype(total.dtype(), casting::unsafe, false);
@@ -419,7 +442,8 @@ ndarray nan_mean(const ndarray& a, const axis_arg& axis, const reduce_options& o
   require_inexact(o);
   const ndarray count = sum(logical_not(isnan(a)), axis, options_of(int64, o.keepdims, o.where));
   check_composed_out(a, ufunc_axes(a, axis), o);
-  const ndarray total = sum(replace_nan(a, scalar(0)), axis, options_of(o.dtype, o.keepdims, o.where));
+  const ndarray total =
+      statistic_sum(replace_nan(a, scalar(0)), axis, options_of(o.dtype, o.keepdims, o.where));
   const ndarray result = divide_back(total, count);
   return composed_result(result, result.dtype(), o.out);
 }
@@ -499,7 +523,8 @@ ndarray nanargmin(const ndarray& a, std::optional<std::int64_t> axis, bool keepd
 }
 
 ndarray mean(const ndarray& a, const axis_arg& axis, const reduce_options& o) {
-  if (o.where || (o.dtype && is_integer_or_bool(*o.dtype))) return composed_mean(a, axis, o);
+  if (o.where || (o.dtype && is_integer_or_bool(*o.dtype)))
+    return bfloat16_in_float32(composed_mean, a, axis, o);
   const dtype result = mean_dtype(a.dtype(), o.dtype);
   const scalar nan = result.is_complex() ? scalar(std::complex<double>(NAN, NAN)) : scalar(NAN);
   reduction r{"add", reduce_family::sum, sum_compute(moment_compute(result)), result, {}, nan};
@@ -516,13 +541,13 @@ ndarray std(const ndarray& a, const axis_arg& axis, const reduce_options& option
 }
 
 ndarray nanmean(const ndarray& a, const axis_arg& axis, const reduce_options& o) {
-  return is_integer_or_bool(a.dtype()) ? mean(a, axis, o) : nan_mean(a, axis, o);
+  return is_integer_or_bool(a.dtype()) ? mean(a, axis, o) : bfloat16_in_float32(nan_mean, a, axis, o);
 }
 ndarray nanvar(const ndarray& a, const axis_arg& axis, const reduce_options& o) {
-  return is_integer_or_bool(a.dtype()) ? var(a, axis, o) : nan_moment(a, axis, o, false);
+  return is_integer_or_bool(a.dtype()) ? var(a, axis, o) : bfloat16_in_float32(nan_moment, a, axis, o, false);
 }
 ndarray nanstd(const ndarray& a, const axis_arg& axis, const reduce_options& o) {
-  return is_integer_or_bool(a.dtype()) ? std(a, axis, o) : nan_moment(a, axis, o, true);
+  return is_integer_or_bool(a.dtype()) ? std(a, axis, o) : bfloat16_in_float32(nan_moment, a, axis, o, true);
 }
 
 ndarray any(const ndarray& a, const axis_arg& axis, const reduce_options& o) {
