@@ -1497,6 +1497,13 @@ def regression_cases():
         Case("divide", [arr("complex128", [c(-1.797e308, 6.5)]), arr("complex128", [c(-0.0, -47.31)])], np.divide),
         Case("power", [arr("complex128", [0]), arr("complex128", [c(-2.5, 1)])], np.power),
         Case("round", [arr("complex128", [c(-1e306, -88.231)]), Plain("i", 3)], lambda x, n: np.round(x, n)),
+        # a 16-bit negation (abs, negative, floor_divide by -1) wraps before a wider out= takes it
+        Case("abs", [Array("int16", np.array([-32768, 27125, 4, -28386, -100, 9], np.int16).reshape(2, 1, 3), "c"),
+                     Array("int64", np.zeros((2, 1, 3), np.int64), "c", tag="o")], np.abs, writes=1),
+        Case("negative", [arr("int16", [-32768, 5]), Array("int32", np.zeros(2, np.int32), "c", tag="o")],
+             np.negative, writes=1),
+        Case("floor_divide", [arr("int16", [-32768, 7]), Scalar("i", -1), Array("int64", np.zeros(2, np.int64), "c",
+                                                                              tag="o")], np.floor_divide, writes=2),
         # arange with a complex dtype
         Case("arange", [Scalar("f", -1.054097831249237), Scalar("f", 8.3), Scalar("f", 1.0), Plain("d", "complex64")],
              lambda a, b, st, d: np.arange(a, b, st, dtype=d)),
@@ -1522,6 +1529,17 @@ def regression_cases():
         reduction_case("var", arr("int16", [-10, -5, -13]), [("dtype", Plain("d", "complex64"))]),
         reduction_case("nanvar", arr("float32", [1.5, 2.5]), [("dtype", Plain("d", "int16"))]),
         reduction_case("nanstd", arr("float64", [1.0, 2.5, nan]), [("ddof", Plain("r", 5.0))]),
+        # composed statistics sum from +0.0 (the imaginary -0.0 of a squared negative deviation); bfloat16
+        # statistics compose in float32 (bfloat16 deviations would sum to 8)
+        reduction_case("nanvar", Array("int32", np.array([17, 0, -1380338404, 1, 18, 861590760], np.int32)
+                                       .reshape(2, 1, 3), "r"),
+                       [("axis", Plain("l", [])), ("dtype", Plain("d", "complex64")),
+                        ("where", Array("bool", np.array(True), "c"))]),
+        reduction_case("var", Array("bfloat16", np.array([1.9609375, 0.5859375, 0.396484375, -1, 3.25, -5, 0, -2.90625,
+                                                          -2.453125, -0.291015625, 1.0859375, 4.625], BF16)
+                                    .reshape(3, 2, 2), "r"),
+                       [("axis", Plain("l", [0, 1, 2])), ("dtype", Plain("d", "uint8")),
+                        ("where", Array("bool", np.array([[[0, 1], [1, 1]]], bool), "c"))]),
         # dtype=bool sums and scans are logical; negative floats into an unsigned dtype= wrap per element
         reduction_case("cumsum", arr("float32", [-0.0, 1.7, -1.3]), [("dtype", Plain("d", "bool"))]),
         reduction_case("cumprod", arr("float32", [-1.5, 2.0]), [("dtype", Plain("d", "uint16"))]),
