@@ -56,10 +56,6 @@ NUMCU_HD inline int slot_count(int64_t first, int w, int64_t reduced) {
   return n;
 }
 
-/// Stacks of at most this many levels merge with constant indices, so that they stay in registers on the GPU
-/// (an array indexed at run time lives in local memory, whose traffic every thread would pay).
-inline constexpr int register_stack_depth = 8;
-
 /// Combines a stream of partials in the perfect binary tree of adjacent pairs (missing leaves at the end are
 /// left out): push the leaves in order, then result(). Holds one partial per level, at most Depth levels
 /// (2^(Depth-1) leaves and more).
@@ -71,39 +67,15 @@ struct pairwise_stack {
   int64_t count = 0;
 
   NUMCU_HD void push(const Op& op, acc_t x) {
-    if constexpr (Depth <= register_stack_depth) {
-      int keep = depth;  // the levels below the merged ones: one per trailing one bit of count
-      for (int64_t c = count; c & 1; c >>= 1) --keep;
-NUMCU_UNROLL
-      for (int d = Depth - 1; d >= 0; --d) {
-        if (d >= keep && d < depth) x = op.combine(level[d], x);
-      }
-NUMCU_UNROLL
-      for (int d = 0; d < Depth; ++d) {
-        if (d == keep) level[d] = x;
-      }
-      depth = keep + 1;
-    } else {
-      for (int64_t c = count; c & 1; c >>= 1) x = op.combine(level[--depth], x);
-      level[depth++] = x;
-    }
+    for (int64_t c = count; c & 1; c >>= 1) x = op.combine(level[--depth], x);
+    level[depth++] = x;
     ++count;
   }
   NUMCU_HD acc_t result(const Op& op) const {
     if (depth == 0) return op.identity();
-    if constexpr (Depth <= register_stack_depth) {
-      acc_t r = op.identity();
-NUMCU_UNROLL
-      for (int d = Depth - 1; d >= 0; --d) {
-        if (d == depth - 1) r = level[d];
-        if (d < depth - 1) r = op.combine(level[d], r);
-      }
-      return r;
-    } else {
-      acc_t r = level[depth - 1];
-      for (int d = depth - 2; d >= 0; --d) r = op.combine(level[d], r);
-      return r;
-    }
+    acc_t r = level[depth - 1];
+    for (int d = depth - 2; d >= 0; --d) r = op.combine(level[d], r);
+    return r;
   }
 };
 
