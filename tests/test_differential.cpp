@@ -897,8 +897,8 @@ struct reduction_rule {
 /// Sums, means and the sums inside trapezoid and average: numcu adds float16, bfloat16 and float32 in float64
 /// (NumPy in float32, pairwise, and cumsum step by step in the array's dtype) and in a fixed tree: a few ulps
 /// of the result dtype per term, relative to the largest input (a sum may cancel to far less than its terms).
-/// A zero sum may have either sign: NumPy's pairwise loop starts from 0.0 (the sum of -0.0 alone is 0.0), its
-/// loop over an outer axis from the first element (-0.0), so its sign depends on the layout.
+/// A zero sum may have either sign: both start from +0.0 (the sum of -0.0 alone is +0.0), but another order may
+/// leave a tiny value of either sign that the cast to the result dtype or a mean's division rounds to zero.
 const std::set<std::string> reduction_sums = {"sum",    "nansum",    "mean",           "nanmean",  "average",
                                               "cumsum", "nancumsum", "cumulative_sum", "trapezoid"};
 /// Scans keep their zeros' signs: NumPy's accumulation starts from the first element.

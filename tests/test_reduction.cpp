@@ -451,8 +451,33 @@ NUMCU_TEST_ON_DEVICES("mean, var and std with dtype=: NumPy's composition in tha
   CHECK(std::isnan(nc::nanstd(d, nc::none, {.ddof = 2}).item<double>()));
 }
 
-NUMCU_TEST_ON_DEVICES("composed statistics sum from +0.0, as np.add.reduce does",
+NUMCU_TEST_ON_DEVICES("sums and composed statistics start from +0.0, as np.add.reduce does",
                       reduction_composed_zero_sign) {
+  // NumPy 2.4: np.sum([-0.0, -0.0]) == 0.0, np.sum(np.full((3, 2), -0.0), axis=0) == [0.0, 0.0] (the outer
+  // axis too), np.sum(np.float16 [-0.0]) == 0.0, np.sum([-0j]) == 0j, np.nansum([-0.0, nan]) == 0.0,
+  // np.sum(np.zeros(0)) == 0.0; with initial=-0.0 the sum starts there: np.sum([-0.0], initial=-0.0) == -0.0;
+  // cumsum keeps the sign: np.cumsum([-0.0]) == [-0.0]
+  const auto positive_zero = [](const nc::ndarray& r) {
+    for (const double x : r.astype(nc::float64).to_vector<double>()) {
+      CHECK(x == 0.0);
+      CHECK(!std::signbit(x));
+    }
+  };
+  const nc::ndarray negative_zeros = nc::full({3, 2}, -0.0, nc::float64, dev);
+  positive_zero(nc::sum(negative_zeros));
+  positive_zero(nc::sum(negative_zeros, 0));
+  positive_zero(nc::sum(negative_zeros, 1));
+  positive_zero(nc::sum(negative_zeros.T(), 1));
+  positive_zero(nc::mean(negative_zeros, 0));
+  positive_zero(nc::sum(nc::full({5}, -0.0, nc::float16, dev)));
+  positive_zero(nc::sum(nc::zeros({0}, nc::float32, dev)));
+  positive_zero(nc::nansum(nc::array(std::vector<double>{-0.0, NAN}, std::nullopt, dev)));
+  const auto complex_sum = nc::sum(nc::full({2}, std::complex<double>(-0.0, -0.0), nc::complex128, dev));
+  CHECK(!std::signbit(complex_sum.item<std::complex<double>>().real()));
+  CHECK(!std::signbit(complex_sum.item<std::complex<double>>().imag()));
+  CHECK(std::signbit(nc::sum(negative_zeros, nc::none, {.initial = -0.0}).item<double>()));
+  CHECK(std::signbit(nc::cumsum(negative_zeros).to_vector<double>()[0]));
+
   // np.nanvar(int32 [[[1, 18, 861590760]], [[17, 0, -1380338404]]], axis=(), dtype=complex64,
   // where=np.array(True)) == [[[0, 0, 576]], [[0, 0, 784]]] with every imaginary part +0.0: the square of a
   // negative deviation has imaginary part -0.0, the sum adds it to +0.0

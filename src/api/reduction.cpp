@@ -300,13 +300,6 @@ ndarray divide_back(const ndarray& total, const ndarray& count) {
   return true_divide(total, count).astype(total.dtype(), casting::unsafe, false);
 }
 
-/// A sum inside one of NumPy's composed statistics, as np.add.reduce computes it: from the identity +0.0, so
-/// that a sum of -0.0 terms alone (or of none) is +0.0, where numcu's sum keeps the sign of such a zero.
-ndarray statistic_sum(const ndarray& x, const axis_arg& axis, reduce_options o) {
-  o.initial = scalar(0);
-  return sum(x, axis, o);
-}
-
 /// The composed statistic @p f of bfloat16 input or dtype=, computed as numcu computes bfloat16 (NumPy has
 /// none): in float32 throughout, as the one-pass kernels compute, and rounded once, into bfloat16 where
 /// float16 would give float16 (float16's composition rounds each deviation and square to float16).
@@ -349,7 +342,7 @@ struct statistic_axes {
 ndarray composed_mean(const ndarray& a, const axis_arg& axis, const reduce_options& o) {
   const statistic_axes s(a, axis, o.where);
   check_composed_out(a, s.axes, o);
-  const ndarray total = statistic_sum(
+  const ndarray total = sum(
       a, axis_list(s.axes), options_of(o.dtype ? *o.dtype : moment_compute(a.dtype()), o.keepdims, o.where));
   return composed_result(divide_back(total, s.count(a, o.keepdims)), mean_dtype(a.dtype(), o.dtype), o.out);
 }
@@ -371,12 +364,12 @@ ndarray composed_moment(const ndarray& a, const axis_arg& axis, const reduce_opt
                                   : is_integer_or_bool(a.dtype()) ? std::optional(float64)
                                                                   : std::nullopt;
   const axis_arg axes = axis_list(s.axes);
-  const ndarray mean_k = divide_back(statistic_sum(a, axes, options_of(dt, true, o.where)), s.count(a, true));
+  const ndarray mean_k = divide_back(sum(a, axes, options_of(dt, true, o.where)), s.count(a, true));
   const ndarray x = subtract(a, mean_k);
   check_composed_out(a, s.axes, o);
   const bool real_input = a.dtype().is_floating() || a.dtype().is_integer();
-  const ndarray total = statistic_sum(real_input ? multiply(x, x) : squared_magnitude(x), axes,
-                                      options_of(dt, o.keepdims, o.where));
+  const ndarray total =
+      sum(real_input ? multiply(x, x) : squared_magnitude(x), axes, options_of(dt, o.keepdims, o.where));
   ndarray result = divide_back(total, maximum(subtract(s.count(a, o.keepdims), o.ddof), 0.0));
   if (root)
     result = o.out || result.ndim() > 0 ? sqrt(result, result)
@@ -423,12 +416,11 @@ ndarray nan_moment(const ndarray& a, const axis_arg& axis, const reduce_options&
   const ndarray nan = isnan(a);
   const ndarray values = replace_nan(a, scalar(0));
   const ndarray kept = logical_not(nan);
-  const ndarray mean_k = divide_back(statistic_sum(values, axis, options_of(o.dtype, true, o.where)),
+  const ndarray mean_k = divide_back(sum(values, axis, options_of(o.dtype, true, o.where)),
                                      sum(kept, axis, options_of(int64, true, o.where)));
   const ndarray deviation = where(nan, 0, subtract(values, mean_k).astype(a.dtype(), casting::unsafe, false));
   check_composed_out(a, ufunc_axes(a, axis), o);
-  const ndarray total =
-      statistic_sum(squared_magnitude(deviation), axis, options_of(o.dtype, o.keepdims, o.where));
+  const ndarray total = sum(squared_magnitude(deviation), axis, options_of(o.dtype, o.keepdims, o.where));
   const ndarray dof = subtract(sum(kept, axis, options_of(int64, o.keepdims, o.where)), o.ddof);
   ndarray result =
       where(less_equal(dof, 0.0), NAN, divide_back(total, dof)).astype(total.dtype(), casting::unsafe, false);
@@ -443,7 +435,7 @@ ndarray nan_mean(const ndarray& a, const axis_arg& axis, const reduce_options& o
   const ndarray count = sum(logical_not(isnan(a)), axis, options_of(int64, o.keepdims, o.where));
   check_composed_out(a, ufunc_axes(a, axis), o);
   const ndarray total =
-      statistic_sum(replace_nan(a, scalar(0)), axis, options_of(o.dtype, o.keepdims, o.where));
+      sum(replace_nan(a, scalar(0)), axis, options_of(o.dtype, o.keepdims, o.where));
   const ndarray result = divide_back(total, count);
   return composed_result(result, result.dtype(), o.out);
 }

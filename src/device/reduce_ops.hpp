@@ -4,7 +4,8 @@
 //   acc_t                  the partial result;
 //   identity()             a partial of no elements: combine(x, identity()) and combine(identity(), x) are x,
 //                          bit for bit, so that absent elements and slots may be padded with it;
-//   slot<N>(v, n, first, w) the partial of the n <= N loaded values v[0..n) of one slot (device/reduce_order.hpp:
+//   slot<N>(v, n, first, w)
+//                          the partial of the n <= N loaded values v[0..n) of one slot (device/reduce_order.hpp:
 //                          value k has reduced index slot_index(first, k, w)), of the input's type, each cast
 //                          to value_t as it is used; loops over v are unrolled over N (slot_elements, or the
 //                          order width where a slot holds one vector) with a guard, so that v stays in
@@ -138,7 +139,9 @@ struct sum_reduce {
     return fold_slot<N>(*this, v, n, first, w);
   }
   NUMCU_HD result_t project(acc_t a) const {
-    if (p.has_initial) a = combine(initial_value<C>(p), a);
+    // NumPy's sum starts from initial= or +0.0 (the identity -0.0 pads absent elements without changing a
+    // bit, but a sum of -0.0 terms alone, or of none, is +0.0 there)
+    a = combine(p.has_initial ? initial_value<C>(p) : C(0), a);
     if constexpr (is_floating_point_v<C> || is_complex_v<C>) {
       if (p.projection == reduce_projection::mean) {
         if constexpr (is_complex_v<C>)
