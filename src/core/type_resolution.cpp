@@ -72,10 +72,11 @@ std::string dtype_class_text(const operand& x) {
   return std::string("<class 'numpy.dtypes.") + names[t.index()] + "'>";
 }
 
-// The dtype of a scalar when no operand is an array. NumPy reads a Python integer by its value (int64, or
-// uint64 above INT64_MAX) where it stands alone in a unary call or meets only other integers in a comparison
-// (less_equal(INT64_MIN, UINT64_MAX) is true, positive(2**63) is uint64); elsewhere every scalar takes its
-// kind's default dtype, which a larger integer does not fit (add(2**63, 1) raises).
+// The dtype of a scalar when no operand is an array (every one of @p inputs is a scalar: it reads their
+// values). NumPy reads a Python integer by its value (int64, or uint64 above INT64_MAX) where it stands alone
+// in a unary call or meets only other integers in a comparison (less_equal(INT64_MIN, UINT64_MAX) is true,
+// positive(2**63) is uint64); elsewhere every scalar takes its kind's default dtype, which a larger integer
+// does not fit (add(2**63, 1) raises).
 dtype scalar_only_dtype(ufunc_id u, std::span<const operand> inputs, const scalar& value) {
   const bool by_value =
       inputs.size() == 1 || (is_comparison(u) && std::all_of(inputs.begin(), inputs.end(), [](const operand& x) {
@@ -102,9 +103,12 @@ dtype common_dtype(ufunc_id u, std::span<const operand> inputs) {
   std::optional<dtype> common = arrays;
   for (std::size_t k = first; k < end; ++k) {
     if (!inputs[k].is_scalar()) continue;
+    if (arrays) {
+      common = result_type(*common, inputs[k].value().kind());
+      continue;
+    }
     const dtype alone = scalar_only_dtype(u, inputs, inputs[k].value());
-    common = arrays ? result_type(*common, inputs[k].value().kind())
-                    : common ? promote_types(*common, alone) : alone;
+    common = common ? promote_types(*common, alone) : alone;
   }
   return *common;
 }
