@@ -12,11 +12,9 @@
 
 namespace numcu::detail::cuda {
 
-/// Outputs from which one warp per output (the rows kernel) fills the GPU better than a block per tile.
+/// Outputs from which a warp per output, each combining all its row's tiles, fills the GPU better than several
+/// warps per output with a second stage.
 inline constexpr std::int64_t rows_kernel_outputs = 1024;
-/// Blocks of the tiles kernel to aim at (a few waves of an H200's 132 x 8 resident blocks): fewer and each
-/// combining a run of tiles leaves fewer partials to the second stage.
-inline constexpr std::int64_t target_blocks = 4096;
 
 /// The kernel arguments of @p c.
 inline reduce_args reduce_args_of(const reduction_call& c) {
@@ -51,12 +49,30 @@ void launch_reduce(const exec& e, const reduction_call& c) {
   const bool columns = c.plan.layout == reduction_layout::outer;
   const bool rows = !columns && outputs > 1 && (tiles == 1 || outputs >= rows_kernel_outputs);
   // every slot one vector's elements (device/reduce_kernels.cuh reduce_short_rows_kernel), typed inputs
-  const bool short_rows = !std::is_void_v<In> && a.reduced_count <= std::int64_t{tile_slots} * a.width;
-  // the tiles kernel: runs of tiles per block (a power of two), so that about target_blocks blocks run
+  const bool short_rows = !columns && !std::is_void_v<In> && a.reduced_count <= std::int64_t{tile_slots} * a.width;
+  // the tiles kernel (16-byte vectors where the rows are dense): a run of tiles per warp (a power of two), all
+  // of a row's with many rows, else the shortest run whose (output, run) items fit the warps the GPU keeps
+  // resident, so that they all stream in one wave; spread over a block per tile where even one tile per warp
+  // would leave warps idle
+  void (*tiles_kernel)(reduce_args, std::int64_t, bool) = reduce_tiles_kernel<Op, In, false>;
+  if constexpr (!std::is_void_v<In>) {
+    if (a.dense) tiles_kernel = reduce_tiles_kernel<Op, In, true>;
+  }
   std::int64_t run = 1;
-  while (!rows && !columns && run < tiles && (tiles / run) * outputs > target_blocks) run <<= 1;
+  bool spread = false;
+  if (!columns && !short_rows) {
+    const std::int64_t warps =
+        std::int64_t{resident_blocks(tiles_kernel, e.where().index())} * (tile_slots / 32);
+    if (outputs * tiles < warps) {
+      spread = true;
+    } else if (rows) {
+      while (run < tiles) run <<= 1;
+    } else {
+      while (run < tiles && outputs * ((tiles + run - 1) / run) > warps) run <<= 1;
+    }
+  }
   a.parts = columns ? tiles : (tiles + run - 1) / run;
-  const bool second_stage = !rows && a.parts > 1;
+  const bool second_stage = a.parts > 1;
   reduce_args second = a;
   if (second_stage) {
     a.out = static_cast<char*>(e.workspace(static_cast<std::size_t>(outputs * a.parts) * sizeof(A)));
@@ -71,7 +87,7 @@ void launch_reduce(const exec& e, const reduction_call& c) {
     while (per_group * 8 < slots) per_group <<= 1;
     launch(e, dim3(at_most((outputs + 31) / 32, 0x7fffffff), at_most(tiles, 65535)), tile_slots,
            reduce_columns_kernel<Op, In>, a, per_group);
-  } else if (rows && short_rows) {
+  } else if (short_rows) {
     if constexpr (!std::is_void_v<In>) {
       // lanes per output: the fewest (a power of two) whose 8 groups cover the row's slots
       const std::int64_t slots = (a.reduced_count + a.width - 1) / a.width;
@@ -80,11 +96,9 @@ void launch_reduce(const exec& e, const reduction_call& c) {
       const std::int64_t warps = (outputs + 32 / lanes - 1) / (32 / lanes);
       launch(e, at_most((warps + 7) / 8, 0x7fffffff), tile_slots, reduce_short_rows_kernel<Op, In>, a, lanes);
     }
-  } else if (rows) {
-    launch(e, at_most((outputs + 7) / 8, 0x7fffffff), tile_slots, reduce_rows_kernel<Op, In>, a);
   } else {
-    launch(e, dim3(at_most(a.parts, 0x7fffffff), at_most(outputs, 65535)), tile_slots, reduce_tiles_kernel<Op, In>,
-           a, run);
+    const std::int64_t items = outputs * a.parts;
+    launch(e, at_most(spread ? items : (items + 7) / 8, 0x7fffffff), tile_slots, tiles_kernel, a, run, spread);
   }
   if (second_stage) launch(e, at_most(outputs, 0x7fffffff), tile_slots, reduce_partials_kernel<Op>, second);
 }

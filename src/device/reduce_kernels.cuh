@@ -1,17 +1,19 @@
 // The reduction kernels, each computing device/reduce_order.hpp's fixed order with a reduce functor
 // (device/reduce_ops.hpp); which one runs is a question of speed only, never of the result:
-//  - tiles:    a block per (tile, output): thread t computes slot t; the block's tree gives the tile's partial.
-//              The whole array, and few long rows.
-//  - rows:     a warp per output, looping over its tiles: lane l computes slots l, l + 32, ...; many rows.
+//  - tiles:    a warp per (output, run of tiles): lane l computes slots l, l + 32, ... of each tile, the warp's
+//              tree each group of 32 slots, lane 0 the tile's and the run's trees. The whole array and few long
+//              rows (many runs per output, a second stage combining them), many rows (a run per output). No
+//              block-wide barrier: each warp streams its tiles on its own.
 //  - short rows: rows of at most 256 vectors: a few lanes per output, each loading all its slots at once.
 //  - columns:  the column case (reduced dimensions outermost): a block of 32 neighbouring outputs x 8 groups of
 //              slots, each thread walking its slots down one column; loads coalesce across the outputs (a
 //              few rows: a thread's slots loaded together).
-//  - partials: the second stage: each output's tile partials combined in the tree over tiles.
+//  - partials: the second stage: each output's run partials combined in the tree over tiles.
 // Kernels are instantiated per functor (family and compute type) and input type In: the input dtypes of
 // Op::dense_input (the default accumulators' inputs) each have their own, reading 16-byte vectors where the
 // reduced run is dense; In = void is any other input dtype, cast on load at run time (a `dtype=` asking for
-// another accumulator). One kernel per input keeps each one's registers to what its input needs.
+// another accumulator). One kernel per input keeps each one's registers to what its input needs; the tiles
+// kernel has a second one for dense rows (16-byte vectors, nothing else inlined), for the same reason.
 #pragma once
 
 #include "device/launch_geometry.hpp"
@@ -54,24 +56,48 @@ __device__ __forceinline__ void to_registers(const V (&loaded)[slot_elements], i
   }
 }
 
+/// The partial of a slot with fewer than slot_elements values (the last of a row), the @p n values from reduced
+/// index @p first of @p row, of the input type In (Dense as typed_slot's): prefetched together, then loaded one by
+/// one into local memory, so that the rare case adds nothing to the registers of the kernels, which size them for
+/// whole slots.
+template <class Op, class In, bool Dense>
+__device__ __forceinline__ typename Op::acc_t partial_slot(const Op& op, const reduce_args& a, const char* row,
+                                                           int64_t first, int n) {
+  constexpr int W = order_width(sizeof(In));
+  const auto address = [&](int k) {
+    const int64_t r = slot_index(first, k, W);
+    return Dense ? row + r * int64_t{sizeof(In)} : row + reduced_offset(a, r);
+  };
+  // the values' lines asked for together first (a prefetch waits for nothing), so that the loads one by one
+  // below hit the cache
+#pragma unroll 1
+  for (int k = 0; k < n; ++k) asm volatile("prefetch.global.L1 [%0];" ::"l"(address(k)));
+  In loaded[slot_elements];
+#pragma unroll 1
+  for (int k = 0; k < n; ++k) loaded[k] = *reinterpret_cast<const In*>(address(k));
+  return op.template slot<slot_elements>(loaded, n, first, W);
+}
+
 /// The partial of the slot starting at reduced index @p first of @p row, whose @p n values have the input type
-/// In (one of Op::dense_input): read into registers as In (16-byte vectors where the reduced run is dense) and
-/// cast by the functor as it uses them, so that no array of wider values is held.
-template <class Op, class In>
+/// In (one of Op::dense_input): a whole slot read into registers as In and cast by the functor as it uses them,
+/// so that no array of wider values is held. Dense: the reduced run is dense and the row 16-byte aligned
+/// (reduce_args::dense), so that the slot is read as 16-byte vectors.
+template <class Op, class In, bool Dense>
 __device__ __forceinline__ typename Op::acc_t typed_slot(const Op& op, const reduce_args& a, const char* row,
                                                          int64_t first, int n) {
   constexpr int W = order_width(sizeof(In));
+  if (n < slot_elements) return partial_slot<Op, In, Dense>(op, a, row, first, n);
   alignas(16) In raw[slot_elements];
-  if (a.dense && n == slot_elements) {
+  if constexpr (Dense) {
+    const In* slot = reinterpret_cast<const In*>(row) + first;  // the loads at constant offsets from it
 #pragma unroll
     for (int g = 0; g < slot_elements / W; ++g)
-      reinterpret_cast<vector_of<In, W>*>(raw)[g] = reinterpret_cast<const vector_of<In, W>*>(row)[(first + g * slot_stride(W)) / W];
+      reinterpret_cast<vector_of<In, W>*>(raw)[g] = reinterpret_cast<const vector_of<In, W>*>(slot)[g * tile_slots];
   } else if (a.reduced.ndim == 1) {  // one stride: independent loads, unrolled, in flight together
     const int64_t stride = a.reduced.strides[0];
+    const char* slot = row + first * stride;
 #pragma unroll
-    for (int k = 0; k < slot_elements; ++k) {
-      if (k < n) raw[k] = *reinterpret_cast<const In*>(row + slot_index(first, k, W) * stride);
-    }
+    for (int k = 0; k < slot_elements; ++k) raw[k] = *reinterpret_cast<const In*>(slot + slot_index(0, k, W) * stride);
   } else {
     In loaded[slot_elements];
     for (int k = 0; k < n; ++k) loaded[k] = *reinterpret_cast<const In*>(row + a.reduced.offset(slot_index(first, k, W)));
@@ -81,14 +107,16 @@ __device__ __forceinline__ typename Op::acc_t typed_slot(const Op& op, const red
 }
 
 /// The partial of the slot starting at reduced index @p first of the row at @p row: typed loads for an input
-/// type In (one of Op::dense_input), or, for In = void, a cast on load from the input's run-time dtype.
-template <class Op, class In>
+/// type In (one of Op::dense_input; Dense as typed_slot's), or, for In = void, a cast on load from the input's
+/// run-time dtype.
+template <class Op, class In, bool Dense = false>
 __device__ __forceinline__ typename Op::acc_t slot_partial(const Op& op, const reduce_args& a, const char* row,
                                                            int64_t first) {
   const int n = slot_count(first, a.width, a.reduced_count);
   if constexpr (!is_same_v<In, void>) {
-    return typed_slot<Op, In>(op, a, row, first, n);
+    return typed_slot<Op, In, Dense>(op, a, row, first, n);
   } else {
+    static_assert(!Dense, "a dense kernel reads a typed input");
     using V = typename Op::value_t;
     V loaded[slot_elements], v[slot_elements];
     for (int k = 0; k < n; ++k) loaded[k] = load_as<V>(row + reduced_offset(a, slot_index(first, k, a.width)), a.in_dtype);
@@ -126,11 +154,17 @@ __device__ __forceinline__ typename Op::acc_t lanes_tree(const Op& op, typename 
   return x;
 }
 
-/// The tree of adjacent pairs over 8 partials.
-template <class Op>
-__device__ __forceinline__ typename Op::acc_t tree_of_8(const Op& op, const typename Op::acc_t* p) {
-  return op.combine(op.combine(op.combine(p[0], p[1]), op.combine(p[2], p[3])),
-                    op.combine(op.combine(p[4], p[5]), op.combine(p[6], p[7])));
+/// The tree of adjacent pairs over the first @p n (1 to N) of N partials (N a power of two), the others left
+/// out: the result of pushing them onto a pairwise_stack, computed with constant indices so that @p p may live
+/// in registers.
+template <int N, class Op>
+__device__ __forceinline__ typename Op::acc_t tree_of(const Op& op, const typename Op::acc_t* p, int n) {
+  if constexpr (N == 1) {
+    return p[0];
+  } else {
+    const auto low = tree_of<N / 2>(op, p, n);
+    return n > N / 2 ? op.combine(low, tree_of<N / 2>(op, p + N / 2, n - N / 2)) : low;
+  }
 }
 
 /// Shared memory for 8 x N partials of type T (a raw buffer: T need not be default-constructible there).
@@ -148,7 +182,7 @@ __device__ __forceinline__ typename Op::acc_t block_tree(const Op& op, typename 
   x = warp_tree(op, x);
   if ((threadIdx.x & 31) == 0) warps[threadIdx.x >> 5] = x;
   __syncthreads();
-  if (threadIdx.x == 0) x = tree_of_8(op, warps);
+  if (threadIdx.x == 0) x = tree_of<8>(op, warps, 8);
   __syncthreads();  // the buffer may be reused at once
   return x;
 }
@@ -164,42 +198,57 @@ __device__ __forceinline__ void store_partial(const reduce_args& a, const Op& op
   }
 }
 
-/// @p run: tiles per block, a power of two, so that each block's tiles are a subtree of the tree over tiles.
-template <class Op, class In>
-__global__ void __launch_bounds__(tile_slots) reduce_tiles_kernel(reduce_args a, int64_t run) {
-  const Op op{a.params};
-  for (int64_t o = blockIdx.y; o < a.outputs; o += gridDim.y) {
-    const char* row = a.in + a.kept.offset(o);
-    for (int64_t part = blockIdx.x; part < a.parts; part += gridDim.x) {
-      pairwise_stack<Op, 32> tiles;  // thread 0's
-      const int64_t end = (part + 1) * run < a.tiles ? (part + 1) * run : a.tiles;
-      for (int64_t tile = part * run; tile < end; ++tile) {
-        const auto x = block_tree(op, slot_partial<Op, In>(op, a, row, slot_first(tile, threadIdx.x, a.width)));
-        if (threadIdx.x == 0) tiles.push(op, x);
-      }
-      if (threadIdx.x == 0) store_partial(a, op, o, part, tiles.result(op));
-    }
-  }
+/// The groups of 32 slots of tile @p tile present in a row (those whose first slot is).
+__device__ __forceinline__ int groups_present(const reduce_args& a, int64_t tile) {
+  const int64_t group_elements = int64_t{32} * a.width;
+  const int64_t left = a.reduced_count - tile * tile_elements;
+  const int64_t n = (left + group_elements - 1) / group_elements;
+  return n < tile_slots / 32 ? static_cast<int>(n) : tile_slots / 32;
 }
 
-template <class Op, class In>
-__global__ void __launch_bounds__(tile_slots) reduce_rows_kernel(reduce_args a) {
+/// A warp per (output, part): the part's run of @p run tiles (a power of two, so that a run is a subtree of the
+/// tree over tiles), group after group of 32 slots (lane l computing slot g * 32 + l, the warp's tree the group's
+/// partial), lane 0 combining the groups of each tile and the run's tiles in their trees. Whole arrays and long
+/// rows (many parts, a second stage combining them) and many rows (a part per output, each row's tiles in one
+/// warp) alike; no block-wide barrier, so each warp streams its tiles on its own. With @p spread (too few tiles
+/// for every warp of the GPU to have one; run = 1), a block per (output, tile) instead, warp g computing group g,
+/// so that a tile takes one round of loads rather than eight.
+template <class Op, class In, bool Dense>
+__global__ void __launch_bounds__(tile_slots) reduce_tiles_kernel(reduce_args a, int64_t run, bool spread) {
+  using A = typename Op::acc_t;
   const Op op{a.params};
-  const int lane = threadIdx.x & 31;
-  const int w = a.width;
-  for (int64_t o = int64_t{blockIdx.x} * 8 + (threadIdx.x >> 5); o < a.outputs; o += int64_t{gridDim.x} * 8) {
+  const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
+  constexpr int warps_per_block = tile_slots / 32;
+  // the group partials of a tile: the warp's own, or the block's when spread
+  A* groups = shared_partials<A, warps_per_block>() + (spread ? 0 : warp * 8);
+  const int64_t items = a.outputs * a.parts;
+  const int64_t first_item = spread ? blockIdx.x : int64_t{blockIdx.x} * warps_per_block + warp;
+  const int64_t item_step = spread ? gridDim.x : int64_t{gridDim.x} * warps_per_block;
+  for (int64_t item = first_item; item < items; item += item_step) {  // block-uniform when spread
+    const int64_t o = item / a.parts, part = item - o * a.parts;
     const char* row = a.in + a.kept.offset(o);
-    pairwise_stack<Op, 40> tiles;
-    for (int64_t tile = 0; tile < a.tiles; ++tile) {
-      pairwise_stack<Op, 4> groups;  // the 8 groups of 32 slots
-      for (int g = 0; g < tile_slots / 32; ++g) {
-        if (slot_first(tile, g * 32, w) >= a.reduced_count) break;  // this group and the rest are absent
-        const auto x = warp_tree(op, slot_partial<Op, In>(op, a, row, slot_first(tile, g * 32 + lane, w)));
-        if (lane == 0) groups.push(op, x);
+    pairwise_stack<Op, 40> tiles;  // lane 0's
+    const int64_t end = (part + 1) * run < a.tiles ? (part + 1) * run : a.tiles;
+    int present = 0;
+    for (int64_t tile = part * run; tile < end; ++tile) {
+      present = groups_present(a, tile);
+      for (int g = spread ? warp : 0; g < present; g += spread ? warps_per_block : 1) {
+        const A x = warp_tree(op, slot_partial<Op, In, Dense>(op, a, row, slot_first(tile, g * 32 + lane, a.width)));
+        if (lane == 0) groups[g] = x;
       }
-      if (lane == 0) tiles.push(op, groups.result(op));
+      if (!spread) {
+        __syncwarp();
+        if (lane == 0) tiles.push(op, tree_of<8>(op, groups, present));
+        __syncwarp();  // the groups may be written again at once
+      }
     }
-    if (lane == 0) store_partial(a, op, o, 0, tiles.result(op));
+    if (spread) {
+      __syncthreads();
+      if (threadIdx.x == 0) store_partial(a, op, o, part, tree_of<8>(op, groups, present));
+      __syncthreads();  // the groups may be written again at once
+    } else if (lane == 0) {
+      store_partial(a, op, o, part, tiles.result(op));
+    }
   }
 }
 
@@ -240,26 +289,29 @@ __global__ void __launch_bounds__(tile_slots) reduce_short_rows_kernel(reduce_ar
         }
       }
     }
-    pairwise_stack<Op, 4> over_groups;
+    typename Op::acc_t partial[groups];
+    int present = 0;
 #pragma unroll
     for (int g = 0; g < groups; ++g) {
-      if (int64_t{g} * lanes >= slots) break;  // this group and the rest are absent (warp-uniform)
-      const int64_t first = (int64_t{g} * lanes + lane) * W;
-      const auto x = lanes_tree(op, op.template slot<W>(raw[g], count[g], first, W), lanes);
-      if (lane == 0) over_groups.push(op, x);
+      partial[g] = op.identity();
+      if (int64_t{g} * lanes < slots) {  // warp-uniform: every lane takes part in the shuffles
+        const int64_t first = (int64_t{g} * lanes + lane) * W;
+        partial[g] = lanes_tree(op, op.template slot<W>(raw[g], count[g], first, W), lanes);
+        ++present;
+      }
     }
-    if (lane == 0 && active) store_partial(a, op, o, 0, over_groups.result(op));
+    if (lane == 0 && active) store_partial(a, op, o, 0, tree_of<groups>(op, partial, present));
   }
 }
 
 /// Pushes onto @p stack the partials of the @p count slots from slot @p begin of a row of at most tile_slots
-/// vectors (each slot the elements of one vector of In, one of Op::dense_input), loading slot_elements values
-/// at once rather than a slot at a time.
-template <class Op, class In, int Depth>
+/// vectors (each slot the elements of one vector of In, one of Op::dense_input), loading a batch of slots at
+/// once rather than a slot at a time and pushing each batch's tree (an aligned subtree) in one step.
+template <class Op, class In, class Stack>
 __device__ __forceinline__ void push_short_slots(const Op& op, const reduce_args& a, const char* row, int begin,
-                                                 int count, pairwise_stack<Op, Depth>& stack) {
+                                                 int count, Stack& stack) {
   constexpr int W = order_width(sizeof(In));
-  constexpr int batch = slot_elements / W;
+  constexpr int batch = slot_elements / W < 8 ? slot_elements / W : 8;
   for (int k0 = 0; k0 < count; k0 += batch) {
     In raw[batch][W];
     int n[batch];
@@ -273,13 +325,40 @@ __device__ __forceinline__ void push_short_slots(const Op& op, const reduce_args
         if (e < n[b]) raw[b][e] = *reinterpret_cast<const In*>(row + reduced_offset(a, first + e));
       }
     }
+    typename Op::acc_t partial[batch];
+    int present = 0;
 #pragma unroll
     for (int b = 0; b < batch; ++b) {
-      if (n[b] == 0) return;  // this slot and the rest are absent
-      stack.push(op, op.template slot<W>(raw[b], n[b], int64_t{begin + k0 + b} * W, W));
+      partial[b] = op.template slot<W>(raw[b], n[b], int64_t{begin + k0 + b} * W, W);
+      present += n[b] > 0 ? 1 : 0;  // the slots present are a prefix
     }
+    if (present == 0) return;
+    stack.push(op, tree_of<batch>(op, partial, present));
+    if (present < batch) return;  // the rest are absent
   }
 }
+
+/// Levels of thread t's pairwise_stack in shared memory, level d at base[d * tile_slots + t]: the threads of a
+/// warp touch consecutive words, and nothing goes out to local memory.
+template <class A>
+struct shared_levels {
+  A* base;
+  __device__ __forceinline__ A& operator[](int d) const { return base[d * tile_slots]; }
+};
+
+/// The stack of a column kernel thread's slot partials (at most 32, so 6 levels): in shared memory where 256
+/// threads' levels fit beside the kernel's other buffer, else in the thread's own array.
+template <class Op>
+struct column_stack {
+  using A = typename Op::acc_t;
+  static constexpr bool shared = sizeof(A) <= 16;
+  using type = conditional_t<shared, pairwise_stack<Op, 6, shared_levels<A>>, pairwise_stack<Op, 6>>;
+  __device__ __forceinline__ static type make() {
+    type stack;
+    if constexpr (shared) stack.level.base = shared_partials<A, 6 * tile_slots / 8>() + threadIdx.x;
+    return stack;
+  }
+};
 
 /// @p slots_per_group: a power of two, at most 32, with 8 * slots_per_group covering every slot present.
 template <class Op, class In>
@@ -292,7 +371,7 @@ __global__ void __launch_bounds__(tile_slots) reduce_columns_kernel(reduce_args 
   const int64_t o = int64_t{blockIdx.x} * 32 + column;
   const char* row = o < a.outputs ? a.in + a.kept.offset(o) : nullptr;
   for (int64_t tile = blockIdx.y; tile < a.tiles; tile += gridDim.y) {
-    pairwise_stack<Op, 7> slots;
+    auto slots = column_stack<Op>::make();
     bool short_slots = false;  // one tile, each slot one vector's elements: loaded in batches
     if constexpr (!is_same_v<In, void>) short_slots = a.reduced_count <= int64_t{tile_slots} * w;
     if (row != nullptr && short_slots) {
@@ -311,7 +390,7 @@ __global__ void __launch_bounds__(tile_slots) reduce_columns_kernel(reduce_args 
       A p[8];
 #pragma unroll
       for (int g = 0; g < 8; ++g) p[g] = values[g * 32 + column];
-      store_partial(a, op, o, tile, tree_of_8(op, p));
+      store_partial(a, op, o, tile, tree_of<8>(op, p, 8));
     }
     __syncthreads();
   }
@@ -330,7 +409,14 @@ __global__ void __launch_bounds__(tile_slots) reduce_partials_kernel(reduce_args
     const A* partials = reinterpret_cast<const A*>(a.in) + o * a.parts;
     pairwise_stack<Op, 40> run;
     const int64_t begin = threadIdx.x * chunk;
-    for (int64_t t = begin; t < begin + chunk && t < a.parts; ++t) run.push(op, partials[t]);
+    const int64_t end = begin + chunk < a.parts ? begin + chunk : a.parts;
+    for (int64_t t = begin; t < end; t += 8) {  // 8 at a time (an aligned subtree), loaded together
+      const int n = end - t < 8 ? static_cast<int>(end - t) : 8;
+      A p[8];
+#pragma unroll
+      for (int k = 0; k < 8; ++k) p[k] = k < n ? partials[t + k] : op.identity();
+      run.push(op, tree_of<8>(op, p, n));
+    }
     const A x = block_tree(op, run.result(op));
     if (threadIdx.x == 0) store_as(a.out + a.kept_out.offset(o), a.out_dtype, op.project(x));
   }

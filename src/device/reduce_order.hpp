@@ -58,11 +58,12 @@ NUMCU_HD inline int slot_count(int64_t first, int w, int64_t reduced) {
 
 /// Combines a stream of partials in the perfect binary tree of adjacent pairs (missing leaves at the end are
 /// left out): push the leaves in order, then result(). Holds one partial per level, at most Depth levels
-/// (2^(Depth-1) leaves and more).
-template <class Op, int Depth>
+/// (2^(Depth-1) leaves and more), in Levels: an array of its own, or anything indexed like one (the CUDA
+/// kernels keep some in shared memory).
+template <class Op, int Depth, class Levels = typename Op::acc_t[Depth]>
 struct pairwise_stack {
   using acc_t = typename Op::acc_t;
-  acc_t level[Depth];
+  Levels level;
   int depth = 0;
   int64_t count = 0;
 
