@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # Checks that includes between the folders of src/ point down only (docs/architecture.md):
 #
-#   api       -> dispatch memory core device          (the bodies of the public functions)
+#   api       -> dispatch memory rtc core device      (the bodies of the public functions)
 #   dispatch  -> memory cuda host core device          (plans, the execution context, routing)
 #   memory    -> cuda core device                      (allocation and transfers)
 #   cuda      -> core device                           (kernel launchers, instantiation units)
 #   host      -> core device                           (host loops)
+#   rtc       -> core device                           (runtime compilation and the kernel cache)
 #   core      -> device                                (host-only planning)
 #   device    -> (device only)                         (code compiled for the GPU and by NVRTC)
 #
@@ -33,11 +34,12 @@ fi
 
 src=${1:-$here/src}
 declare -A allowed=(
-  [api]="api dispatch memory core device"
+  [api]="api dispatch memory rtc core device"
   [dispatch]="dispatch memory cuda host core device"
   [memory]="memory cuda core device"
   [cuda]="cuda core device"
   [host]="host core device"
+  [rtc]="rtc core device"
   [core]="core device"
   [device]="device"
 )

@@ -7,7 +7,8 @@
 namespace numcu {
 
 /// A multi-line report: numcu version, CUDA driver and runtime versions, NVRTC version, every GPU (name,
-/// compute capability, multiprocessors, memory) and the default device. With no driver or no GPU it says so
+/// compute capability, multiprocessors, memory), the default device, and how runtime kernels are compiled and
+/// where they are cached. With no driver or no GPU it says so
 /// and names the CPU backend; it never throws.
 std::string info();
 

@@ -15,6 +15,7 @@
 #include "numcu/ndarray.hpp"
 #include "numcu/random.hpp"
 #include "numcu/reduction.hpp"
+#include "numcu/rtc.hpp"
 #include "numcu/scalar.hpp"
 #include "numcu/shape.hpp"
 #include "numcu/stream.hpp"

@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "numcu/device.hpp"
+#include "numcu/rtc.hpp"
 
 namespace numcu {
 namespace {
@@ -61,6 +62,11 @@ std::string info() {
     }
   }
   os << "  default device: " << default_device().str() << "\n";
+  const std::string cache = kernel_cache_directory();
+  os << "  runtime kernels: compiled with";
+  for (const std::string& o : kernel_compile_options("sm_XX")) os << " " << o;
+  os << " and the module's options; cached in memory and in "
+     << (cache.empty() ? std::string("no directory (set NUMCU_CACHE_DIR)") : cache) << "\n";
   return os.str();
 }
 
