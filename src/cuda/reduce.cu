@@ -1,20 +1,28 @@
-// The CUDA backend's reductions: each family's launcher is instantiated in one of the reduce_*.cu units (so
-// that they compile in parallel), and run_reduction picks it.
+// The CUDA backend's reductions: each family's launcher is instantiated in the reduce_*.cu units, its floating
+// and its integer half apart for the families with both (so that they compile in parallel), and run_reduction
+// picks it.
 #include "core/backend.hpp"
 #include "cuda/reduce.cuh"
 
 namespace numcu::detail {
 
 namespace cuda {
-#define NUMCU_REDUCE_EXTERN(name) \
-  extern template void launch_reduction<reduce_family::name>(const exec&, const reduction_call&);
+#define NUMCU_REDUCE_EXTERN(name)                                                                       \
+  extern template void launch_reduction_half<reduce_family::name, true>(const exec&, const reduction_call&); \
+  extern template void launch_reduction_half<reduce_family::name, false>(const exec&, const reduction_call&);
 NUMCU_FOR_EACH_REDUCE_FAMILY(NUMCU_REDUCE_EXTERN)
 #undef NUMCU_REDUCE_EXTERN
 }  // namespace cuda
 
 template <>
 void run_reduction<cuda_backend>(const exec& e, const reduction_call& call) {
-  visit_reduce_family(call.family, [&](auto f) { cuda::launch_reduction<decltype(f)::value>(e, call); });
+  const bool floating = call.compute.is_floating() || call.compute.is_complex();
+  visit_reduce_family(call.family, [&](auto f) {
+    if (floating)
+      cuda::launch_reduction_half<decltype(f)::value, true>(e, call);
+    else
+      cuda::launch_reduction_half<decltype(f)::value, false>(e, call);
+  });
 }
 
 }  // namespace numcu::detail

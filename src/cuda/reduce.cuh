@@ -119,11 +119,16 @@ void launch_reduce_functor(const exec& e, const reduction_call& c) {
   });
 }
 
-/// Runs family F with its functor for the call's compute dtype.
-template <reduce_family F>
-void launch_reduction(const exec& e, const reduction_call& c) {
-  visit_reduce_functor<F>(c.compute.id(),
-                          [&](auto functor) { launch_reduce_functor<typename decltype(functor)::type>(e, c); });
+/// Runs family F with its functor for the call's compute dtype, when that dtype is floating or complex
+/// (Floating) or an integer or bool (!Floating): the two halves of a family compile in units of their own
+/// (reduce_<family>.cu and reduce_<family>_integer.cu), so that no unit takes minutes.
+template <reduce_family F, bool Floating>
+void launch_reduction_half(const exec& e, const reduction_call& c) {
+  visit_reduce_functor<F>(c.compute.id(), [&](auto functor) {
+    using Op = typename decltype(functor)::type;
+    using V = typename Op::value_t;
+    if constexpr ((is_floating_point_v<V> || is_complex_v<V>) == Floating) launch_reduce_functor<Op>(e, c);
+  });
 }
 
 }  // namespace numcu::detail::cuda

@@ -1,8 +1,9 @@
-// The launcher of the arg family (cuda/reduce.cuh).
+// The launcher of the arg family for floating and complex compute dtypes (cuda/reduce.cuh); the integer half
+// is in reduce_arg_integer.cu.
 #include "cuda/reduce.cuh"
 
 namespace numcu::detail::cuda {
 
-template void launch_reduction<reduce_family::arg>(const exec&, const reduction_call&);
+template void launch_reduction_half<reduce_family::arg, true>(const exec&, const reduction_call&);
 
 }  // namespace numcu::detail::cuda

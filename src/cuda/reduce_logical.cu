@@ -1,8 +1,9 @@
-// The launcher of the logical family (cuda/reduce.cuh).
+// The launcher of the logical family (cuda/reduce.cuh), both halves (one of them has no compute dtype).
 #include "cuda/reduce.cuh"
 
 namespace numcu::detail::cuda {
 
-template void launch_reduction<reduce_family::logical>(const exec&, const reduction_call&);
+template void launch_reduction_half<reduce_family::logical, true>(const exec&, const reduction_call&);
+template void launch_reduction_half<reduce_family::logical, false>(const exec&, const reduction_call&);
 
 }  // namespace numcu::detail::cuda

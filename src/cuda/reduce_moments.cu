@@ -1,8 +1,9 @@
-// The launcher of the moments family (cuda/reduce.cuh).
+// The launcher of the moments family (cuda/reduce.cuh), both halves (one of them has no compute dtype).
 #include "cuda/reduce.cuh"
 
 namespace numcu::detail::cuda {
 
-template void launch_reduction<reduce_family::moments>(const exec&, const reduction_call&);
+template void launch_reduction_half<reduce_family::moments, true>(const exec&, const reduction_call&);
+template void launch_reduction_half<reduce_family::moments, false>(const exec&, const reduction_call&);
 
 }  // namespace numcu::detail::cuda

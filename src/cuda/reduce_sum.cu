@@ -1,8 +1,9 @@
-// The launcher of the sum family (cuda/reduce.cuh).
+// The launcher of the sum family for floating and complex compute dtypes (cuda/reduce.cuh); the integer half
+// is in reduce_sum_integer.cu.
 #include "cuda/reduce.cuh"
 
 namespace numcu::detail::cuda {
 
-template void launch_reduction<reduce_family::sum>(const exec&, const reduction_call&);
+template void launch_reduction_half<reduce_family::sum, true>(const exec&, const reduction_call&);
 
 }  // namespace numcu::detail::cuda

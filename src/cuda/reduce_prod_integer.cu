@@ -1,0 +1,9 @@
+// The launcher of the prod family for integer and bool compute dtypes (cuda/reduce.cuh); the floating half is
+// in reduce_prod.cu.
+#include "cuda/reduce.cuh"
+
+namespace numcu::detail::cuda {
+
+template void launch_reduction_half<reduce_family::prod, false>(const exec&, const reduction_call&);
+
+}  // namespace numcu::detail::cuda
