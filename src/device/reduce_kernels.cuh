@@ -252,6 +252,27 @@ __global__ void __launch_bounds__(tile_slots) reduce_tiles_kernel(reduce_args a,
   }
 }
 
+/// Loads slot @p t of a row whose slots are each the elements of one vector of In (reduced_count <= tile_slots *
+/// w) into @p v, if @p wanted: as a 16-byte vector where the row is dense and the vector whole (Vectors: callers
+/// whose rows may be dense; the column kernel's never are), else element by element. Returns the number of values
+/// loaded (0 past the row's end, or not wanted).
+template <bool Vectors, class In>
+__device__ __forceinline__ int load_vector_slot(const reduce_args& a, const char* row, int64_t t, bool wanted,
+                                                In (&v)[order_width(sizeof(In))]) {
+  constexpr int W = order_width(sizeof(In));
+  const int64_t left = a.reduced_count - t * W;
+  const int n = !wanted || left <= 0 ? 0 : left < W ? static_cast<int>(left) : W;
+  if (Vectors && a.dense && n == W) {
+    *reinterpret_cast<vector_of<In, W>*>(v) = reinterpret_cast<const vector_of<In, W>*>(row)[t];
+  } else {
+#pragma unroll
+    for (int e = 0; e < W; ++e) {
+      if (e < n) v[e] = *reinterpret_cast<const In*>(row + reduced_offset(a, t * W + e));
+    }
+  }
+  return n;
+}
+
 /// Rows of at most tile_slots vectors (reduced_count <= tile_slots * w: each slot is the w elements of one
 /// vector), many of them: @p lanes lanes per output (a power of two, at most 32, 8 * lanes covering the row's
 /// slots), lane l holding slots l, l + lanes, ..., l + 7 * lanes. A lane loads all its slots at once (16-byte
@@ -276,19 +297,7 @@ __global__ void __launch_bounds__(tile_slots) reduce_short_rows_kernel(reduce_ar
     alignas(16) In raw[groups][W];
     int count[groups];
 #pragma unroll
-    for (int g = 0; g < groups; ++g) {
-      const int64_t t = int64_t{g} * lanes + lane;
-      const int64_t left = a.reduced_count - t * W;
-      count[g] = !active || left <= 0 ? 0 : left < W ? static_cast<int>(left) : W;
-      if (a.dense && count[g] == W) {
-        *reinterpret_cast<vector_of<In, W>*>(raw[g]) = reinterpret_cast<const vector_of<In, W>*>(row)[t];
-      } else {
-#pragma unroll
-        for (int e = 0; e < W; ++e) {
-          if (e < count[g]) raw[g][e] = *reinterpret_cast<const In*>(row + reduced_offset(a, t * W + e));
-        }
-      }
-    }
+    for (int g = 0; g < groups; ++g) count[g] = load_vector_slot<true>(a, row, int64_t{g} * lanes + lane, active, raw[g]);
     typename Op::acc_t partial[groups];
     int present = 0;
 #pragma unroll
@@ -313,18 +322,10 @@ __device__ __forceinline__ void push_short_slots(const Op& op, const reduce_args
   constexpr int W = order_width(sizeof(In));
   constexpr int batch = slot_elements / W < 8 ? slot_elements / W : 8;
   for (int k0 = 0; k0 < count; k0 += batch) {
-    In raw[batch][W];
+    alignas(16) In raw[batch][W];
     int n[batch];
 #pragma unroll
-    for (int b = 0; b < batch; ++b) {
-      const int64_t first = int64_t{begin + k0 + b} * W;
-      const int64_t left = a.reduced_count - first;
-      n[b] = k0 + b >= count || left <= 0 ? 0 : left < W ? static_cast<int>(left) : W;
-#pragma unroll
-      for (int e = 0; e < W; ++e) {
-        if (e < n[b]) raw[b][e] = *reinterpret_cast<const In*>(row + reduced_offset(a, first + e));
-      }
-    }
+    for (int b = 0; b < batch; ++b) n[b] = load_vector_slot<false>(a, row, begin + k0 + b, k0 + b < count, raw[b]);
     typename Op::acc_t partial[batch];
     int present = 0;
 #pragma unroll

@@ -170,18 +170,12 @@ std::shared_ptr<const compiled_program> compile_cached(const program_request& re
   const std::filesystem::path dir = cache_directory();
   const std::filesystem::path path = dir.empty() ? dir : dir / (key + std::string(entry_suffix));
   auto program = std::make_shared<compiled_program>();
-  std::string bytes;
-  if (!path.empty() && read_file(path, bytes)) {
-    if (decode_entry(bytes, *program)) {
-      ++disk_hits;
-    } else {
-      ++bad_entries;
-      bytes.clear();
-    }
-  } else {
-    bytes.clear();
+  bool found = false;
+  if (std::string bytes; !path.empty() && read_file(path, bytes)) {
+    found = decode_entry(bytes, *program);
+    ++(found ? disk_hits : bad_entries);
   }
-  if (bytes.empty()) {
+  if (!found) {
     *program = compile(request);
     ++compiles;
     if (!path.empty()) write_atomically(path, encode_entry(*program));
