@@ -1,4 +1,9 @@
-// Creation: empty/zeros/ones/full and _like, arange and linspace against NumPy, eye, arrays from host data.
+// Creation: empty/zeros/ones/full and _like, arange and linspace against NumPy, eye, arrays from host data,
+// page-locked host arrays, arrays over memory numcu does not own.
+#include <cuda_runtime.h>  // memory numcu does not own, for from_blob and is_pinned
+
+#include <memory>
+
 #include "test_support.hpp"
 
 using numcu_test::golden_lines;
@@ -201,5 +206,205 @@ TEST_SUITE("creation") {
     auto t = nc::from_blob(storage.data(), {3, 2}, nc::float64, nc::strides_t{8, 24});
     CHECK(t.to_vector<double>() == std::vector<double>{10, 4, 2, 5, 3, 6});
     CHECK_THROWS_AS(nc::from_blob(storage.data(), {2, 3}, nc::float64, nc::strides_t{8}), nc::shape_error);
+  }
+
+  TEST_CASE("pinned_empty checks its shape first, then needs a CUDA driver") {
+    constexpr const char* too_big =
+        "array is too big; `arr.size * arr.dtype.itemsize` is larger than the maximum possible size.";
+    const std::int64_t k = std::int64_t{1} << 40;
+    const std::size_t in_use = nc::memory_stats(nc::cpu).in_use;
+    CHECK_THROWS_WITH_AS(nc::pinned_empty({2, -1}, nc::float32),
+                         "negative dimensions are not allowed: shape (2, -1)", nc::shape_error);
+    CHECK_THROWS_WITH_AS(nc::pinned_empty({k, k}, nc::float64), too_big, nc::shape_error);
+    CHECK_THROWS_WITH_AS(nc::pinned_empty({0, std::int64_t{1} << 62, 4}, nc::int8), too_big, nc::shape_error);
+    if (numcu_test::no_gpu()) {
+      CHECK_THROWS_WITH_AS(
+          nc::pinned_empty({4}, nc::float32),
+          "pinned_empty: page-locked host memory needs a CUDA driver and a GPU, and none is usable; "
+          "nc::empty(shape, dtype, nc::cpu) makes ordinary host memory",
+          nc::device_error);
+    }
+    CHECK(nc::memory_stats(nc::cpu).in_use == in_use);
+    CHECK_FALSE(nc::empty({3}, nc::float32, nc::cpu).is_pinned());
+    CHECK_FALSE(nc::ndarray(nc::zeros({0}, nc::float32, nc::cpu)).is_pinned());
+  }
+
+  TEST_CASE("pinned_empty makes page-locked host arrays [cuda]" * doctest::skip(numcu_test::no_gpu())) {
+    const std::size_t in_use = nc::memory_stats(nc::cpu).in_use;
+    {
+      const nc::ndarray p = nc::pinned_empty({3, 4}, nc::float64);
+      CHECK(nc::memory_stats(nc::cpu).in_use == in_use + 96);
+      CHECK(p.device() == nc::cpu);
+      CHECK(p.dtype() == nc::float64);
+      CHECK(p.shape() == nc::shape_t{3, 4});
+      CHECK(p.strides() == nc::strides_t{32, 8});
+      CHECK(p.is_pinned());
+      p.fill(2.5);  // an ordinary host array otherwise
+      p(1, nc::all) = nc::arange(0.0, 4.0, 1.0, nc::float64, nc::cpu);
+      CHECK(p.to_vector<double>() == std::vector<double>{2.5, 2.5, 2.5, 2.5, 0, 1, 2, 3, 2.5, 2.5, 2.5, 2.5});
+      CHECK(p(1, nc::all).is_pinned());  // a view of pinned memory
+      const nc::ndarray on_gpu = p.to(nc::cuda(0));
+      CHECK_FALSE(on_gpu.is_pinned());
+      CHECK(on_gpu.to_vector<double>() == p.to_vector<double>());
+      CHECK(nc::from_blob(p.data_ptr(), {12}, nc::float64).is_pinned());  // recognized through the driver
+      CHECK(nc::pinned_empty({0, 5}, nc::int8).is_pinned());
+      CHECK_FALSE(nc::empty({3, 4}, nc::float64, nc::cpu).is_pinned());
+    }
+    CHECK(nc::memory_stats(nc::cpu).in_use == in_use);  // freed with the last array over it
+    void* raw = nullptr;
+    REQUIRE(cudaMallocHost(&raw, 64) == cudaSuccess);
+    CHECK(nc::from_blob(raw, {8}, nc::float64).is_pinned());
+    CHECK(cudaFreeHost(raw) == cudaSuccess);
+  }
+
+  TEST_CASE("from_blob with a deleter or an owner on the host") {
+    std::vector<double> storage{1, 2, 3, 4, 5, 6};
+    int calls = 0;
+    void* deleted = nullptr;
+    {
+      nc::ndarray row;
+      {
+        const nc::ndarray a = nc::from_blob(storage.data(), {2, 3}, nc::float64, nc::cpu, [&](void* p) {
+          ++calls;
+          deleted = p;
+        });
+        CHECK(a.device() == nc::cpu);
+        CHECK(a.data_ptr() == storage.data());
+        row = a(1, nc::all);
+      }
+      CHECK(calls == 0);  // the view still refers to the memory
+      CHECK(row.to_vector<double>() == std::vector<double>{4, 5, 6});
+    }
+    CHECK(calls == 1);
+    CHECK(deleted == storage.data());
+    const auto owner = std::make_shared<std::vector<double>>(storage);
+    {
+      const nc::ndarray every_other =
+          nc::from_blob(owner->data(), {3}, nc::float64, nc::cpu, owner, nc::strides_t{16});
+      CHECK(owner.use_count() == 2);
+      CHECK(every_other.to_vector<double>() == std::vector<double>{1, 3, 5});
+    }
+    CHECK(owner.use_count() == 1);
+    // a call that throws neither calls the deleter nor keeps the owner
+    const auto count = [&](void*) { ++calls; };
+    CHECK_THROWS_WITH_AS(nc::from_blob(storage.data(), {2, 3}, nc::float64, nc::cpu, count, nc::strides_t{8}),
+                         "from_blob: 1 strides for a shape of 2 dimensions", nc::shape_error);
+    CHECK_THROWS_WITH_AS(
+        nc::from_blob(storage.data(), {2}, nc::float64, nc::cpu, owner, nc::strides_t{INT64_MIN}),
+        "array is too big; `arr.size * arr.dtype.itemsize` is larger than the maximum possible size.",
+        nc::shape_error);
+    CHECK_THROWS_WITH_AS(nc::from_blob(storage.data(), {-2, 3}, nc::float64, nc::cpu, count),
+                         "negative dimensions are not allowed", nc::shape_error);
+    if (numcu_test::no_gpu()) {
+      constexpr const char* no_gpu =
+          "no CUDA GPU is available (cuda:0 requested); use nc::cpu or a machine with a GPU";
+      CHECK_THROWS_WITH_AS(nc::from_blob(storage.data(), {6}, nc::float64, nc::cuda(0), count), no_gpu,
+                           nc::device_error);
+      CHECK_THROWS_WITH_AS(nc::from_blob(storage.data(), {6}, nc::float64, nc::cuda(0), owner), no_gpu,
+                           nc::device_error);
+      CHECK_THROWS_WITH_AS(nc::from_blob(storage.data(), {6}, nc::float64, nc::cuda(0)), no_gpu,
+                           nc::device_error);
+    }
+    CHECK(calls == 1);
+    CHECK(owner.use_count() == 1);
+    CHECK(storage == std::vector<double>{1, 2, 3, 4, 5, 6});
+    // an empty deleter is none
+    CHECK(nc::from_blob(storage.data(), {6}, nc::float64, nc::cpu, std::function<void(void*)>()).size() == 6);
+  }
+
+  TEST_CASE("from_blob wraps device memory numcu does not own [cuda]" * doctest::skip(numcu_test::no_gpu())) {
+    const nc::device gpu = nc::cuda(0);
+    REQUIRE(cudaSetDevice(0) == cudaSuccess);
+    const std::vector<float> values{0.5f, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11};
+    float* raw = nullptr;
+    REQUIRE(cudaMalloc(&raw, values.size() * sizeof(float)) == cudaSuccess);
+    REQUIRE(cudaMemcpy(raw, values.data(), values.size() * sizeof(float), cudaMemcpyHostToDevice) ==
+            cudaSuccess);
+    int calls = 0;
+    {
+      nc::ndarray a = nc::from_blob(raw, {3, 4}, nc::float32, gpu, [&calls](void* p) {
+        ++calls;
+        CHECK(cudaFree(p) == cudaSuccess);
+      });
+      CHECK(a.device() == gpu);
+      CHECK(a.data_ptr() == static_cast<void*>(raw));
+      CHECK(a.to_vector<float>() == values);
+      const nc::ndarray t = a.T();
+      a = nc::ndarray();  // the transposed view keeps the memory
+      CHECK(calls == 0);
+      CHECK(t.to_vector<float>() == std::vector<float>{0.5f, 4, 8, 1, 5, 9, 2, 6, 10, 3, 7, 11});
+      t(0, nc::all) = -1.0f;  // column 0 of the (3, 4) memory: elements 0, 4 and 8
+      nc::synchronize(gpu);
+      std::vector<float> back(values.size());
+      REQUIRE(cudaMemcpy(back.data(), raw, back.size() * sizeof(float), cudaMemcpyDeviceToHost) ==
+              cudaSuccess);
+      CHECK(back == std::vector<float>{-1, 1, 2, 3, -1, 5, 6, 7, -1, 9, 10, 11});
+    }
+    CHECK(calls == 1);
+
+    // strides in bytes over a second allocation, kept alive by an owner
+    float* second = nullptr;
+    REQUIRE(cudaMalloc(&second, values.size() * sizeof(float)) == cudaSuccess);
+    REQUIRE(cudaMemcpy(second, values.data(), values.size() * sizeof(float), cudaMemcpyHostToDevice) ==
+            cudaSuccess);
+    const std::shared_ptr<void> owner(second, [](void* p) { cudaFree(p); });
+    {
+      const nc::ndarray column = nc::from_blob(second + 1, {3}, nc::float32, gpu, owner, nc::strides_t{16});
+      CHECK(owner.use_count() == 2);
+      CHECK(column.to_vector<float>() == std::vector<float>{1, 5, 9});
+      CHECK((column * 2.0f).to_vector<float>() == std::vector<float>{2, 10, 18});
+    }
+    CHECK(owner.use_count() == 1);
+
+    if (nc::get_device_properties(gpu).managed_memory) {
+      float* managed = nullptr;
+      REQUIRE(cudaMallocManaged(&managed, 8 * sizeof(float)) == cudaSuccess);
+      for (int i = 0; i < 8; ++i) managed[i] = static_cast<float>(i);
+      {
+        const nc::ndarray m = nc::from_blob(managed, {8}, nc::float32, gpu, [](void* p) { cudaFree(p); });
+        CHECK((m + 1.0f).to_vector<float>() == std::vector<float>{1, 2, 3, 4, 5, 6, 7, 8});
+        nc::synchronize(gpu);
+      }
+    }
+  }
+
+  TEST_CASE("from_blob refuses memory that is not the GPU's and takes nothing [cuda]" *
+            doctest::skip(numcu_test::no_gpu())) {
+    const nc::device gpu = nc::cuda(0);
+    REQUIRE(cudaSetDevice(0) == cudaSuccess);
+    int calls = 0;
+    const auto count = [&](void*) { ++calls; };
+    const auto owner = std::make_shared<int>(0);
+    std::vector<float> pageable(12, 1.0f);
+    CHECK_THROWS_WITH_AS(
+        nc::from_blob(pageable.data(), {12}, nc::float32, gpu, count),
+        "from_blob: the pointer is memory CUDA did not allocate (pageable host memory, or no "
+        "allocation at all), not device or managed memory of cuda:0",
+        nc::device_error);
+    void* pinned = nullptr;
+    REQUIRE(cudaMallocHost(&pinned, 48) == cudaSuccess);
+    CHECK_THROWS_WITH_AS(
+        nc::from_blob(pinned, {12}, nc::float32, gpu, owner),
+        "from_blob: the pointer is page-locked host memory, not device or managed memory of cuda:0",
+        nc::device_error);
+    CHECK(cudaFreeHost(pinned) == cudaSuccess);
+    void* raw = nullptr;
+    REQUIRE(cudaMalloc(&raw, 48) == cudaSuccess);
+    const int count_of_gpus = nc::cuda_device_count();
+    const std::string missing = "CUDA device " + std::to_string(count_of_gpus) + " does not exist; " +
+                                std::to_string(count_of_gpus) + " GPU(s) visible";
+    CHECK_THROWS_WITH_AS(nc::from_blob(raw, {12}, nc::float32, nc::cuda(count_of_gpus), count),
+                         missing.c_str(), nc::device_error);
+    if (count_of_gpus >= 2) {
+      CHECK_THROWS_WITH_AS(
+          nc::from_blob(raw, {12}, nc::float32, nc::cuda(1), owner),
+          "from_blob: the pointer is device memory of cuda:0, not device or managed memory of cuda:1",
+          nc::device_error);
+    }
+    CHECK_THROWS_WITH_AS(nc::from_blob(raw, {12}, nc::float32, gpu, count, nc::strides_t{4, 4}),
+                         "from_blob: 2 strides for a shape of 1 dimensions", nc::shape_error);
+    CHECK(calls == 0);
+    CHECK(owner.use_count() == 1);
+    CHECK(cudaFree(raw) == cudaSuccess);
   }
 }

@@ -3,7 +3,9 @@
 /// and arrays from host data (std::vector, std::span, pointer + shape, nested initializer lists).
 #pragma once
 
+#include <functional>
 #include <initializer_list>
+#include <memory>
 #include <optional>
 #include <span>
 #include <vector>
@@ -15,6 +17,14 @@ namespace numcu {
 /// A new array of @p shape whose values are unspecified (`numpy.empty`).
 /// @throws shape_error for a negative extent; out_of_memory; device_error.
 ndarray empty(const shape_t& shape, dtype t = float64, device d = default_device());
+/// A new host (nc::cpu) array of @p shape in page-locked (pinned) memory, values unset
+/// (`cupyx.empty_pinned`): what to_host_async() and to_device_async() (numcu/memory.hpp) copy to and from
+/// while the host goes on. It is an ordinary host array otherwise, counted by memory_stats(nc::cpu) and
+/// capped by its limit, and freed (cudaFreeHost) with the last array over it. Page-locking is slow to set up
+/// and takes memory from the operating system's paging, so allocate pinned buffers once and reuse them.
+/// @throws shape_error for a negative extent or a size that does not fit int64 ("array is too big; ...");
+/// device_error without a CUDA driver and GPU, since page-locked memory is the driver's; out_of_memory.
+ndarray pinned_empty(const shape_t& shape, dtype t = float64);
 /// A new array of zeros (`numpy.zeros`).
 ndarray zeros(const shape_t& shape, dtype t = float64, device d = default_device());
 /// A new array of ones (`numpy.ones`).
@@ -158,6 +168,37 @@ ndarray array(std::initializer_list<std::initializer_list<std::initializer_list<
 
 /// An ndarray on the host over memory numcu does not own (like `torch::from_blob`): no copy is made, and
 /// @p data must outlive the array and its views. Strides default to C order.
+/// @throws shape_error for a stride count other than the number of dimensions, or sizes that do not fit
+/// int64.
 ndarray from_blob(void* data, const shape_t& shape, dtype t, std::optional<strides_t> strides = std::nullopt);
+
+/// An ndarray on device @p d over memory numcu does not own (CuPy's `UnownedMemory`): no copy is made, and
+/// @p data must outlive the array and its views. For a GPU, @p data must be device or managed memory of
+/// that GPU (from cudaMalloc, cudaMallocAsync, cudaMallocManaged or another library's allocator); for
+/// nc::cpu it is not checked. Strides default to C order.
+/// @throws device_error when @p d is a GPU that does not exist or @p data is not memory of it; shape_error as
+/// the host form.
+ndarray from_blob(void* data, const shape_t& shape, dtype t, device d,
+                  std::optional<strides_t> strides = std::nullopt);
+
+/// from_blob() of memory on @p d that @p deleter frees (`torch::from_blob` with a deleter): numcu calls
+/// `deleter(data)` once, on the host, when the last array or view over the memory goes away; never when the
+/// call throws. GPU work queued on the memory may still be running then: free it stream-ordered
+/// (cudaFreeAsync on the stream that used it) or synchronize first. The deleter must not throw; an empty one
+/// is none.
+/// @code
+/// float* p = nullptr;
+/// cudaMalloc(&p, 1000 * sizeof(float));
+/// auto a = nc::from_blob(p, {10, 100}, nc::float32, nc::cuda(0), [](void* q) { cudaFree(q); });
+/// @endcode
+/// @throws as from_blob(data, shape, t, d, strides).
+ndarray from_blob(void* data, const shape_t& shape, dtype t, device d, std::function<void(void*)> deleter,
+                  std::optional<strides_t> strides = std::nullopt);
+
+/// from_blob() of memory on @p d that @p owner keeps alive: the arrays and views over it hold a reference to
+/// @p owner, released with the last of them (never taken when the call throws).
+/// @throws as from_blob(data, shape, t, d, strides).
+ndarray from_blob(void* data, const shape_t& shape, dtype t, device d, std::shared_ptr<void> owner,
+                  std::optional<strides_t> strides = std::nullopt);
 
 }  // namespace numcu

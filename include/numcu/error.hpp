@@ -32,7 +32,9 @@ class index_error : public error {
   using error::error;
 };
 
-/// No usable GPU, a device ordinal that does not exist, or operands that live on different devices.
+/// No usable GPU, a device ordinal that does not exist, operands that live on different devices, or memory of
+/// the wrong kind for a call (pageable host memory where page-locked memory is needed, a pointer that is not
+/// memory of the GPU named).
 class device_error : public error {
  public:
   using error::error;

@@ -82,6 +82,11 @@ class ndarray {
   /// True when the elements are laid out in Fortran (column-major) order without gaps.
   bool is_f_contiguous() const;
   /// For a view, the array that owns the data (as allocated: 1-D, its dtype); none for an owner.
+  /// True when the array lives in page-locked (pinned) host memory, which a GPU copies to and from
+  /// asynchronously: an array from pinned_empty() or a view of one, or from_blob() over memory that CUDA
+  /// page-locked (cudaMallocHost, cudaHostRegister). False for GPU arrays, and for every array without a
+  /// CUDA driver.
+  bool is_pinned() const;
   std::optional<ndarray> base() const;
   /// True when this array and @p other use the same buffer.
   bool shares_memory_with(const ndarray& other) const { return m_buffer == other.m_buffer; }

@@ -9,6 +9,7 @@
 namespace numcu {
 
 class stream;
+class event;
 /// The stream that work on device @p d is queued on now (the default stream unless a stream_guard is active).
 stream current_stream(device d = default_device());
 
@@ -21,6 +22,14 @@ class stream {
   explicit stream(device d = default_device());
   /// The legacy default stream (stream 0) of @p d.
   static stream null(device d = default_device());
+  /// A stream over a cudaStream_t that the caller created and still owns (CuPy's `ExternalStream`): numcu
+  /// queues work on it but never destroys it. It must outlive every use numcu makes of it, including arrays
+  /// allocated while it was current, which are freed on it. A null @p cuda_stream is the legacy default
+  /// stream, as stream::null(d).
+  /// @param cuda_stream a cudaStream_t of GPU @p d, as an opaque pointer.
+  /// @throws device_error for nc::cpu, a GPU that does not exist, or (with CUDA 12.8 or later, which can
+  /// tell) a stream of another GPU.
+  static stream from_native(void* cuda_stream, device d);
   /// The device whose work this stream queues.
   device get_device() const { return m_device; }
   /// The cudaStream_t, as an opaque pointer (nullptr for the default stream and on the CPU).
@@ -29,6 +38,15 @@ class stream {
   void synchronize() const;
   /// True when all work queued on this stream has finished.
   bool query() const;
+  /// Makes the work queued on this stream from now on wait until the work recorded before @p e has finished
+  /// (cudaStreamWaitEvent). The calling thread does not wait. An event never recorded is no wait at all. On
+  /// nc::cpu, where every stream is synchronous, this does nothing.
+  /// @code
+  /// nc::event ready = nc::to_device_async(host, a, copies);  // queued on the stream `copies`
+  /// compute.wait(ready);                                     // `compute` reads a only after the copy
+  /// @endcode
+  /// @throws device_error when @p e belongs to another device than this stream.
+  void wait(const event& e) const;
   /// True when both name the same stream of the same device.
   friend bool operator==(const stream& a, const stream& b) {
     return a.m_device == b.m_device && a.m_handle == b.m_handle;
@@ -71,6 +89,8 @@ class event {
   bool query() const;
   /// Milliseconds between @p start and this event, both recorded and finished.
   float elapsed_time(const event& start) const;
+  /// The device whose streams this event is recorded on.
+  device get_device() const { return m_device; }
   /// The cudaEvent_t as an opaque pointer (nullptr on the CPU).
   void* native_handle() const { return m_handle.get(); }
 

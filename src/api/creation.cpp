@@ -39,6 +39,27 @@ std::complex<double> complex_of(const scalar& v) {
   return {real_of(v), v.kind() == scalar_kind::complex ? v.imag() : 0.0};
 }
 
+// NumPy's check of a new array's shape, naming the shape.
+void require_no_negative_extent(const shape_t& shape) {
+  for (std::int64_t n : shape) {
+    if (n < 0) throw shape_error("negative dimensions are not allowed: shape " + to_string(shape));
+  }
+}
+
+// Calls a from_blob deleter on the memory, once, when the last array over it has gone.
+class blob_deleter {
+ public:
+  blob_deleter(void* data, std::function<void(void*)> deleter)
+      : m_data(data), m_deleter(std::move(deleter)) {}
+  ~blob_deleter() { m_deleter(m_data); }
+  blob_deleter(const blob_deleter&) = delete;
+  blob_deleter& operator=(const blob_deleter&) = delete;
+
+ private:
+  void* m_data;
+  std::function<void(void*)> m_deleter;
+};
+
 }  // namespace
 
 namespace detail {
@@ -50,10 +71,19 @@ void throw_inhomogeneous(int depth) {
 }  // namespace detail
 
 ndarray empty(const shape_t& shape, dtype t, device d) {
-  for (std::int64_t n : shape) {
-    if (n < 0) throw shape_error("negative dimensions are not allowed: shape " + to_string(shape));
-  }
+  require_no_negative_extent(shape);
   return detail::new_array(shape, t, d);
+}
+
+ndarray pinned_empty(const shape_t& shape, dtype t) {
+  require_no_negative_extent(shape);
+  array_nbytes(shape, t.itemsize());  // "array is too big" whether or not there is a driver to ask
+  if (!cuda_is_available()) {
+    throw device_error(
+        "pinned_empty: page-locked host memory needs a CUDA driver and a GPU, and none is "
+        "usable; nc::empty(shape, dtype, nc::cpu) makes ordinary host memory");
+  }
+  return detail::new_pinned_array(shape, t);
 }
 
 ndarray zeros(const shape_t& shape, dtype t, device d) {
@@ -215,18 +245,40 @@ ndarray array_from_host(const void* data, dtype src_dtype, std::size_t count, co
 }
 
 ndarray from_blob(void* data, const shape_t& shape, dtype t, std::optional<strides_t> strides) {
-  auto b = std::make_shared<detail::buffer>();
-  b->data = data;
-  b->owned = false;
-  b->dtype = t;
-  b->where = cpu;
-  b->nbytes = static_cast<std::size_t>(array_nbytes(shape, t.itemsize()));
+  return from_blob(data, shape, t, cpu, std::move(strides));
+}
+
+ndarray from_blob(void* data, const shape_t& shape, dtype t, device d, std::optional<strides_t> strides) {
+  const auto nbytes = static_cast<std::size_t>(array_nbytes(shape, t.itemsize()));
   const strides_t s = strides.value_or(c_strides(shape, t.itemsize()));
   if (s.size() != shape.size()) {
     throw shape_error("from_blob: " + std::to_string(s.size()) + " strides for a shape of " +
                       std::to_string(shape.size()) + " dimensions");
   }
+  array_view_nbytes(shape, s, 0, t.itemsize());
+  if (d.is_cuda()) detail::require_device_memory(data, d, "from_blob");
+  auto b = std::make_shared<detail::buffer>();
+  b->data = data;
+  b->owned = false;
+  b->dtype = t;
+  b->where = d;
+  b->nbytes = nbytes;
   return ndarray(b, t, shape, s, 0, false);
+}
+
+ndarray from_blob(void* data, const shape_t& shape, dtype t, device d, std::function<void(void*)> deleter,
+                  std::optional<strides_t> strides) {
+  // The deleter is attached once every check has passed, so that a call that throws frees nothing.
+  ndarray a = from_blob(data, shape, t, d, std::move(strides));
+  if (deleter) a.buffer()->owner = std::make_shared<blob_deleter>(data, std::move(deleter));
+  return a;
+}
+
+ndarray from_blob(void* data, const shape_t& shape, dtype t, device d, std::shared_ptr<void> owner,
+                  std::optional<strides_t> strides) {
+  ndarray a = from_blob(data, shape, t, d, std::move(strides));
+  a.buffer()->owner = std::move(owner);
+  return a;
 }
 
 }  // namespace numcu

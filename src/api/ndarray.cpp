@@ -136,6 +136,12 @@ std::optional<ndarray> ndarray::base() const {
   return ndarray(m_buffer, m_buffer->dtype, shape, c_strides(shape, item), 0, false);
 }
 
+bool ndarray::is_pinned() const {
+  require_defined();
+  if (!m_buffer->where.is_cpu()) return false;
+  return m_buffer->pinned || (m_buffer->data != nullptr && detail::is_page_locked(m_buffer->data));
+}
+
 void* ndarray::data_ptr() const {
   require_defined();
   return m_buffer->data == nullptr ? nullptr : static_cast<char*>(m_buffer->data) + m_offset;

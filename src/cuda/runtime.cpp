@@ -83,6 +83,74 @@ unsigned resident_blocks(const void* kernel, int block_size, int ordinal) {
 }  // namespace numcu::detail
 
 namespace numcu {
+namespace {
+
+int attribute(cudaDeviceAttr which, int ordinal) {
+  int value = 0;
+  NUMCU_CUDA_CHECK(cudaDeviceGetAttribute(&value, which, ordinal));
+  return value;
+}
+
+// cudaDeviceProp in numcu's names. The clock rates, which CUDA 13 dropped from cudaDeviceProp, and cluster
+// launch, a field only later CUDA 12 releases have, come from device attributes that every supported CUDA
+// has.
+device_properties properties_of(int ordinal) {
+  const cudaDeviceProp& p = detail::device_properties(ordinal);
+  device_properties out;
+  out.name = p.name;
+  out.compute_capability_major = p.major;
+  out.compute_capability_minor = p.minor;
+  out.multiprocessor_count = p.multiProcessorCount;
+  out.warp_size = p.warpSize;
+  out.max_threads_per_block = p.maxThreadsPerBlock;
+  out.max_block_dims = {p.maxThreadsDim[0], p.maxThreadsDim[1], p.maxThreadsDim[2]};
+  out.max_grid_dims = {p.maxGridSize[0], p.maxGridSize[1], p.maxGridSize[2]};
+  out.max_threads_per_multiprocessor = p.maxThreadsPerMultiProcessor;
+  out.max_blocks_per_multiprocessor = p.maxBlocksPerMultiProcessor;
+  out.shared_memory_per_block = p.sharedMemPerBlock;
+  out.shared_memory_per_block_optin = p.sharedMemPerBlockOptin;
+  out.shared_memory_per_multiprocessor = p.sharedMemPerMultiprocessor;
+  out.reserved_shared_memory_per_block = p.reservedSharedMemPerBlock;
+  out.registers_per_block = p.regsPerBlock;
+  out.registers_per_multiprocessor = p.regsPerMultiprocessor;
+  out.total_memory = p.totalGlobalMem;
+  out.total_constant_memory = p.totalConstMem;
+  out.l2_cache_size = static_cast<std::size_t>(p.l2CacheSize);
+  out.persisting_l2_cache_max_size = static_cast<std::size_t>(p.persistingL2CacheMaxSize);
+  out.memory_bus_width = p.memoryBusWidth;
+  out.clock_rate_khz = attribute(cudaDevAttrClockRate, ordinal);
+  out.memory_clock_rate_khz = attribute(cudaDevAttrMemoryClockRate, ordinal);
+  out.async_engine_count = p.asyncEngineCount;
+  out.concurrent_kernels = p.concurrentKernels != 0;
+  out.cooperative_launch = p.cooperativeLaunch != 0;
+  out.cluster_launch = attribute(cudaDevAttrClusterLaunch, ordinal) != 0;
+  out.managed_memory = p.managedMemory != 0;
+  out.concurrent_managed_access = p.concurrentManagedAccess != 0;
+  out.unified_addressing = p.unifiedAddressing != 0;
+  out.integrated = p.integrated != 0;
+  out.ecc_enabled = p.ECCEnabled != 0;
+  out.pci_domain_id = p.pciDomainID;
+  out.pci_bus_id = p.pciBusID;
+  out.pci_device_id = p.pciDeviceID;
+  return out;
+}
+
+}  // namespace
+
+device_properties get_device_properties(device d) {
+  if (d.is_cpu()) {
+    throw device_error(
+        "get_device_properties: cpu is not a CUDA device; device properties describe a GPU "
+        "(nc::cuda(i))");
+  }
+  detail::require_cuda_device(d);
+  static std::mutex mutex;
+  static std::map<int, device_properties> cache;
+  std::lock_guard lock(mutex);
+  auto it = cache.find(d.index());
+  if (it == cache.end()) it = cache.emplace(d.index(), properties_of(d.index())).first;
+  return it->second;
+}
 
 int cuda_device_count() {
   static const int count = [] {

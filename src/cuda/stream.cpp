@@ -3,6 +3,7 @@
 
 #include <array>
 #include <chrono>
+#include <string>
 
 #include "cuda/runtime.hpp"
 #include "numcu/error.hpp"
@@ -54,6 +55,28 @@ stream stream::null(device d) {
   return stream(d, nullptr);
 }
 
+stream stream::from_native(void* cuda_stream, device d) {
+  if (d.is_cpu()) {
+    throw device_error("stream::from_native: a CUDA stream belongs to a GPU; cpu was given");
+  }
+  detail::require_cuda_device(d);
+  if (cuda_stream == nullptr) return stream(d, nullptr);
+#if CUDART_VERSION >= 12080
+  {
+    // the special handles (cudaStreamPerThread) name a stream of the current device
+    detail::cuda_device_guard guard(d);
+    int ordinal = -1;
+    NUMCU_CUDA_CHECK(cudaStreamGetDevice(static_cast<cudaStream_t>(cuda_stream), &ordinal));
+    if (ordinal != d.index()) {
+      throw device_error("stream::from_native: the stream belongs to cuda:" + std::to_string(ordinal) +
+                         ", not " + d.str());
+    }
+  }
+#endif
+  // an owner that releases nothing: the caller keeps the stream
+  return stream(d, std::shared_ptr<void>(cuda_stream, [](void*) {}));
+}
+
 void stream::synchronize() const {
   if (m_device.is_cpu()) return;
   detail::cuda_device_guard guard(m_device);
@@ -64,6 +87,17 @@ bool stream::query() const {
   if (m_device.is_cpu()) return true;
   detail::cuda_device_guard guard(m_device);
   return finished(cudaStreamQuery(static_cast<cudaStream_t>(m_handle.get())), "cudaStreamQuery");
+}
+
+void stream::wait(const event& e) const {
+  if (!(e.get_device() == m_device)) {
+    throw device_error("cannot make a stream of " + m_device.str() + " wait on an event of " +
+                       e.get_device().str());
+  }
+  if (m_device.is_cpu()) return;
+  detail::cuda_device_guard guard(m_device);
+  NUMCU_CUDA_CHECK(cudaStreamWaitEvent(static_cast<cudaStream_t>(m_handle.get()),
+                                       static_cast<cudaEvent_t>(e.native_handle()), 0));
 }
 
 stream current_stream(device d) {

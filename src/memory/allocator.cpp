@@ -158,6 +158,29 @@ void* allocate_on_gpu(device d, std::size_t nbytes, cudaStream_t stream) {
   return p;
 }
 
+// Page-locked host memory, portable: every GPU's copy engines reach it directly, not only the current one's.
+std::shared_ptr<detail::buffer> allocate_pinned(std::size_t nbytes, dtype t) {
+  enforce_limit(cpu, nbytes);
+  auto b = std::make_shared<detail::buffer>();
+  b->where = cpu;
+  b->dtype = t;
+  b->pinned = true;
+  if (nbytes == 0) return b;
+  void* p = nullptr;
+  const cudaError_t status = cudaHostAlloc(&p, nbytes, cudaHostAllocPortable);
+  if (status == cudaErrorMemoryAllocation) {
+    cudaGetLastError();
+    throw out_of_memory("out of page-locked host memory: tried to allocate " + mib(nbytes) + " (" +
+                            std::to_string(nbytes) + " bytes)",
+                        nbytes, 0);
+  }
+  NUMCU_CUDA_CHECK(status);
+  b->data = p;
+  b->nbytes = nbytes;
+  count_allocation(host_state, nbytes);
+  return b;
+}
+
 }  // namespace
 
 namespace detail {
@@ -165,7 +188,11 @@ namespace detail {
 buffer::~buffer() {
   if (!owned || data == nullptr) return;
   if (where.is_cpu()) {
-    std::free(data);
+    if (pinned) {
+      cudaFreeHost(data);
+    } else {
+      std::free(data);
+    }
   } else if (!cacheable(nbytes, stream) || !keep_small_block(where, data, nbytes)) {
     // A destructor cannot throw: a failing free can only be reported by a later call.
     int current = -1;
@@ -207,6 +234,11 @@ std::shared_ptr<buffer> allocate(device where, std::size_t nbytes, dtype t) {
 ndarray new_array(const shape_t& shape, dtype t, device where) {
   const auto nbytes = static_cast<std::size_t>(array_nbytes(shape, t.itemsize()));
   return ndarray(allocate(where, nbytes, t), t, shape, c_strides(shape, t.itemsize()), 0, false);
+}
+
+ndarray new_pinned_array(const shape_t& shape, dtype t) {
+  const auto nbytes = static_cast<std::size_t>(array_nbytes(shape, t.itemsize()));
+  return ndarray(allocate_pinned(nbytes, t), t, shape, c_strides(shape, t.itemsize()), 0, false);
 }
 
 exec::~exec() = default;

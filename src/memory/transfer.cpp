@@ -7,10 +7,12 @@
 #include <cstring>
 #include <exception>
 #include <mutex>
+#include <string>
 #include <thread>
 #include <vector>
 
 #include "cuda/runtime.hpp"
+#include "numcu/error.hpp"
 
 namespace numcu::detail {
 namespace {
@@ -176,23 +178,72 @@ void drain_after_error(cudaStream_t stream) {
   static_cast<void>(cudaStreamSynchronize(stream));
 }
 
-bool is_pinned(const void* p) {
-  cudaPointerAttributes attributes{};
-  if (cudaPointerGetAttributes(&attributes, p) != cudaSuccess) {
-    cudaGetLastError();
-    return false;
+// One copy queued on @p stream; nothing for an empty range.
+void enqueue_copy(void* dst, const void* src, std::size_t nbytes, cudaMemcpyKind kind, cudaStream_t stream) {
+  if (nbytes > 0) NUMCU_CUDA_CHECK(cudaMemcpyAsync(dst, src, nbytes, kind, stream));
+}
+
+std::string describe(const pointer_info& info) {
+  switch (info.kind) {
+    case memory_kind::page_locked:
+      return "page-locked host memory";
+    case memory_kind::device:
+      return "device memory of cuda:" + std::to_string(info.ordinal);
+    case memory_kind::managed:
+      return "managed memory of cuda:" + std::to_string(info.ordinal);
+    case memory_kind::unregistered:
+      break;
   }
-  return attributes.type == cudaMemoryTypeHost;
+  return "memory CUDA did not allocate (pageable host memory, or no allocation at all)";
 }
 
 }  // namespace
+
+pointer_info pointer_info_of(const void* p) {
+  pointer_info info;
+  if (cuda_device_count() == 0) return info;
+  cudaPointerAttributes attributes{};
+  if (cudaPointerGetAttributes(&attributes, p) != cudaSuccess) {
+    cudaGetLastError();
+    return info;
+  }
+  switch (attributes.type) {
+    case cudaMemoryTypeHost:
+      info.kind = memory_kind::page_locked;
+      break;
+    case cudaMemoryTypeDevice:
+      info.kind = memory_kind::device;
+      info.ordinal = attributes.device;
+      break;
+    case cudaMemoryTypeManaged:
+      info.kind = memory_kind::managed;
+      info.ordinal = attributes.device;
+      break;
+    default:
+      break;
+  }
+  return info;
+}
+
+bool is_page_locked(const void* p) {
+  return pointer_info_of(p).kind == memory_kind::page_locked;
+}
+
+void require_device_memory(const void* p, device d, std::string_view caller) {
+  require_cuda_device(d);
+  const pointer_info info = pointer_info_of(p);
+  const bool on_gpu = info.kind == memory_kind::device || info.kind == memory_kind::managed;
+  if (on_gpu && info.ordinal == d.index()) return;
+  throw device_error(std::string(caller) + ": the pointer is " + describe(info) +
+                     ", not device or managed memory of " + d.str());
+}
 
 void copy_host_to_device(void* dst, const void* src, std::size_t nbytes, device d) {
   if (nbytes == 0) return;
   cuda_device_guard guard(d);
   cudaStream_t stream = current_cuda_stream(d.index());
-  if (nbytes < h2d_staging_threshold || is_pinned(src)) {
-    NUMCU_CUDA_CHECK(cudaMemcpyAsync(dst, src, nbytes, cudaMemcpyHostToDevice, stream));
+  if (nbytes < h2d_staging_threshold || is_page_locked(src)) {
+    enqueue_copy(dst, src, nbytes, cudaMemcpyHostToDevice, stream);
     NUMCU_CUDA_CHECK(cudaStreamSynchronize(stream));
     return;
   }
@@ -207,8 +258,7 @@ void copy_host_to_device(void* dst, const void* src, std::size_t nbytes, device 
       const std::size_t n = std::min(chunk_bytes, nbytes - done);
       if (in_flight[k]) NUMCU_CUDA_CHECK(cudaEventSynchronize(s.done[k]));
       crew.run(static_cast<char*>(s.chunks[k]), static_cast<const char*>(src) + done, n);
-      NUMCU_CUDA_CHECK(
-          cudaMemcpyAsync(static_cast<char*>(dst) + done, s.chunks[k], n, cudaMemcpyHostToDevice, stream));
+      enqueue_copy(static_cast<char*>(dst) + done, s.chunks[k], n, cudaMemcpyHostToDevice, stream);
       NUMCU_CUDA_CHECK(cudaEventRecord(s.done[k], stream));
       in_flight[k] = true;
     }
@@ -222,8 +272,8 @@ void copy_host_to_device(void* dst, const void* src, std::size_t nbytes, device 
 void copy_device_to_host(void* dst, const void* src, std::size_t nbytes, device d) {
   cuda_device_guard guard(d);
   cudaStream_t stream = current_cuda_stream(d.index());
-  if (nbytes < d2h_staging_threshold || is_pinned(dst)) {
-    if (nbytes > 0) NUMCU_CUDA_CHECK(cudaMemcpyAsync(dst, src, nbytes, cudaMemcpyDeviceToHost, stream));
+  if (nbytes < d2h_staging_threshold || is_page_locked(dst)) {
+    enqueue_copy(dst, src, nbytes, cudaMemcpyDeviceToHost, stream);
     NUMCU_CUDA_CHECK(cudaStreamSynchronize(stream));
     return;
   }
@@ -238,8 +288,8 @@ void copy_device_to_host(void* dst, const void* src, std::size_t nbytes, device 
   // Queues chunk i behind the work already on the stream, which orders it after the producers of src.
   auto fetch = [&](std::size_t i) {
     const int k = static_cast<int>(i % chunk_count);
-    NUMCU_CUDA_CHECK(cudaMemcpyAsync(s.chunks[k], static_cast<const char*>(src) + i * chunk_bytes, length(i),
-                                     cudaMemcpyDeviceToHost, stream));
+    enqueue_copy(s.chunks[k], static_cast<const char*>(src) + i * chunk_bytes, length(i),
+                 cudaMemcpyDeviceToHost, stream);
     NUMCU_CUDA_CHECK(cudaEventRecord(s.done[k], stream));
   };
   try {
@@ -254,6 +304,16 @@ void copy_device_to_host(void* dst, const void* src, std::size_t nbytes, device 
     drain_after_error(stream);
     throw;
   }
+}
+
+void copy_host_to_device_async(void* dst, const void* src, std::size_t nbytes, const stream& s) {
+  cuda_device_guard guard(s.get_device());  // the legacy default stream is the current device's
+  enqueue_copy(dst, src, nbytes, cudaMemcpyHostToDevice, static_cast<cudaStream_t>(s.native_handle()));
+}
+
+void copy_device_to_host_async(void* dst, const void* src, std::size_t nbytes, const stream& s) {
+  cuda_device_guard guard(s.get_device());
+  enqueue_copy(dst, src, nbytes, cudaMemcpyDeviceToHost, static_cast<cudaStream_t>(s.native_handle()));
 }
 
 void copy_between_devices(void* dst, device dst_device, const void* src, device src_device,
