@@ -50,10 +50,12 @@ void launch_reduce(const exec& e, const reduction_call& c) {
   const bool rows = !columns && outputs > 1 && (tiles == 1 || outputs >= rows_kernel_outputs);
   // every slot one vector's elements (device/reduce_kernels.cuh reduce_short_rows_kernel), typed inputs
   const bool short_rows = !columns && !std::is_void_v<In> && a.reduced_count <= std::int64_t{tile_slots} * a.width;
-  // the tiles kernel (16-byte vectors where the rows are dense): a run of tiles per warp (a power of two), all
-  // of a row's with many rows, else the shortest run whose (output, run) items fit the warps the GPU keeps
-  // resident, so that they all stream in one wave; spread over a block per tile where even one tile per warp
-  // would leave warps idle
+  // the tiles kernel (16-byte vectors where the rows are dense): rows of whole tiles, and too few tiles for
+  // every resident warp to have one, spread over a block per run of at most spread_run_limit tiles: all of a
+  // row's with many rows of few tiles (no second stage), else the shortest run (a power of two) whose items
+  // cover the resident blocks a few times over, so that the second stage has few partials to combine. Other
+  // rows a warp per run of tiles: all of a row's with many rows, else the shortest run whose (output, run) items
+  // fit the resident warps, so that they all stream in one wave.
   void (*tiles_kernel)(reduce_args, std::int64_t, bool) = reduce_tiles_kernel<Op, In, false>;
   if constexpr (!std::is_void_v<In>) {
     if (a.dense) tiles_kernel = reduce_tiles_kernel<Op, In, true>;
@@ -61,14 +63,17 @@ void launch_reduce(const exec& e, const reduction_call& c) {
   std::int64_t run = 1;
   bool spread = false;
   if (!columns && !short_rows) {
-    const std::int64_t warps =
-        std::int64_t{resident_blocks(tiles_kernel, e.where().index())} * (tile_slots / 32);
-    if (outputs * tiles < warps) {
-      spread = true;
+    const std::int64_t blocks = resident_blocks(tiles_kernel, e.where().index());
+    const std::int64_t warps = blocks * (tile_slots / 32);
+    const bool whole_tiles = a.reduced_count >= tile_elements && (tiles <= spread_run_limit || !rows);
+    spread = whole_tiles || outputs * tiles < warps;
+    const auto items = [&] { return outputs * ((tiles + run - 1) / run); };
+    if (spread) {
+      while (run < std::min<std::int64_t>(tiles, spread_run_limit) && (rows || items() > 4 * blocks)) run <<= 1;
     } else if (rows) {
       while (run < tiles) run <<= 1;
     } else {
-      while (run < tiles && outputs * ((tiles + run - 1) / run) > warps) run <<= 1;
+      while (run < tiles && items() > warps) run <<= 1;
     }
   }
   a.parts = columns ? tiles : (tiles + run - 1) / run;
@@ -100,7 +105,7 @@ void launch_reduce(const exec& e, const reduction_call& c) {
     const std::int64_t items = outputs * a.parts;
     launch(e, at_most(spread ? items : (items + 7) / 8, 0x7fffffff), tile_slots, tiles_kernel, a, run, spread);
   }
-  if (second_stage) launch(e, at_most(outputs, 0x7fffffff), tile_slots, reduce_partials_kernel<Op>, second);
+  if (second_stage) launch(e, at_most(outputs, 0x7fffffff), partials_threads<Op>, reduce_partials_kernel<Op>, second);
 }
 
 /// Runs functor Op with the kernels of the call's input type: typed for Op's dense inputs, else cast on load

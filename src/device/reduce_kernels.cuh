@@ -174,15 +174,17 @@ __device__ __forceinline__ T* shared_partials() {
   return reinterpret_cast<T*>(buffer);
 }
 
-/// The tree over the 256 threads' partials (thread t holding slot t); thread 0 holds the result.
-template <class Op>
+/// The tree over the partials of a block's @p Threads threads (thread t holding leaf t); thread 0 holds the result.
+template <int Threads, class Op>
 __device__ __forceinline__ typename Op::acc_t block_tree(const Op& op, typename Op::acc_t x) {
   using A = typename Op::acc_t;
-  A* warps = shared_partials<A, 1>();
+  constexpr int warps = Threads / 32;
+  static_assert(warps % 8 == 0, "shared_partials holds multiples of 8");
+  A* partials = shared_partials<A, warps / 8>();
   x = warp_tree(op, x);
-  if ((threadIdx.x & 31) == 0) warps[threadIdx.x >> 5] = x;
+  if ((threadIdx.x & 31) == 0) partials[threadIdx.x >> 5] = x;
   __syncthreads();
-  if (threadIdx.x == 0) x = tree_of<8>(op, warps, 8);
+  if (threadIdx.x == 0) x = tree_of<warps>(op, partials, warps);
   __syncthreads();  // the buffer may be reused at once
   return x;
 }
@@ -200,26 +202,31 @@ __device__ __forceinline__ void store_partial(const reduce_args& a, const Op& op
 
 /// The groups of 32 slots of tile @p tile present in a row (those whose first slot is).
 __device__ __forceinline__ int groups_present(const reduce_args& a, int64_t tile) {
+  if ((tile + 1) * tile_elements <= a.reduced_count) return tile_slots / 32;  // a whole tile: no division
   const int64_t group_elements = int64_t{32} * a.width;
   const int64_t left = a.reduced_count - tile * tile_elements;
   const int64_t n = (left + group_elements - 1) / group_elements;
   return n < tile_slots / 32 ? static_cast<int>(n) : tile_slots / 32;
 }
 
+/// Tiles a block computes together when spread (reduce_tiles_kernel): their group partials fill the buffer the
+/// warps use one tile at a time otherwise.
+inline constexpr int spread_run_limit = tile_slots / 32;
+
 /// A warp per (output, part): the part's run of @p run tiles (a power of two, so that a run is a subtree of the
 /// tree over tiles), group after group of 32 slots (lane l computing slot g * 32 + l, the warp's tree the group's
-/// partial), lane 0 combining the groups of each tile and the run's tiles in their trees. Whole arrays and long
-/// rows (many parts, a second stage combining them) and many rows (a part per output, each row's tiles in one
-/// warp) alike; no block-wide barrier, so each warp streams its tiles on its own. With @p spread (too few tiles
-/// for every warp of the GPU to have one; run = 1), a block per (output, tile) instead, warp g computing group g,
-/// so that a tile takes one round of loads rather than eight.
+/// partial), lane 0 combining the groups of each tile and the run's tiles in their trees; no block-wide barrier,
+/// so each warp streams its tiles on its own. Rows of less than a whole tile, many of them. With @p spread (rows
+/// of whole tiles: every warp has a group of each), a block per (output, part) instead, warp g computing group g
+/// of each tile of the run (at most spread_run_limit tiles), warp 0 their trees: a tile takes one round of
+/// loads rather than eight, and whole arrays and long rows leave few partials for the second stage.
 template <class Op, class In, bool Dense>
 __global__ void __launch_bounds__(tile_slots) reduce_tiles_kernel(reduce_args a, int64_t run, bool spread) {
   using A = typename Op::acc_t;
   const Op op{a.params};
   const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
   constexpr int warps_per_block = tile_slots / 32;
-  // the group partials of a tile: the warp's own, or the block's when spread
+  // the group partials of a tile (the warp's own), or of the run's tiles (the block's when spread)
   A* groups = shared_partials<A, warps_per_block>() + (spread ? 0 : warp * 8);
   const int64_t items = a.outputs * a.parts;
   const int64_t first_item = spread ? blockIdx.x : int64_t{blockIdx.x} * warps_per_block + warp;
@@ -229,12 +236,12 @@ __global__ void __launch_bounds__(tile_slots) reduce_tiles_kernel(reduce_args a,
     const char* row = a.in + a.kept.offset(o);
     pairwise_stack<Op, 40> tiles;  // lane 0's
     const int64_t end = (part + 1) * run < a.tiles ? (part + 1) * run : a.tiles;
-    int present = 0;
     for (int64_t tile = part * run; tile < end; ++tile) {
-      present = groups_present(a, tile);
+      const int present = groups_present(a, tile);
+      A* tile_groups = groups + (spread ? (tile - part * run) * 8 : 0);
       for (int g = spread ? warp : 0; g < present; g += spread ? warps_per_block : 1) {
         const A x = warp_tree(op, slot_partial<Op, In, Dense>(op, a, row, slot_first(tile, g * 32 + lane, a.width)));
-        if (lane == 0) groups[g] = x;
+        if (lane == 0) tile_groups[g] = x;
       }
       if (!spread) {
         __syncwarp();
@@ -244,7 +251,13 @@ __global__ void __launch_bounds__(tile_slots) reduce_tiles_kernel(reduce_args a,
     }
     if (spread) {
       __syncthreads();
-      if (threadIdx.x == 0) store_partial(a, op, o, part, tree_of<8>(op, groups, present));
+      if (warp == 0) {  // lane k the tree of tile k, then the run's tree across the lanes (absent tiles left out)
+        const int n = static_cast<int>(end - part * run);
+        A x = op.identity();
+        if (lane < n) x = tree_of<8>(op, groups + lane * 8, groups_present(a, part * run + lane));
+        x = lanes_tree(op, x, spread_run_limit);
+        if (lane == 0) store_partial(a, op, o, part, x);
+      }
       __syncthreads();  // the groups may be written again at once
     } else if (lane == 0) {
       store_partial(a, op, o, part, tiles.result(op));
@@ -397,15 +410,22 @@ __global__ void __launch_bounds__(tile_slots) reduce_columns_kernel(reduce_args 
   }
 }
 
+/// Threads of a second-stage block: as many as a block holds, so that each thread's share of an output's
+/// partials arrives in one or two rounds of loads (the stage waits on latency, not bandwidth); fewer for wide
+/// partials, each of which holds more registers.
+template <class Op>
+inline constexpr int partials_threads = sizeof(typename Op::acc_t) <= 8 ? 1024 : 256;
+
 /// The second stage: a.in holds acc_t partials[output][part], each part the partial of an aligned run of tiles;
 /// a block per output.
 template <class Op>
-__global__ void __launch_bounds__(tile_slots) reduce_partials_kernel(reduce_args a) {
+__global__ void __launch_bounds__(partials_threads<Op>) reduce_partials_kernel(reduce_args a) {
   using A = typename Op::acc_t;
+  constexpr int threads = partials_threads<Op>;
   const Op op{a.params};
   // each thread combines an aligned run of `chunk` partials, a subtree of the tree over them
   int64_t chunk = 1;
-  while (chunk * tile_slots < a.parts) chunk <<= 1;
+  while (chunk * threads < a.parts) chunk <<= 1;
   for (int64_t o = blockIdx.x; o < a.outputs; o += gridDim.x) {
     const A* partials = reinterpret_cast<const A*>(a.in) + o * a.parts;
     pairwise_stack<Op, 40> run;
@@ -418,7 +438,7 @@ __global__ void __launch_bounds__(tile_slots) reduce_partials_kernel(reduce_args
       for (int k = 0; k < 8; ++k) p[k] = k < n ? partials[t + k] : op.identity();
       run.push(op, tree_of<8>(op, p, n));
     }
-    const A x = block_tree(op, run.result(op));
+    const A x = block_tree<threads>(op, run.result(op));
     if (threadIdx.x == 0) store_as(a.out + a.kept_out.offset(o), a.out_dtype, op.project(x));
   }
 }
