@@ -168,7 +168,42 @@ def cupy_results():
     del dev, pinned, pinned_mem
     elementwise(out, cp, ev, cp.float32, cp.float16, None, lambda: cp.cuda.Device().synchronize())
     reductions(out, cp, ev, cp.float32, lambda: cp.cuda.Device().synchronize())
+    try:  # the other rows stand even if CuPy cannot compile here
+        runtime_kernels(out, cp, ev)
+    except Exception as e:
+        print("CuPy runtime kernels unavailable:", e)
     return out
+
+
+def runtime_kernels(out, cp, ev):
+    """The rows of bench/bench_rtc.cpp: CuPy's RawKernel and ElementwiseKernel doing the same."""
+    source = r"""
+extern "C" __global__ void add(const float* a, const float* b, float* c, long long n) {
+  const long long i = blockIdx.x * static_cast<long long>(blockDim.x) + threadIdx.x;
+  if (i < n) c[i] = a[i] + b[i];
+}
+"""
+    n = 1 << 28
+    a = cp.linspace(-1.0, 1.0, n, dtype=cp.float32)
+    b = cp.linspace(0.0, 1.0, n, dtype=cp.float32)
+    c = cp.empty(n, dtype=cp.float32)
+    blocks = (n + 255) // 256
+    t0 = time.perf_counter()
+    kernel = cp.RawKernel(source + "// %d\n" % time.time_ns(), "add")  # a source never compiled before
+    kernel((blocks,), (256,), (a, b, c, cp.int64(n)))
+    cp.cuda.Device().synchronize()
+    out["raw kernel first launch (compile, load, run)"] = (time.perf_counter() - t0) * 1e3
+    kernel = cp.RawKernel(source, "add")
+    kernel((blocks,), (256,), (a, b, c, cp.int64(n)))
+    small = cp.zeros(1024, dtype=cp.float32)
+    small_out = cp.empty(1024, dtype=cp.float32)
+    out["host time per raw kernel launch (loaded)"] = median_host_ms(
+        lambda: kernel((4,), (256,), (small, small, small_out, cp.int64(1024))), 100, 21, 200)
+    out["a + b float32 2^28 raw kernel"] = median_gpu_ms(lambda: kernel((blocks,), (256,), (a, b, c, cp.int64(n))), ev)
+    add = cp.ElementwiseKernel("T x, T y", "T z", "z = x + y", "add_them")
+    out["a + b float32 2^28 elementwise_kernel (out=)"] = median_gpu_ms(lambda: add(a, b, c), ev)
+    out["a + b float32 2^28 numcu add (out=)"] = median_gpu_ms(lambda: cp.add(a, b, out=c), ev)
+    cp.cuda.Device().synchronize()
 
 
 def torch_results():

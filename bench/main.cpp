@@ -11,6 +11,7 @@
 void run_foundation_benchmarks();
 void run_elementwise_benchmarks();
 void run_reduction_benchmarks();
+void run_rtc_benchmarks();
 void run_baseline_benchmarks();
 
 int main(int argc, char** argv) {
@@ -25,6 +26,7 @@ int main(int argc, char** argv) {
   run_foundation_benchmarks();
   run_elementwise_benchmarks();
   run_reduction_benchmarks();
+  run_rtc_benchmarks();
   run_baseline_benchmarks();
 
   std::ofstream out(out_path);

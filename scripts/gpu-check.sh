@@ -46,6 +46,8 @@ if [ "$what" = all ] || [ "$what" = test ]; then
     status=1
   fi
   grep -q "Status: SUCCESS" "$OUT/tests.log" || { grep -B2 -A8 "ERROR\|FATAL" "$OUT/tests.log" | head -120; status=1; }
+  scripts/run-examples.sh build/gpu >"$OUT/examples.log" 2>&1 || status=1
+  note "examples:    $(grep -cE ': ok \(' "$OUT/examples.log") ok, $(grep -cE ': (FAILED|skipped)' "$OUT/examples.log") failed or skipped"
   # the longer differential run: a case file of another seed (NUMCU_DIFFERENTIAL_CASES=FILE, drawn where NumPy
   # and ml_dtypes are installed by scripts/differential.sh) replayed on every device
   if [ -n "${NUMCU_DIFFERENTIAL_CASES:-}" ]; then

@@ -41,4 +41,5 @@ fi
 scripts/slowest-units.sh "build/$preset"
 ./build/"$preset"/tests/numcu_tests
 ./build/"$preset"/examples/quickstart >/dev/null && echo "quickstart: ran"
+scripts/run-examples.sh "build/$preset"
 scripts/check-consumer.sh "$preset"

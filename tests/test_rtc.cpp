@@ -6,6 +6,8 @@
 
 #include <atomic>
 #include <chrono>
+#include <complex>
+#include <cstdint>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -17,7 +19,10 @@
 #include <numcu/numcu.hpp>
 #include <numcu/rtc.hpp>
 
+#include "core/kernel_signature.hpp"
+#include "core/kernel_source.hpp"
 #include "rtc/embedded_headers.hpp"
+#include "test_support.hpp"
 #include "rtc/kernel_cache.hpp"
 #include "rtc/sha256.hpp"
 
@@ -327,5 +332,264 @@ template <class T> __global__ void scale(T* x, int n) {
     if (const char* home = std::getenv("HOME"))
       CHECK(rtc::cache_directory() == std::filesystem::path(home) / ".cache" / "numcu" / "kernels");
     if (xdg != nullptr) ::setenv("XDG_CACHE_HOME", saved_xdg.c_str(), 1);
+  }
+
+  TEST_CASE("kernel arguments: ndarrays as their first element's address, values in their exact C type") {
+    const auto a = nc::arange(0, 6, 1, nc::float32, nc::cpu).reshape({2, 3});
+    const nc::kernel_arg array(a), view(a(1));
+    CHECK(array.size() == sizeof(void*));
+    CHECK(*static_cast<void* const*>(array.value()) == a.data_ptr());
+    CHECK(*static_cast<void* const*>(view.value()) == static_cast<char*>(a.data_ptr()) + 3 * sizeof(float));
+    CHECK(array.array_device() == nc::cpu);
+    CHECK(nc::kernel_arg(2.5f).size() == 4);
+    CHECK(*static_cast<const float*>(nc::kernel_arg(2.5f).value()) == 2.5f);
+    CHECK(nc::kernel_arg(2).size() == 4);
+    CHECK(nc::kernel_arg(std::int64_t{-3}).size() == 8);
+    CHECK(nc::kernel_arg(std::complex<double>(1, 2)).size() == 16);
+    CHECK(nc::kernel_arg(static_cast<const void*>(nullptr)).size() == sizeof(void*));
+    CHECK_FALSE(nc::kernel_arg(1.0).array_device().has_value());
+  }
+
+  TEST_CASE("a raw kernel refuses the CPU device before compiling anything") {
+    const nc::raw_module m(add_source);
+    const auto k = m.get_function("add");
+    CHECK(k.name() == "add");
+    const auto a = nc::zeros({4}, nc::float32, nc::cpu);
+    CHECK_THROWS_WITH_AS(k.launch(1, 4, {a, a, a, 4}, 0, nc::stream(nc::cpu)),
+                         "numcu: a raw_kernel runs on a CUDA GPU, not on cpu (runtime-compiled kernels have no CPU "
+                         "backend)",
+                         nc::device_error);
+    CHECK_THROWS_AS(m.set_global("x", 1, nc::cpu), nc::device_error);
+    CHECK(a.to_vector<float>() == std::vector<float>(4, 0.0f));
+  }
+
+  TEST_CASE("a raw kernel adds two vectors on the GPU, as PyCUDA's SourceModule does [cuda]" *
+            doctest::skip(numcu_test::no_gpu())) {
+    const nc::device gpu = nc::cuda(0);
+    const int n = 1000;
+    const auto a = nc::arange(0, n, 1, nc::float32, gpu);
+    const auto b = nc::full({n}, 0.5, nc::float32, gpu);
+    auto c = nc::zeros({n}, nc::float32, gpu);
+    const auto k = nc::raw_module(add_source).get_function("add");
+    k((n + 127) / 128, 128, {a, b, c, n});
+    const auto got = c.to_vector<float>();
+    for (int i = 0; i < n; ++i) REQUIRE(got[i] == static_cast<float>(i) + 0.5f);
+    // a second launch reuses the loaded kernel, on a stream of the caller's
+    const nc::stream s(gpu);
+    k.launch(n / 100, 100, {c, b, c, n}, 0, s);
+    s.synchronize();
+    const auto twice = c.to_vector<float>();
+    for (int i = 0; i < n; ++i) REQUIRE(twice[i] == static_cast<float>(i) + 1.0f);
+    const auto attributes = k.attributes(gpu);
+    CHECK(attributes.max_threads_per_block >= 128);
+    CHECK(attributes.registers > 0);
+    const int block = k.suggested_block_size(gpu);
+    CHECK(block >= 32);
+    CHECK(block <= attributes.max_threads_per_block);
+    CHECK(block % 32 == 0);
+  }
+
+  TEST_CASE("templates through name expressions, __constant__ and __device__ globals, dynamic shared memory [cuda]" *
+            doctest::skip(numcu_test::no_gpu())) {
+    const nc::device gpu = nc::cuda(0);
+    const nc::raw_module m(R"(
+__constant__ double coefficients[3];
+__device__ unsigned long long calls;
+template <class T>
+__global__ void polynomial(const T* x, T* y, int n) {
+  const int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) y[i] = T(coefficients[0] + x[i] * (coefficients[1] + x[i] * coefficients[2]));
+  if (i == 0) atomicAdd(&calls, 1ull);
+}
+extern "C" __global__ void reverse_block(const float* x, float* y) {
+  extern __shared__ float staged[];
+  staged[threadIdx.x] = x[blockIdx.x * blockDim.x + threadIdx.x];
+  __syncthreads();
+  y[blockIdx.x * blockDim.x + threadIdx.x] = staged[blockDim.x - 1 - threadIdx.x];
+}
+)",
+                           {}, {"polynomial<float>", "polynomial<double>"});
+    const double coefficients[3] = {1.0, -2.0, 0.25};
+    m.set_global("coefficients", coefficients, sizeof coefficients, gpu);
+    m.set_global("calls", std::uint64_t{0}, gpu);
+    const int n = 300;
+    const auto x = nc::arange(0, n, 1, nc::float64, gpu);
+    auto y = nc::empty({n}, nc::float64, gpu);
+    m.get_function("polynomial<double>")(3, 128, {x, y, n});
+    const auto got = y.to_vector<double>();
+    for (int i = 0; i < n; ++i) REQUIRE(got[i] == 1.0 + i * (-2.0 + i * 0.25));
+    const auto xf = nc::arange(0, n, 1, nc::float32, gpu);
+    auto yf = nc::empty({n}, nc::float32, gpu);
+    m.get_function("polynomial<float>")(3, 128, {xf, yf, n});
+    CHECK(yf.to_vector<float>()[10] == 6.0f);
+    CHECK(m.get_global<std::uint64_t>("calls", gpu) == 2);
+    double back[3] = {};
+    m.get_global("coefficients", back, sizeof back, gpu);
+    CHECK(back[2] == 0.25);
+    CHECK_THROWS_WITH_AS(m.set_global("coefficients", 1.0, gpu),
+                         "numcu: the module's variable 'coefficients' is 24 bytes; 8 given", nc::rtc_error);
+    CHECK_THROWS_AS(m.get_global<int>("missing", gpu), nc::rtc_error);
+    // 64 KiB of dynamic shared memory: past the 48 KiB a launch gets without asking
+    const int threads = 1024, blocks = 4;
+    const auto in = nc::arange(0, threads * blocks, 1, nc::float32, gpu);
+    auto out = nc::zeros({threads * blocks}, nc::float32, gpu);
+    const auto reverse = m.get_function("reverse_block");
+    reverse(blocks, threads, {in, out}, std::size_t{64} * 1024);
+    const auto reversed = out.to_vector<float>();
+    for (int i = 0; i < threads * blocks; ++i) {
+      const int block = i / threads, t = i % threads;
+      REQUIRE(reversed[i] == static_cast<float>(block * threads + threads - 1 - t));
+    }
+    // a precompiled image: the module's PTX, loaded as it is
+    const auto image = nc::raw_module::from_image(m.compile("compute_90"), "polynomial.ptx");
+    CHECK_THROWS_AS(image.lowered_name("polynomial<float>", "sm_90"), nc::rtc_error);
+    const auto lowered = m.lowered_name("polynomial<double>", "sm_90");
+    image.set_global("coefficients", coefficients, sizeof coefficients, gpu);
+    auto z = nc::empty({n}, nc::float64, gpu);
+    image.get_function(lowered)(3, 128, {x, z, n});
+    CHECK(z.to_vector<double>() == got);
+  }
+
+  TEST_CASE("a raw kernel launch that cannot run raises before anything is queued [cuda]" *
+            doctest::skip(numcu_test::no_gpu())) {
+    const nc::device gpu = nc::cuda(0);
+    const auto a = nc::full({8}, 1.0, nc::float32, gpu);
+    auto c = nc::full({8}, 7.0, nc::float32, gpu);
+    const auto k = nc::raw_module(add_source).get_function("add");
+    CHECK_THROWS_WITH_AS(k(1, 2048, {a, a, c, 8}),
+                         doctest::Contains("launched with grid (1, 1, 1) and block (2048, 1, 1)"), nc::rtc_error);
+    CHECK_THROWS_WITH_AS(k(1, {32, 32, 2}, {a, a, c, 8}), doctest::Contains("2048 threads per block; it allows at most"),
+                         nc::rtc_error);
+    CHECK_THROWS_WITH_AS(k(0, 8, {a, a, c, 8}), doctest::Contains("every extent must be at least 1"), nc::rtc_error);
+    CHECK_THROWS_WITH_AS(k(1, 8, {a, a, c, 8}, std::size_t{1} << 30),
+                         doctest::Contains("1073741824 bytes of dynamic shared memory; at most"), nc::rtc_error);
+    CHECK_THROWS_WITH_AS(k(1, 8, {a, a, c}), "numcu: kernel 'add' takes 4 arguments; 3 given", nc::rtc_error);
+    CHECK_THROWS_WITH_AS(k(1, 8, {a, a, c, std::int64_t{8}}),
+                         "numcu: argument 3 of kernel 'add' is 8 bytes; the kernel's parameter 3 is 4 bytes",
+                         nc::rtc_error);
+    const auto on_cpu = nc::zeros({8}, nc::float32, nc::cpu);
+    CHECK_THROWS_WITH_AS(k(1, 8, {a, on_cpu, c, 8}),
+                         "numcu: argument 1 of kernel 'add' is an array on cpu; the kernel runs on cuda:0",
+                         nc::device_error);
+    CHECK_THROWS_WITH_AS(nc::raw_module(add_source).get_function("sub")(1, 8, {a, a, c, 8}),
+                         doctest::Contains("the module has no kernel named 'sub'"), nc::rtc_error);
+    CHECK(c.to_vector<float>() == std::vector<float>(8, 7.0f));
+    k(1, 8, {a, a, c, 8});  // the device is still usable
+    CHECK(c.to_vector<float>() == std::vector<float>(8, 2.0f));
+  }
+
+  TEST_CASE("elementwise kernel sources compile for every dtype, dense and strided, with scalars and raw arrays") {
+    for (const nc::dtype t : numcu_test::all_dtypes()) {
+      for (const bool dense : {false, true}) {
+        CAPTURE(t.name());
+        CAPTURE(dense);
+        nc::detail::elementwise_source_request r;
+        r.name = "combine";
+        r.in_params = nc::detail::parse_kernel_params("T x, T y, raw T w, _non_const float64 u", true);
+        r.out_params = nc::detail::parse_kernel_params("T z", false);
+        r.types = nc::detail::bind_kernel_types(r.in_params, r.out_params, {t, std::nullopt, t, nc::float64},
+                                                {std::nullopt});
+        r.operation = "z = x + y; z = w[i % w.size()]; u = u + 1; (void)_ind.size()";
+        r.scalar_inputs = {false, true, false, false};
+        r.raw_ndims = {2};
+        r.ndim = 3;
+        r.dense = dense;
+        const std::string source = nc::detail::elementwise_kernel_source(r);
+        CHECK_NOTHROW(nc::raw_module(source, {}, {}, "combine.cu").compile("sm_90"));
+      }
+    }
+  }
+
+  TEST_CASE("an elementwise kernel checks its parameters and arguments before anything runs") {
+    CHECK_THROWS_AS(nc::elementwise_kernel("T x,", "T y", "y = x"), nc::rtc_error);
+    CHECK_THROWS_AS(nc::elementwise_kernel("T x", "T x", "x = x"), nc::rtc_error);
+    CHECK_THROWS_WITH_AS(nc::elementwise_kernel("T x", "", "x = x", "k"),
+                         "numcu: elementwise kernel 'k' has no output", nc::rtc_error);
+    CHECK_THROWS_WITH_AS(nc::elementwise_kernel("T x", "T y", "y = x", "not a name"),
+                         "numcu: an elementwise kernel's name must be a C++ identifier, not 'not a name'",
+                         nc::rtc_error);
+    const nc::elementwise_kernel k("T x, T y", "T z", "z = x + y", "add_them");
+    CHECK(k.name() == "add_them");
+    const auto a = nc::arange(0, 4, 1, nc::float32, nc::cpu);
+    CHECK_THROWS_WITH_AS(k({a}), "numcu: elementwise kernel 'add_them' takes 2 inputs; 1 given", nc::rtc_error);
+    CHECK_THROWS_WITH_AS(k.call({a, a}, {a, a}),
+                         "numcu: elementwise kernel 'add_them' has 1 outputs; 2 given (give all or none)",
+                         nc::rtc_error);
+    CHECK_THROWS_WITH_AS(k({a, a}),
+                         "numcu: an elementwise_kernel runs on a CUDA GPU, not on cpu (runtime-compiled kernels have "
+                         "no CPU backend)",
+                         nc::device_error);
+    CHECK(a.to_vector<float>() == std::vector<float>{0, 1, 2, 3});
+  }
+
+  TEST_CASE("an elementwise kernel broadcasts, walks strided views, takes weak scalars and fills out= [cuda]" *
+            doctest::skip(numcu_test::no_gpu())) {
+    const nc::device gpu = nc::cuda(0);
+    const nc::elementwise_kernel squared_difference("T x, T y", "T z", "z = (x - y) * (x - y)", "squared_difference");
+    const auto x = nc::arange(0, 6, 1, nc::float32, gpu).reshape({2, 3});
+    const auto y = nc::array_from_host(std::vector<float>{0.5f, 1.0f, -2.0f}.data(), nc::float32, 3, {3},
+                                       std::nullopt, gpu);
+    const auto z = squared_difference({x, y});
+    CHECK(z.dtype() == nc::float32);
+    CHECK(z.shape() == nc::shape_t{2, 3});
+    const std::vector<float> expected{0.25f, 0.0f, 16.0f, 6.25f, 9.0f, 49.0f};
+    CHECK(z.to_vector<float>() == expected);
+    // a strided view and a weak scalar (a double taking T = float32)
+    const auto wide = nc::arange(0, 12, 1, nc::float32, gpu).reshape({2, 6});
+    const auto every_other = wide(nc::all, nc::slice(0, nc::none, 2));
+    auto out = nc::full({2, 3}, -1.0, nc::float32, gpu);
+    squared_difference.call({every_other, 2.5}, {out});
+    CHECK(out.to_vector<float>() == std::vector<float>{6.25f, 0.25f, 2.25f, 12.25f, 30.25f, 56.25f});
+    // float16 elements read as float and stored rounded; complex128; int8 wrapping as C++ does
+    const auto h = nc::arange(0, 4, 1, nc::float16, gpu);
+    std::vector<float> halves;
+    for (const auto v : squared_difference({h, 0.5}).to_vector<nc::float16_t>()) halves.push_back(static_cast<float>(v));
+    CHECK(halves == std::vector<float>{0.25f, 0.25f, 2.25f, 6.25f});
+    const auto c = nc::full({2}, std::complex<double>(1, 2), nc::complex128, gpu);
+    const auto cz = squared_difference({c, std::complex<double>(0, 1)}).to_vector<std::complex<double>>();
+    CHECK(cz[0] == std::complex<double>(0, 2));
+    const auto i8 = nc::full({1}, 100, nc::int8, gpu);
+    CHECK(squared_difference({i8, -100}).to_vector<std::int8_t>()[0] == static_cast<std::int8_t>(40000));
+    // 0-d and empty arrays
+    CHECK(squared_difference({nc::full({}, 3.0, nc::float64, gpu), 1.0}).item<double>() == 4.0);
+    CHECK(squared_difference({nc::zeros({0, 3}, nc::float64, gpu), 1.0}).shape() == nc::shape_t{0, 3});
+  }
+
+  TEST_CASE("an elementwise kernel with raw arrays, _ind.size(), size= and several outputs [cuda]" *
+            doctest::skip(numcu_test::no_gpu())) {
+    const nc::device gpu = nc::cuda(0);
+    const nc::elementwise_kernel reverse("raw T x", "T y", "y = x[_ind.size() - i - 1]", "reverse");
+    const auto x = nc::arange(0, 5, 1, nc::int32, gpu);
+    auto y = nc::zeros({5}, nc::int32, gpu);
+    reverse({x, y});
+    CHECK(y.to_vector<std::int32_t>() == std::vector<std::int32_t>{4, 3, 2, 1, 0});
+    const nc::elementwise_kernel indices("int64 offset", "int64 y", "y = i + offset", "indices");
+    CHECK(indices.call({5}, {}, 4).front().to_vector<std::int64_t>() == std::vector<std::int64_t>{5, 6, 7, 8});
+    CHECK_THROWS_WITH_AS(indices({5}), "numcu: elementwise kernel 'indices' has no element-wise array argument: give its size",
+                         nc::rtc_error);
+    const nc::elementwise_kernel divmod_kernel("T a, T b", "T q, T r", "q = a / b; r = a % b", "divmod_kernel");
+    const auto results = divmod_kernel.call({nc::arange(10, 14, 1, nc::int64, gpu), 3});
+    REQUIRE(results.size() == 2);
+    CHECK(results[0].to_vector<std::int64_t>() == std::vector<std::int64_t>{3, 3, 4, 4});
+    CHECK(results[1].to_vector<std::int64_t>() == std::vector<std::int64_t>{1, 2, 0, 1});
+    CHECK_THROWS_AS(divmod_kernel({nc::arange(0, 3, 1, nc::int64, gpu), 3}), nc::rtc_error);
+  }
+
+  TEST_CASE("an elementwise kernel's errors: dtypes, shapes, devices, a body that does not compile [cuda]" *
+            doctest::skip(numcu_test::no_gpu())) {
+    const nc::device gpu = nc::cuda(0);
+    const nc::elementwise_kernel k("float32 x, T y", "T z", "z = x + y", "typed");
+    const auto f = nc::arange(0, 3, 1, nc::float32, gpu);
+    const auto i = nc::arange(0, 3, 1, nc::int32, gpu);
+    CHECK_THROWS_AS(k({i, f}), nc::dtype_error);
+    CHECK_THROWS_AS(k({f, nc::arange(0, 2, 1, nc::float32, gpu)}), nc::shape_error);
+    auto wrong = nc::zeros({4}, nc::float32, gpu);
+    CHECK_THROWS_WITH_AS(k.call({f, f}, {wrong}),
+                         "numcu: output 0 of elementwise kernel 'typed' has shape (4,); the loop's shape is (3,)",
+                         nc::shape_error);
+    CHECK_THROWS_AS(k({f, nc::arange(0, 3, 1, nc::float32, nc::cpu)}), nc::device_error);
+    const nc::elementwise_kernel broken("T x", "T y", "y = x +* 2", "broken");
+    CHECK_THROWS_WITH_AS(broken({f}), doctest::Contains("operation(1): error"), nc::rtc_error);
+    CHECK(wrong.to_vector<float>() == std::vector<float>(4, 0.0f));
   }
 }

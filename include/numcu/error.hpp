@@ -73,7 +73,8 @@ class cuda_error : public error {
   int m_code;
 };
 
-/// Runtime compilation of a kernel failed; the message holds the compiler log.
+/// A runtime kernel could not be compiled (the message holds the compiler log), found, or launched as asked
+/// (a configuration past the kernel's or the GPU's limits, arguments that do not match its parameters).
 class rtc_error : public error {
  public:
   using error::error;

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "numcu/device.hpp"
+#include "numcu/device_view.hpp"
 #include "numcu/dtype.hpp"
 #include "numcu/error.hpp"
 #include "numcu/indexing.hpp"
@@ -81,18 +82,37 @@ class ndarray {
   bool is_c_contiguous() const;
   /// True when the elements are laid out in Fortran (column-major) order without gaps.
   bool is_f_contiguous() const;
-  /// For a view, the array that owns the data (as allocated: 1-D, its dtype); none for an owner.
   /// True when the array lives in page-locked (pinned) host memory, which a GPU copies to and from
   /// asynchronously: an array from pinned_empty() or a view of one, or from_blob() over memory that CUDA
   /// page-locked (cudaMallocHost, cudaHostRegister). False for GPU arrays, and for every array without a
   /// CUDA driver.
   bool is_pinned() const;
+  /// For a view, the array that owns the data (as allocated: 1-D, its dtype); none for an owner.
   std::optional<ndarray> base() const;
   /// True when this array and @p other use the same buffer.
   bool shares_memory_with(const ndarray& other) const { return m_buffer == other.m_buffer; }
 
   /// Address of element (0, ..., 0): device memory for a GPU array.
   void* data_ptr() const;
+
+  /// The elements as a typed view of rank N (numcu/device_view.hpp): pointer, shape and byte strides, passed by
+  /// value to a kernel of one's own (numcu/cuda.hpp). T is the dtype's element type (const T for reading), or
+  /// any type of the dtype's size (e.g. CUDA's __half or float2). With @p on, the array must live there.
+  /// @throws dtype_error for another element type; shape_error for another rank; device_error when the array
+  /// is not on @p on.
+  template <class T, int N>
+  device_view<T, N> view(std::optional<numcu::device> on = std::nullopt) const {
+    bool type_fits = sizeof(T) == m_dtype.itemsize();
+    if constexpr (element_type<T>) type_fits = numcu::dtype_of<T>() == m_dtype;
+    if (!type_fits || N != ndim() || (on && *on != device())) throw_view_error(view_name<T>(N), type_fits, N, on);
+    device_view<T, N> v;
+    v.data = static_cast<T*>(data_ptr());
+    for (int d = 0; d < N; ++d) {
+      v.shape[d] = m_shape[d];
+      v.strides[d] = m_strides[d];
+    }
+    return v;
+  }
 
   /// A new array with the same values, dtype and shape, in C order, on the same device.
   ndarray copy() const;
@@ -224,6 +244,16 @@ class ndarray {
       return index_t(std::forward<I>(i));
   }
   void require_element_type(numcu::dtype requested, const char* caller) const;
+  /// Throws view<T, N>'s error: @p name is "view<T, N>()", @p type_fits whether T fits the dtype.
+  [[noreturn]] void throw_view_error(const std::string& name, bool type_fits, int rank,
+                                     std::optional<numcu::device> on) const;
+  /// "view<float32, 2>()", for messages.
+  template <class T>
+  std::string view_name(int rank) const {
+    std::string type = std::to_string(sizeof(T)) + "-byte type";
+    if constexpr (element_type<T>) type = std::string(numcu::dtype_of<T>().name());
+    return "view<" + type + ", " + std::to_string(rank) + ">()";
+  }
   void read_item(void* out, numcu::dtype requested) const;
   void read_all(void* out, numcu::dtype requested) const;
   static void touch_pages(void* storage, std::size_t nbytes);

@@ -5,6 +5,7 @@
 #include "numcu/config.hpp"
 #include "numcu/creation.hpp"
 #include "numcu/device.hpp"
+#include "numcu/device_view.hpp"
 #include "numcu/dtype.hpp"
 #include "numcu/elementwise.hpp"
 #include "numcu/error.hpp"

@@ -2,10 +2,23 @@
 /// @brief Kernels compiled at run time: CUDA C++ source compiled with NVRTC, cached in memory and on disk.
 #pragma once
 
+#include <cstddef>
+#include <cstring>
+#include <initializer_list>
+#include <memory>
+#include <optional>
 #include <string>
+#include <type_traits>
 #include <vector>
 
+#include "numcu/device.hpp"
+#include "numcu/elementwise.hpp"
+#include "numcu/ndarray.hpp"
+#include "numcu/stream.hpp"
+
 namespace numcu {
+
+class raw_kernel;
 
 /// CUDA C++ source compiled at run time with NVRTC: what PyCUDA's `SourceModule` and CuPy's `RawModule` are
 /// to Python. The source may `#include "device/..."` headers of numcu's own kernels (element types such as
@@ -32,16 +45,187 @@ class raw_module {
   /// needed); throws rtc_error for an expression the module was not given.
   std::string lowered_name(const std::string& expression, const std::string& arch) const;
 
+  /// A module of an image compiled elsewhere (a cubin, a fatbin or PTX text, e.g. from `nvcc -cubin`):
+  /// loaded as it is, on every device; compile() returns it for any architecture.
+  static raw_module from_image(std::string image, std::string name = "image");
+
+  /// The kernel @p name of this module: an `extern "C"` kernel's name, a name expression given to the
+  /// constructor (e.g. `"scale<float>"`), or a mangled name. Nothing is compiled or loaded until it first runs
+  /// on a device; then rtc_error if the module has no such kernel.
+  raw_kernel get_function(const std::string& name) const;
+
+  /// Copies @p bytes from @p data into the module's `__constant__` or `__device__` variable @p name on GPU
+  /// @p d (compiling and loading the module there if needed) and waits for the copy.
+  /// @throws rtc_error when there is no such variable or @p bytes is not its size; device_error unless @p d is a GPU.
+  void set_global(const std::string& name, const void* data, std::size_t bytes, device d = default_device()) const;
+  /// set_global() of one value of type T.
+  template <class T>
+  void set_global(const std::string& name, const T& value, device d = default_device()) const {
+    static_assert(std::is_trivially_copyable_v<T>, "a global is set from a trivially copyable value");
+    set_global(name, &value, sizeof(T), d);
+  }
+  /// Copies the module's `__constant__` or `__device__` variable @p name on GPU @p d into @p data (@p bytes,
+  /// its size), after the work queued on the device's current stream.
+  void get_global(const std::string& name, void* data, std::size_t bytes, device d = default_device()) const;
+  /// get_global() of one value of type T.
+  template <class T>
+  T get_global(const std::string& name, device d = default_device()) const {
+    static_assert(std::is_trivially_copyable_v<T>, "a global is read into a trivially copyable value");
+    T value{};
+    get_global(name, &value, sizeof(T), d);
+    return value;
+  }
+
   /// The source, as given.
   const std::string& source() const noexcept { return m_source; }
   /// The caller's NVRTC options, as given.
   const std::vector<std::string>& options() const noexcept { return m_options; }
 
  private:
+  friend class raw_kernel;
+  /// The image to load on GPU @p d: the given one, or the source compiled for the GPU's architecture.
+  std::string image_for(device d) const;
+  /// The symbol of kernel @p name in the image for GPU @p d (a name expression's lowered name).
+  std::string symbol_for(const std::string& name, device d) const;
+
+  std::optional<std::string> m_image;  // from_image()
   std::string m_source;
   std::vector<std::string> m_options;
   std::vector<std::string> m_name_expressions;
   std::string m_name;
+};
+
+/// The extents of a launch grid or block, x fastest; 1 where not given.
+struct launch_dims {
+  unsigned x = 1;  ///< threads (or blocks) along x
+  unsigned y = 1;  ///< along y
+  unsigned z = 1;  ///< along z
+  /// @p x by @p y by @p z.
+  launch_dims(unsigned x_ = 1, unsigned y_ = 1, unsigned z_ = 1) : x(x_), y(y_), z(z_) {}  // NOLINT: from a count
+};
+
+/// One argument of a raw_kernel launch: an ndarray (passed as the device address of its first element, and
+/// checked to be on the kernel's device), a raw pointer (passed as it is), or a value of any trivially
+/// copyable C++ type up to 64 bytes, passed by value with its exact type: `2.0f` is a float, `2` an int,
+/// `std::size_t{2}` 8 bytes. The kernel's parameters must match in order and size.
+class kernel_arg {
+ public:
+  /// The address of the first element of @p a.
+  kernel_arg(const ndarray& a);  // NOLINT: implicit, so that arguments read as a list
+  /// A device (or host-mapped) pointer, as it is.
+  kernel_arg(const void* pointer);  // NOLINT
+  /// @p value by value.
+  template <class T>
+    requires(std::is_trivially_copyable_v<T> && !std::is_pointer_v<T> && !std::is_same_v<T, ndarray>)
+  kernel_arg(const T& value) : m_size(sizeof(T)) {  // NOLINT
+    static_assert(sizeof(T) <= sizeof(m_bytes), "kernel arguments by value are at most 64 bytes");
+    static_assert(alignof(T) <= 16, "kernel arguments by value are aligned to at most 16 bytes");
+    std::memcpy(m_bytes, &value, sizeof(T));
+  }
+  /// Bytes the kernel receives.
+  std::size_t size() const noexcept { return m_size; }
+  /// The argument's value as the kernel receives it.
+  const void* value() const noexcept { return m_bytes; }
+  /// The device of an ndarray argument; nullopt for pointers and values.
+  const std::optional<device>& array_device() const noexcept { return m_device; }
+
+ private:
+  alignas(16) unsigned char m_bytes[64] = {};
+  std::size_t m_size = 0;
+  std::optional<device> m_device;
+};
+
+/// The limits of a raw_kernel on one GPU.
+struct kernel_attributes {
+  int max_threads_per_block = 0;           ///< the kernel's, which its registers may bring under the GPU's
+  int registers = 0;                       ///< per thread
+  std::size_t static_shared_memory = 0;    ///< bytes of its `__shared__` variables
+  std::size_t max_dynamic_shared_memory = 0;  ///< the most dynamic shared memory a launch may ask for
+};
+
+/// A kernel of a raw_module (raw_module::get_function()), launched with the grid, block, dynamic shared memory
+/// and stream of the caller's choosing, as PyCUDA's and CuPy's raw kernels are. The module is compiled for a
+/// GPU's architecture and loaded there on the first launch on that GPU, and both are cached.
+class raw_kernel {
+ public:
+  /// Launches on the current stream of the default device: `k(grid, block, {a, b, n})`. The launch is
+  /// asynchronous; a kernel that faults is reported as cuda_error by the next call that synchronizes.
+  /// @throws device_error when the default device is not a GPU or an ndarray argument is on another device;
+  /// rtc_error for a block of more threads than the kernel allows, extents past the GPU's, more shared
+  /// memory than it has, or arguments that do not match the kernel's parameters in number or size;
+  /// rtc_error when the module does not compile or has no such kernel.
+  void operator()(launch_dims grid, launch_dims block, std::initializer_list<kernel_arg> args,
+                  std::size_t shared_memory = 0) const;
+  /// Launches on stream @p s (its device runs the kernel), with the checks of operator().
+  void launch(launch_dims grid, launch_dims block, const std::vector<kernel_arg>& args, std::size_t shared_memory,
+              const stream& s) const;
+  /// The kernel's limits on GPU @p d.
+  kernel_attributes attributes(device d = default_device()) const;
+  /// The block size (threads) that gives the kernel the highest occupancy on GPU @p d with @p shared_memory
+  /// bytes of dynamic shared memory per block (cudaOccupancyMaxPotentialBlockSize).
+  int suggested_block_size(device d = default_device(), std::size_t shared_memory = 0) const;
+  /// The name it was asked for by.
+  const std::string& name() const noexcept { return m_name; }
+
+ private:
+  friend class raw_module;
+  struct loaded;
+  struct cache;
+  raw_kernel(raw_module module, std::string name);
+  /// The kernel loaded on GPU @p d, once per GPU.
+  const loaded& load(device d) const;
+
+  std::shared_ptr<const raw_module> m_module;
+  std::string m_name;
+  std::shared_ptr<cache> m_cache;
+};
+
+/// A kernel written as the operation on one element, as CuPy's `ElementwiseKernel`: numcu writes the loop, the
+/// broadcasting, the offsets of strided and broadcast arrays, and the launch.
+///
+/// Parameters are declared as CuPy declares them: `"float32 x, T y"` and `"T z"`, a dtype name or a
+/// one-letter type placeholder bound by the arguments' dtypes (bind order: out= arrays, then inputs), `raw`
+/// for an array the operation indexes itself (`x[i]`, with `_ind.size()` the loop's length) and `_non_const`
+/// for an input it may write. In the operation, an element-wise input is its element's value (a const
+/// reference), an output a reference to its element, `i` the element's index (`long long`), and each
+/// placeholder a type. A C++ number given for an input is a weak scalar: it takes its parameter's type.
+/// @code
+/// const nc::elementwise_kernel squared_difference("T x, T y", "T z", "z = (x - y) * (x - y)", "squared_difference");
+/// nc::ndarray z = squared_difference({x, y});      // broadcast, z allocated with x's dtype
+/// squared_difference.call({x, 2.0}, {z});          // a scalar input, an output of the caller's
+/// @endcode
+/// Runs on a GPU: arrays on the CPU raise device_error (the operation is CUDA C++ compiled at run time).
+class elementwise_kernel {
+ public:
+  /// @param in_params the inputs; @param out_params the outputs (at least one); @param operation the loop
+  /// body; @param name the kernel's name (an identifier); @param preamble code placed before the kernel
+  /// (helper functions, constants); @param options NVRTC options. @throws rtc_error for a malformed
+  /// parameter list or a repeated name, dtype_error for an unknown dtype name.
+  elementwise_kernel(std::string in_params, std::string out_params, std::string operation,
+                     std::string name = "elementwise_kernel", std::string preamble = {},
+                     std::vector<std::string> options = {});
+
+  /// Runs on @p args: the inputs, optionally followed by every output. Returns the output (the kernel must
+  /// have one; call() returns several).
+  ndarray operator()(std::initializer_list<operand> args) const;
+
+  /// Runs on @p inputs into @p out (every output of the kernel, or none: then allocated in the loop's shape
+  /// on the arrays' device). @p size is the loop's length for a kernel called with no element-wise array
+  /// (only scalars and raw arrays). Queued on the current stream of the arrays' device; returns the outputs.
+  /// @throws rtc_error for a wrong number of arguments, a scalar for a raw parameter, a missing or needless
+  /// size, or an operation that does not compile (the log names "operation" or "preamble" and the line);
+  /// dtype_error when an array's dtype differs from its parameter's; shape_error when the arrays do not
+  /// broadcast or an output's shape is not the loop's; device_error for arrays on different devices or on the
+  /// CPU.
+  std::vector<ndarray> call(const std::vector<operand>& inputs, const std::vector<ndarray>& out = {},
+                            std::optional<std::int64_t> size = std::nullopt) const;
+
+  /// The kernel's name.
+  const std::string& name() const noexcept;
+
+ private:
+  struct state;
+  std::shared_ptr<state> m_state;
 };
 
 /// Empties the kernel caches: the compiled programs in memory and the entries in kernel_cache_directory().

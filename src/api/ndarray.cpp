@@ -189,6 +189,17 @@ void ndarray::require_element_type(numcu::dtype requested, const char* caller) c
   }
 }
 
+void ndarray::throw_view_error(const std::string& name, bool type_fits, int rank,
+                               std::optional<numcu::device> on) const {
+  require_defined();
+  if (!type_fits) {
+    throw dtype_error(name + " of an array of dtype " + std::string(m_dtype.name()) +
+                      ": the C++ type must match the dtype");
+  }
+  if (rank != ndim()) throw shape_error(name + " of an array of rank " + std::to_string(ndim()));
+  throw device_error(name + " of an array on " + device().str() + ", not on " + on->str());
+}
+
 void ndarray::read_item(void* out, numcu::dtype requested) const {
   require_element_type(requested, "item");
   if (size() != 1) {

@@ -1,6 +1,20 @@
 // raw_module: runtime compilation through the kernel cache (src/rtc/).
 #include "numcu/rtc.hpp"
 
+#include <algorithm>
+#include <cctype>
+#include <cstdint>
+#include <cstring>
+#include <map>
+#include <mutex>
+
+#include "core/kernel_signature.hpp"
+#include "core/kernel_source.hpp"
+#include "core/scalar_cast.hpp"
+#include "dispatch/dispatch.hpp"
+#include "dispatch/kernel_module.hpp"
+#include "numcu/creation.hpp"
+#include "numcu/manipulation.hpp"
 #include "numcu/error.hpp"
 #include "rtc/kernel_cache.hpp"
 
@@ -23,12 +37,20 @@ raw_module::raw_module(std::string source, std::vector<std::string> options,
       m_name_expressions(std::move(name_expressions)),
       m_name(std::move(name)) {}
 
+raw_module raw_module::from_image(std::string image, std::string name) {
+  raw_module m({}, {}, {}, std::move(name));
+  m.m_image = std::move(image);
+  return m;
+}
+
 std::string raw_module::compile(const std::string& arch) const {
+  if (m_image) return *m_image;
   return detail::rtc::compile_cached(request_of(m_source, m_options, m_name_expressions, m_name, arch))
       ->image;
 }
 
 std::string raw_module::lowered_name(const std::string& expression, const std::string& arch) const {
+  if (m_image) throw rtc_error("numcu: " + m_name + " is a precompiled image: it has no name expressions");
   const auto program =
       detail::rtc::compile_cached(request_of(m_source, m_options, m_name_expressions, m_name, arch));
   for (const auto& [e, lowered] : program->lowered_names) {
@@ -36,6 +58,341 @@ std::string raw_module::lowered_name(const std::string& expression, const std::s
   }
   throw rtc_error("numcu: '" + expression + "' is not a name expression of " + m_name +
                   " (give it to raw_module's name_expressions)");
+}
+
+std::string raw_module::image_for(device d) const {
+  return compile(detail::device_arch(d, "a raw_module"));
+}
+
+std::string raw_module::symbol_for(const std::string& name, device d) const {
+  for (const auto& e : m_name_expressions) {
+    if (e == name) return lowered_name(name, detail::device_arch(d, "a raw_module"));
+  }
+  return name;
+}
+
+raw_kernel raw_module::get_function(const std::string& name) const {
+  return raw_kernel(*this, name);
+}
+
+void raw_module::set_global(const std::string& name, const void* data, std::size_t bytes, device d) const {
+  detail::copy_module_global(d, image_for(d), name, const_cast<void*>(data), bytes, true);
+}
+
+void raw_module::get_global(const std::string& name, void* data, std::size_t bytes, device d) const {
+  detail::copy_module_global(d, image_for(d), name, data, bytes, false);
+}
+
+kernel_arg::kernel_arg(const ndarray& a) : m_size(sizeof(void*)), m_device(a.device()) {
+  void* p = a.data_ptr();
+  std::memcpy(m_bytes, &p, sizeof p);
+}
+
+kernel_arg::kernel_arg(const void* pointer) : m_size(sizeof(void*)) {
+  std::memcpy(m_bytes, &pointer, sizeof pointer);
+}
+
+struct raw_kernel::loaded {
+  detail::loaded_kernel kernel;
+};
+
+/// The kernel as loaded on each GPU so far, shared by the copies of a raw_kernel.
+struct raw_kernel::cache {
+  std::mutex mutex;
+  std::map<int, std::unique_ptr<loaded>> by_device;
+};
+
+raw_kernel::raw_kernel(raw_module module, std::string name)
+    : m_module(std::make_shared<const raw_module>(std::move(module))),
+      m_name(std::move(name)),
+      m_cache(std::make_shared<cache>()) {}
+
+const raw_kernel::loaded& raw_kernel::load(device d) const {
+  detail::device_arch(d, "a raw_kernel");
+  std::lock_guard lock(m_cache->mutex);
+  auto& slot = m_cache->by_device[d.index()];
+  if (!slot) {
+    slot = std::make_unique<loaded>(
+        loaded{detail::load_kernel(d, m_module->image_for(d), m_module->symbol_for(m_name, d))});
+  }
+  return *slot;
+}
+
+void raw_kernel::operator()(launch_dims grid, launch_dims block, std::initializer_list<kernel_arg> args,
+                            std::size_t shared_memory) const {
+  const device d = default_device();
+  detail::device_arch(d, "a raw_kernel");
+  launch(grid, block, std::vector<kernel_arg>(args), shared_memory, current_stream(d));
+}
+
+namespace {
+
+std::string dims_text(const unsigned (&v)[3]) {
+  return "(" + std::to_string(v[0]) + ", " + std::to_string(v[1]) + ", " + std::to_string(v[2]) + ")";
+}
+
+}  // namespace
+
+void raw_kernel::launch(launch_dims grid_dims, launch_dims block_dims, const std::vector<kernel_arg>& args,
+                        std::size_t shared_memory, const stream& s) const {
+  const device d = s.get_device();
+  const std::string what = "kernel '" + m_name + "'";
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    if (args[i].array_device() && *args[i].array_device() != d) {
+      throw device_error("numcu: argument " + std::to_string(i) + " of " + what + " is an array on " +
+                         args[i].array_device()->str() + "; the kernel runs on " + d.str());
+    }
+  }
+  const auto& k = load(d).kernel;
+  const unsigned grid[3] = {grid_dims.x, grid_dims.y, grid_dims.z};
+  const unsigned block[3] = {block_dims.x, block_dims.y, block_dims.z};
+  const std::uint64_t threads = std::uint64_t{block[0]} * block[1] * block[2];
+  for (int i = 0; i < 3; ++i) {
+    if (grid[i] == 0 || block[i] == 0) {
+      throw rtc_error("numcu: " + what + " launched with grid " + dims_text(grid) + " and block " +
+                      dims_text(block) + ": every extent must be at least 1");
+    }
+    if (grid[i] > k.limits.max_grid[i] || block[i] > static_cast<unsigned>(k.limits.max_block[i])) {
+      throw rtc_error("numcu: " + what + " launched with grid " + dims_text(grid) + " and block " +
+                      dims_text(block) + ": " + d.str() + " allows grids up to " + dims_text(k.limits.max_grid) +
+                      " and blocks up to (" + std::to_string(k.limits.max_block[0]) + ", " +
+                      std::to_string(k.limits.max_block[1]) + ", " + std::to_string(k.limits.max_block[2]) + ")");
+    }
+  }
+  if (threads > static_cast<std::uint64_t>(k.limits.max_threads_per_block)) {
+    throw rtc_error("numcu: " + what + " launched with " + std::to_string(threads) +
+                    " threads per block; it allows at most " + std::to_string(k.limits.max_threads_per_block) +
+                    " on " + d.str() + " (" + std::to_string(k.limits.registers) + " registers per thread)");
+  }
+  if (shared_memory > k.limits.max_dynamic_shared) {
+    throw rtc_error("numcu: " + what + " launched with " + std::to_string(shared_memory) +
+                    " bytes of dynamic shared memory; at most " + std::to_string(k.limits.max_dynamic_shared) +
+                    " are available to it on " + d.str());
+  }
+  if (k.parameter_sizes) {
+    const auto& sizes = *k.parameter_sizes;
+    if (sizes.size() != args.size()) {
+      throw rtc_error("numcu: " + what + " takes " + std::to_string(sizes.size()) + " arguments; " +
+                      std::to_string(args.size()) + " given");
+    }
+    for (std::size_t i = 0; i < sizes.size(); ++i) {
+      if (sizes[i] != args[i].size()) {
+        throw rtc_error("numcu: argument " + std::to_string(i) + " of " + what + " is " +
+                        std::to_string(args[i].size()) + " bytes; the kernel's parameter " + std::to_string(i) +
+                        " is " + std::to_string(sizes[i]) + " bytes");
+      }
+    }
+  }
+  std::vector<void*> values(args.size());
+  for (std::size_t i = 0; i < args.size(); ++i) values[i] = const_cast<void*>(args[i].value());
+  detail::launch_loaded(k, s, grid, block, shared_memory, values.data());
+}
+
+kernel_attributes raw_kernel::attributes(device d) const {
+  const auto& l = load(d).kernel.limits;
+  return kernel_attributes{l.max_threads_per_block, l.registers, l.static_shared, l.max_dynamic_shared};
+}
+
+int raw_kernel::suggested_block_size(device d, std::size_t shared_memory) const {
+  return detail::suggested_block_size(load(d).kernel, d, shared_memory);
+}
+
+struct elementwise_kernel::state {
+  std::string name, operation, preamble;
+  std::vector<std::string> options;
+  std::vector<detail::kernel_param> in_params, out_params;
+  std::mutex mutex;
+  std::map<std::pair<int, std::string>, detail::loaded_kernel> loaded;  // by device and source
+};
+
+elementwise_kernel::elementwise_kernel(std::string in_params, std::string out_params, std::string operation,
+                                       std::string name, std::string preamble, std::vector<std::string> options)
+    : m_state(std::make_shared<state>()) {
+  m_state->in_params = detail::parse_kernel_params(in_params, true);
+  m_state->out_params = detail::parse_kernel_params(out_params, false);
+  detail::check_kernel_param_names(m_state->in_params, m_state->out_params);
+  if (m_state->out_params.empty()) throw rtc_error("numcu: elementwise kernel '" + name + "' has no output");
+  const bool identifier = !name.empty() && !std::isdigit(static_cast<unsigned char>(name[0])) &&
+                          std::all_of(name.begin(), name.end(), [](char c) {
+                            return std::isalnum(static_cast<unsigned char>(c)) || c == '_';
+                          });
+  if (!identifier) throw rtc_error("numcu: an elementwise kernel's name must be a C++ identifier, not '" + name + "'");
+  m_state->name = std::move(name);
+  m_state->operation = std::move(operation);
+  m_state->preamble = std::move(preamble);
+  m_state->options = std::move(options);
+}
+
+const std::string& elementwise_kernel::name() const noexcept {
+  return m_state->name;
+}
+
+ndarray elementwise_kernel::operator()(std::initializer_list<operand> args) const {
+  const auto& st = *m_state;
+  if (st.out_params.size() != 1) {
+    throw rtc_error("numcu: elementwise kernel '" + st.name + "' has " + std::to_string(st.out_params.size()) +
+                    " outputs: call() returns them");
+  }
+  std::vector<operand> inputs(args.begin(), args.end());
+  std::vector<ndarray> out;
+  if (inputs.size() == st.in_params.size() + 1) {
+    if (inputs.back().is_scalar())
+      throw rtc_error("numcu: the output argument of elementwise kernel '" + st.name + "' must be an array");
+    out.push_back(inputs.back().array());
+    inputs.pop_back();
+  }
+  return call(inputs, out).front();
+}
+
+std::vector<ndarray> elementwise_kernel::call(const std::vector<operand>& inputs, const std::vector<ndarray>& out,
+                                              std::optional<std::int64_t> size) const {
+  auto& st = *m_state;
+  const std::string what = "elementwise kernel '" + st.name + "'";
+  if (inputs.size() != st.in_params.size()) {
+    throw rtc_error("numcu: " + what + " takes " + std::to_string(st.in_params.size()) + " inputs; " +
+                    std::to_string(inputs.size()) + " given");
+  }
+  if (!out.empty() && out.size() != st.out_params.size()) {
+    throw rtc_error("numcu: " + what + " has " + std::to_string(st.out_params.size()) + " outputs; " +
+                    std::to_string(out.size()) + " given (give all or none)");
+  }
+  // the device: the arrays', all the same
+  std::optional<device> where;
+  const auto on = [&](const ndarray& a) {
+    if (!where) where = a.device();
+    detail::require_same_device(*where, a.device(), what);
+  };
+  std::vector<std::optional<dtype>> in_dtypes, out_dtypes;
+  std::vector<shape_t> shapes, out_shapes;  // of the element-wise arrays
+  for (std::size_t k = 0; k < inputs.size(); ++k) {
+    if (inputs[k].is_scalar()) {
+      if (st.in_params[k].raw)
+        throw rtc_error("numcu: raw parameter '" + st.in_params[k].name + "' of " + what + " takes an array");
+      in_dtypes.emplace_back();
+      continue;
+    }
+    on(inputs[k].array());
+    in_dtypes.push_back(inputs[k].array().dtype());
+    if (!st.in_params[k].raw) shapes.push_back(inputs[k].array().shape());
+  }
+  for (std::size_t k = 0; k < out.size(); ++k) {
+    on(out[k]);
+    out_dtypes.push_back(out[k].dtype());
+    if (!st.out_params[k].raw) out_shapes.push_back(out[k].shape());
+  }
+  if (out.empty()) out_dtypes.resize(st.out_params.size());
+  const device d = where.value_or(default_device());
+  const std::string arch = detail::device_arch(d, "an elementwise_kernel");
+  const detail::kernel_types types = detail::bind_kernel_types(st.in_params, st.out_params, in_dtypes, out_dtypes);
+  // the loop's shape: the inputs' broadcast, else the outputs' (which must then agree)
+  if (shapes.empty()) shapes = out_shapes;
+  shape_t loop;
+  if (shapes.empty()) {
+    if (!size) throw rtc_error("numcu: " + what + " has no element-wise array argument: give its size");
+    if (*size < 0) throw rtc_error("numcu: " + what + " given a negative size " + std::to_string(*size));
+    loop = {*size};
+  } else {
+    if (size) throw rtc_error("numcu: size is for kernels called without element-wise arrays; " + what + " has some");
+    loop = broadcast_shapes(shapes);
+  }
+  for (std::size_t k = 0; k < out.size(); ++k) {
+    if (!st.out_params[k].raw && out[k].shape() != loop) {
+      throw shape_error("numcu: output " + std::to_string(k) + " of " + what + " has shape " +
+                        to_string(out[k].shape()) + "; the loop's shape is " + to_string(loop));
+    }
+  }
+  std::vector<ndarray> outputs = out;
+  if (outputs.empty()) {
+    for (std::size_t k = 0; k < st.out_params.size(); ++k) {
+      if (st.out_params[k].raw)
+        throw rtc_error("numcu: raw output '" + st.out_params[k].name + "' of " + what + " must be given");
+      outputs.push_back(empty(loop, types.outputs[k], d));
+    }
+  }
+  // the arrays the loop walks element by element, in parameter order, as views in the loop's shape
+  detail::elementwise_source_request r;
+  r.name = st.name;
+  r.operation = st.operation;
+  r.preamble = st.preamble;
+  r.in_params = st.in_params;
+  r.out_params = st.out_params;
+  r.types = types;
+  r.ndim = static_cast<int>(loop.size());
+  std::vector<ndarray> walked;
+  std::vector<const ndarray*> raws;
+  for (std::size_t k = 0; k < inputs.size(); ++k) {
+    r.scalar_inputs.push_back(inputs[k].is_scalar());
+    if (inputs[k].is_scalar()) continue;
+    if (st.in_params[k].raw) {
+      raws.push_back(&inputs[k].array());
+    } else {
+      walked.push_back(broadcast_to(inputs[k].array(), loop));
+    }
+  }
+  for (std::size_t k = 0; k < outputs.size(); ++k) {
+    if (st.out_params[k].raw) {
+      raws.push_back(&outputs[k]);
+    } else {
+      walked.push_back(outputs[k]);
+    }
+  }
+  for (const ndarray* a : raws) r.raw_ndims.push_back(static_cast<int>(a->ndim()));
+  r.dense = std::all_of(walked.begin(), walked.end(), [](const ndarray& a) { return a.is_c_contiguous(); });
+  std::int64_t n = 1;
+  for (auto e : loop) n *= e;
+  if (n == 0) return outputs;
+  const std::string source = detail::elementwise_kernel_source(r);
+  const detail::loaded_kernel* k = nullptr;
+  {
+    std::lock_guard lock(st.mutex);
+    const auto key = std::make_pair(d.index(), source);
+    auto it = st.loaded.find(key);
+    if (it == st.loaded.end()) {
+      const auto program = detail::rtc::compile_cached(request_of(source, st.options, {}, st.name + ".cu", arch));
+      it = st.loaded.emplace(key, detail::load_kernel(d, program->image, st.name)).first;
+    }
+    k = &it->second;
+  }
+  // the arguments, in the kernel's parameter order (kernel_source.hpp)
+  std::vector<std::vector<unsigned char>> storage;
+  const auto push = [&](const void* bytes, std::size_t count) {
+    storage.emplace_back(static_cast<const unsigned char*>(bytes), static_cast<const unsigned char*>(bytes) + count);
+  };
+  std::size_t walked_at = 0, raw_at = 0;
+  const auto push_array = [&](const detail::kernel_param& p, const operand* scalar_in, dtype t) {
+    if (p.raw) {
+      const ndarray& a = *raws[raw_at++];
+      std::vector<std::int64_t> view;
+      const auto ndim = static_cast<std::size_t>(a.ndim());
+      view.push_back(static_cast<std::int64_t>(reinterpret_cast<std::uintptr_t>(a.data_ptr())));
+      for (std::size_t e = 0; e < std::max<std::size_t>(ndim, 1); ++e) view.push_back(e < ndim ? a.shape()[e] : 1);
+      for (std::size_t e = 0; e < std::max<std::size_t>(ndim, 1); ++e) view.push_back(e < ndim ? a.strides()[e] : 0);
+      push(view.data(), view.size() * sizeof(std::int64_t));
+    } else if (scalar_in != nullptr) {
+      const auto element = detail::scalar_to_element(scalar_in->value(), t);
+      push(element.bytes, t.itemsize());
+    } else {
+      void* data = walked[walked_at++].data_ptr();
+      push(&data, sizeof data);
+    }
+  };
+  for (std::size_t q = 0; q < inputs.size(); ++q)
+    push_array(st.in_params[q], inputs[q].is_scalar() ? &inputs[q] : nullptr, types.inputs[q]);
+  for (std::size_t q = 0; q < outputs.size(); ++q) push_array(st.out_params[q], nullptr, types.outputs[q]);
+  push(&n, sizeof n);
+  if (!r.dense && r.ndim > 0) {
+    std::vector<std::int64_t> layout(loop.begin(), loop.end());
+    for (const ndarray& a : walked) layout.insert(layout.end(), a.strides().begin(), a.strides().end());
+    if (walked.empty()) layout.resize(layout.size() + loop.size(), 0);
+    push(layout.data(), layout.size() * sizeof(std::int64_t));
+  }
+  std::vector<void*> args;
+  for (auto& b : storage) args.push_back(b.data());
+  const unsigned block[3] = {256, 1, 1};
+  const std::int64_t blocks = std::min<std::int64_t>((n + 255) / 256, std::int64_t{k->limits.multiprocessors} * 32);
+  const unsigned grid[3] = {static_cast<unsigned>(blocks), 1, 1};
+  detail::launch_loaded(*k, current_stream(d), grid, block, 0, args.data());
+  return outputs;
 }
 
 void clear_kernel_cache() {

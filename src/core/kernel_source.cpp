@@ -1,0 +1,161 @@
+#include "core/kernel_source.hpp"
+
+#include <algorithm>
+
+namespace numcu::detail {
+
+std::string device_type_name(dtype t) {
+  switch (t.id()) {
+    case dtype_code::bool_:
+      return "bool";
+    case dtype_code::int8:
+      return "signed char";
+    case dtype_code::int16:
+      return "short";
+    case dtype_code::int32:
+      return "int";
+    case dtype_code::int64:
+      return "long long";
+    case dtype_code::uint8:
+      return "unsigned char";
+    case dtype_code::uint16:
+      return "unsigned short";
+    case dtype_code::uint32:
+      return "unsigned int";
+    case dtype_code::uint64:
+      return "unsigned long long";
+    case dtype_code::float16:
+      return "numcu::float16_t";
+    case dtype_code::bfloat16:
+      return "numcu::bfloat16_t";
+    case dtype_code::float32:
+      return "float";
+    case dtype_code::float64:
+      return "double";
+    case dtype_code::complex64:
+      return "numcu::detail::complex<float>";
+    case dtype_code::complex128:
+      return "numcu::detail::complex<double>";
+  }
+  return "void";
+}
+
+int elementwise_array_count(const elementwise_source_request& r) {
+  int n = 0;
+  for (std::size_t k = 0; k < r.in_params.size(); ++k) n += !r.in_params[k].raw && !r.scalar_inputs[k];
+  for (const auto& p : r.out_params) n += !p.raw;
+  return n;
+}
+
+std::string elementwise_kernel_source(const elementwise_source_request& r) {
+  const int arrays = elementwise_array_count(r);
+  const bool strided = !r.dense && r.ndim > 0;
+  const std::string nd = std::to_string(r.ndim);
+  std::string s;
+  s += "#include \"device/complex.hpp\"\n#include \"numcu/half.hpp\"\n";
+  // the loop's helpers, before the user's code
+  s += R"(struct numcu_index {
+  long long n;
+  __device__ long long size() const { return n; }
+};
+template <class E, int N>
+struct numcu_raw {
+  E* data;
+  long long shape[N > 0 ? N : 1];
+  long long strides[N > 0 ? N : 1];
+  __device__ E& operator[](long long i) const {
+    long long offset = 0;
+    for (int d = N - 1; d >= 0; --d) {
+      offset += (i % shape[d]) * strides[d];
+      i /= shape[d];
+    }
+    return *reinterpret_cast<E*>(reinterpret_cast<char*>(const_cast<void*>(static_cast<const void*>(data))) + offset);
+  }
+  __device__ long long size() const {
+    long long n = 1;
+    for (int d = 0; d < N; ++d) n *= shape[d];
+    return n;
+  }
+};
+)";
+  // float16 and bfloat16 elements are read as float and written rounded, through a reference that converts
+  s += R"(template <class H>
+struct numcu_half_ref {
+  H* p;
+  __device__ operator float() const { return float(*p); }
+  __device__ numcu_half_ref& operator=(float v) { *p = H(v); return *this; }
+  __device__ numcu_half_ref& operator=(H v) { *p = v; return *this; }
+  __device__ numcu_half_ref& operator+=(float v) { return *this = float(*this) + v; }
+  __device__ numcu_half_ref& operator-=(float v) { return *this = float(*this) - v; }
+  __device__ numcu_half_ref& operator*=(float v) { return *this = float(*this) * v; }
+  __device__ numcu_half_ref& operator/=(float v) { return *this = float(*this) / v; }
+};
+using numcu::detail::complex;
+)";
+  if (strided) {
+    s += "struct numcu_layout {\n  long long shape[" + nd + "];\n  long long strides[" +
+         std::to_string(std::max(arrays, 1)) + "][" + nd + "];\n};\n";
+  }
+  for (const auto& [placeholder, t] :
+       r.types.placeholders) {  // float for the 16-bit floats, as they are read
+    s += "typedef " + std::string(t == float16 || t == bfloat16 ? "float" : device_type_name(t)) + " " +
+         std::string(1, placeholder) + ";\n";
+  }
+  s += "#line 1 \"preamble\"\n" + r.preamble + "\n";
+  // parameters
+  std::vector<std::string> params;
+  std::string loads;
+  int array = 0, raw = 0;
+  const auto add = [&](const kernel_param& p, dtype t, bool scalar, bool output) {
+    const std::string type = device_type_name(t);
+    const bool is_const = !output && p.is_const;
+    if (p.raw) {
+      params.push_back("numcu_raw<" + std::string(is_const ? "const " : "") + type + ", " +
+                       std::to_string(r.raw_ndims[raw++]) + "> " + p.name);
+    } else if (scalar && (t == float16 || t == bfloat16)) {  // passed as its element, read as float
+      params.push_back(type + " numcu_s_" + p.name);
+      loads += "    const float " + p.name + " = float(numcu_s_" + p.name + ");\n";
+    } else if (scalar) {
+      params.push_back(std::string("const ") + type + " " + p.name);
+    } else {
+      const std::string k = std::to_string(array++);
+      params.push_back("char* numcu_p" + k);
+      std::string offset = "i * " + std::to_string(t.itemsize()) + "LL";
+      if (strided) offset = "numcu_o[" + k + "]";
+      const std::string address = "reinterpret_cast<" + type + "*>(numcu_p" + k + " + " + offset + ")";
+      const bool half = t == float16 || t == bfloat16;
+      if (half && is_const) {
+        loads += "    const float " + p.name + " = float(*" + address + ");\n";
+      } else if (half) {
+        loads += "    numcu_half_ref<" + type + "> " + p.name + "{" + address + "};\n";
+      } else {
+        loads +=
+            "    " + std::string(is_const ? "const " : "") + type + "& " + p.name + " = *" + address + ";\n";
+      }
+    }
+  };
+  for (std::size_t k = 0; k < r.in_params.size(); ++k)
+    add(r.in_params[k], r.types.inputs[k], r.scalar_inputs[k], false);
+  for (std::size_t k = 0; k < r.out_params.size(); ++k) add(r.out_params[k], r.types.outputs[k], false, true);
+  params.push_back("long long numcu_n");
+  if (strided) params.push_back("numcu_layout numcu_l");
+  s += "extern \"C\" __global__ void " + r.name + "(";
+  for (std::size_t k = 0; k < params.size(); ++k) s += (k ? ", " : "") + params[k];
+  s += ") {\n  const numcu_index _ind{numcu_n};\n";
+  s += "  for (long long i = blockIdx.x * static_cast<long long>(blockDim.x) + threadIdx.x; i < numcu_n;\n"
+       "       i += static_cast<long long>(gridDim.x) * blockDim.x) {\n";
+  if (strided) {
+    s += "    long long numcu_o[" + std::to_string(std::max(arrays, 1)) + "] = {};\n";
+    s += "    for (long long d = " + std::to_string(r.ndim - 1) + ", rest = i; d >= 0; --d) {\n";
+    s += "      const long long c = rest % numcu_l.shape[d];\n      rest /= numcu_l.shape[d];\n";
+    s += "      for (int k = 0; k < " + std::to_string(arrays) +
+         "; ++k) numcu_o[k] += c * numcu_l.strides[k][d];\n";
+    s += "    }\n";
+  }
+  s += loads;
+  s += "#line 1 \"operation\"\n" + r.operation + ";\n";
+  s += "  }\n}\n";
+  return s;
+}
+
+}  // namespace numcu::detail

@@ -1,0 +1,39 @@
+// Runtime kernels on a device: the GPU checks, then src/cuda/module.hpp. The CPU device has no loader for
+// compiled images, so every entry here raises device_error for it.
+#pragma once
+
+#include <string>
+
+#include "cuda/module.hpp"
+#include "numcu/device.hpp"
+#include "numcu/stream.hpp"
+
+namespace numcu::detail {
+
+/// The architecture NVRTC compiles for on GPU @p d, e.g. "sm_90"; device_error unless @p d is a GPU that
+/// exists (@p what names the caller in the message).
+std::string device_arch(device d, const char* what);
+
+/// A kernel of an image loaded on GPU @p d, with its limits there and its parameter sizes where known.
+struct loaded_kernel {
+  cuda::library_kernel kernel;
+  cuda::kernel_limits limits;
+  std::optional<std::vector<std::size_t>> parameter_sizes;
+};
+
+/// Loads kernel @p symbol of @p image for GPU @p d.
+loaded_kernel load_kernel(device d, const std::string& image, const std::string& symbol);
+
+/// Queues @p k on stream @p s (on the GPU @p k was loaded for) after the caller's checks.
+void launch_loaded(const loaded_kernel& k, const stream& s, const unsigned (&grid)[3],
+                   const unsigned (&block)[3], std::size_t dynamic_shared, void** args);
+
+/// cuda::suggested_block_size on GPU @p d.
+int suggested_block_size(const loaded_kernel& k, device d, std::size_t dynamic_shared);
+
+/// Copies @p bytes between @p host and the global @p name of @p image on GPU @p d (to the device when
+/// @p to_device); rtc_error when @p bytes is not the variable's size.
+void copy_module_global(device d, const std::string& image, const std::string& name, void* host,
+                        std::size_t bytes, bool to_device);
+
+}  // namespace numcu::detail
