@@ -105,7 +105,14 @@ void launch_reduce(const exec& e, const reduction_call& c) {
     const std::int64_t items = outputs * a.parts;
     launch(e, at_most(spread ? items : (items + 7) / 8, 0x7fffffff), tile_slots, tiles_kernel, a, run, spread);
   }
-  if (second_stage) launch(e, at_most(outputs, 0x7fffffff), partials_threads<Op>, reduce_partials_kernel<Op>, second);
+  if (second_stage) {
+    const unsigned grid = at_most(outputs, 0x7fffffff);
+    if (partials_threads<Op>(a.parts) == 1024) {
+      launch(e, grid, 1024, reduce_partials_kernel<Op, 1024>, second);
+    } else {
+      launch(e, grid, 256, reduce_partials_kernel<Op, 256>, second);
+    }
+  }
 }
 
 /// Runs functor Op with the kernels of the call's input type: typed for Op's dense inputs, else cast on load

@@ -410,18 +410,20 @@ __global__ void __launch_bounds__(tile_slots) reduce_columns_kernel(reduce_args 
   }
 }
 
-/// Threads of a second-stage block: as many as a block holds, so that each thread's share of an output's
-/// partials arrives in one or two rounds of loads (the stage waits on latency, not bandwidth); fewer for wide
-/// partials, each of which holds more registers.
+/// Threads of a second-stage block for @p parts partials per output: as many as a block holds where there are
+/// thousands, so that each thread's share arrives in one or two rounds of loads (the stage waits on latency,
+/// not bandwidth); 256 for fewer partials, and for wide ones, each of which holds more registers.
 template <class Op>
-inline constexpr int partials_threads = sizeof(typename Op::acc_t) <= 8 ? 1024 : 256;
+constexpr int partials_threads(int64_t parts) {
+  return sizeof(typename Op::acc_t) <= 8 && parts > 2048 ? 1024 : 256;
+}
 
 /// The second stage: a.in holds acc_t partials[output][part], each part the partial of an aligned run of tiles;
-/// a block per output.
-template <class Op>
-__global__ void __launch_bounds__(partials_threads<Op>) reduce_partials_kernel(reduce_args a) {
+/// a block of Threads per output.
+template <class Op, int Threads>
+__global__ void __launch_bounds__(Threads) reduce_partials_kernel(reduce_args a) {
   using A = typename Op::acc_t;
-  constexpr int threads = partials_threads<Op>;
+  constexpr int threads = Threads;
   const Op op{a.params};
   // each thread combines an aligned run of `chunk` partials, a subtree of the tree over them
   int64_t chunk = 1;
