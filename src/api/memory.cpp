@@ -27,11 +27,23 @@ void check_async_copy(const std::string& caller, const ndarray& src, const ndarr
   const device gpu = to_host ? from : to, host = to_host ? to : from;
   const std::string gpu_role = to_host ? "source" : "destination",
                     host_role = to_host ? "destination" : "source";
-  if (!gpu.is_cuda()) {
-    throw device_error(caller + ": the " + gpu_role + " must be a GPU array; it is on " + gpu.str());
-  }
-  if (!host.is_cpu()) {
-    throw device_error(caller + ": the " + host_role + " must be a host (cpu) array; it is on " + host.str());
+  const auto require_gpu = [&] {
+    if (!gpu.is_cuda()) {
+      throw device_error(caller + ": the " + gpu_role + " must be a GPU array; it is on " + gpu.str());
+    }
+  };
+  const auto require_host = [&] {
+    if (!host.is_cpu()) {
+      throw device_error(caller + ": the " + host_role + " must be a host (cpu) array; it is on " + host.str());
+    }
+  };
+  // the source's side first, so that a call with both sides wrong names the source
+  if (to_host) {
+    require_gpu();
+    require_host();
+  } else {
+    require_host();
+    require_gpu();
   }
   if (!(s.get_device() == gpu)) {
     throw device_error(caller + ": the stream is on " + s.get_device().str() + " but the " + gpu_role +
