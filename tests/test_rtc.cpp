@@ -389,7 +389,7 @@ template <class T> __global__ void scale(T* x, int n) {
     CHECK(block % 32 == 0);
   }
 
-  TEST_CASE("templates through name expressions, __constant__ and __device__ globals, dynamic shared memory [cuda]" *
+  TEST_CASE("a raw kernel from templates, with __constant__ and __device__ globals and dynamic shared memory [cuda]" *
             doctest::skip(numcu_test::no_gpu())) {
     const nc::device gpu = nc::cuda(0);
     const nc::raw_module m(R"(

@@ -113,7 +113,7 @@ const raw_kernel::loaded& raw_kernel::load(device d) const {
   auto& slot = m_cache->by_device[d.index()];
   if (!slot) {
     slot = std::make_unique<loaded>(
-        loaded{detail::load_kernel(d, m_module->image_for(d), m_module->symbol_for(m_name, d))});
+        loaded{detail::load_kernel(d, m_module->image_for(d), m_module->symbol_for(m_name, d), true)});
   }
   return *slot;
 }
@@ -349,7 +349,7 @@ std::vector<ndarray> elementwise_kernel::call(const std::vector<operand>& inputs
     auto it = st.loaded.find(key);
     if (it == st.loaded.end()) {
       const auto program = detail::rtc::compile_cached(request_of(source, st.options, {}, st.name + ".cu", arch));
-      it = st.loaded.emplace(key, detail::load_kernel(d, program->image, st.name)).first;
+      it = st.loaded.emplace(key, detail::load_kernel(d, program->image, st.name, false)).first;
     }
     k = &it->second;
   }

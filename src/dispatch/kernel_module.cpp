@@ -15,11 +15,11 @@ std::string device_arch(device d, const char* what) {
   return "sm_" + std::to_string(prop.major) + std::to_string(prop.minor);
 }
 
-loaded_kernel load_kernel(device d, const std::string& image, const std::string& symbol) {
+loaded_kernel load_kernel(device d, const std::string& image, const std::string& symbol, bool parameters) {
   loaded_kernel k;
   k.kernel = cuda::find_kernel(image, symbol);
   k.limits = cuda::limits_of(k.kernel, d.index());
-  k.parameter_sizes = cuda::kernel_parameter_sizes(k.kernel);
+  if (parameters) k.parameter_sizes = cuda::kernel_parameter_sizes(k.kernel);
   return k;
 }
 

@@ -21,8 +21,10 @@ struct loaded_kernel {
   std::optional<std::vector<std::size_t>> parameter_sizes;
 };
 
-/// Loads kernel @p symbol of @p image for GPU @p d.
-loaded_kernel load_kernel(device d, const std::string& image, const std::string& symbol);
+/// Loads kernel @p symbol of @p image for GPU @p d; with @p parameters, asks the driver for its parameter sizes
+/// (which counts them by asking past the last one: a call CUDA answers with an error, so kernels whose
+/// signature numcu wrote itself skip it).
+loaded_kernel load_kernel(device d, const std::string& image, const std::string& symbol, bool parameters);
 
 /// Queues @p k on stream @p s (on the GPU @p k was loaded for) after the caller's checks.
 void launch_loaded(const loaded_kernel& k, const stream& s, const unsigned (&grid)[3],
