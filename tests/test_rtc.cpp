@@ -348,6 +348,17 @@ template <class T> __global__ void scale(T* x, int n) {
     CHECK(nc::kernel_arg(std::complex<double>(1, 2)).size() == 16);
     CHECK(nc::kernel_arg(static_cast<const void*>(nullptr)).size() == sizeof(void*));
     CHECK_FALSE(nc::kernel_arg(1.0).array_device().has_value());
+    const nc::device_view<float, 15> wide{};  // the largest argument by value: 8 + 2 * 15 * 8 bytes
+    CHECK(nc::kernel_arg(wide).size() == 248);
+    // launch extents of any integer type, never cut short
+    const nc::launch_dims dims(std::int64_t{3}, 2u);
+    CHECK(dims.x == 3);
+    CHECK(dims.y == 2);
+    CHECK(dims.z == 1);
+    CHECK_THROWS_WITH_AS(nc::launch_dims(std::int64_t{1} << 40),
+                         "numcu: a launch extent must be in [0, 2^32 - 1], not 1099511627776", nc::rtc_error);
+    CHECK_THROWS_WITH_AS(nc::launch_dims(1, -2), "numcu: a launch extent must be in [0, 2^32 - 1], not -2",
+                         nc::rtc_error);
   }
 
   TEST_CASE("a raw kernel refuses the CPU device before compiling anything") {
@@ -486,10 +497,10 @@ extern "C" __global__ void reverse_block(const float* x, float* y) {
         nc::detail::elementwise_source_request r;
         r.name = "combine";
         r.in_params = nc::detail::parse_kernel_params("T x, T y, raw T w, _non_const float64 u", true);
-        r.out_params = nc::detail::parse_kernel_params("T z", false);
+        r.out_params = nc::detail::parse_kernel_params("T z, T z2", false);
         r.types = nc::detail::bind_kernel_types(r.in_params, r.out_params, {t, std::nullopt, t, nc::float64},
-                                                {std::nullopt});
-        r.operation = "z = x + y; z = w[i % w.size()]; u = u + 1; (void)_ind.size()";
+                                                {std::nullopt, std::nullopt});
+        r.operation = "z = x + y; z = w[i % w.size()] * T(2); z2 = z; u = u + 1; (void)_ind.size()";
         r.scalar_inputs = {false, true, false, false};
         r.raw_ndims = {2};
         r.ndim = 3;
@@ -573,6 +584,14 @@ extern "C" __global__ void reverse_block(const float* x, float* y) {
     CHECK(results[0].to_vector<std::int64_t>() == std::vector<std::int64_t>{3, 3, 4, 4});
     CHECK(results[1].to_vector<std::int64_t>() == std::vector<std::int64_t>{1, 2, 0, 1});
     CHECK_THROWS_AS(divmod_kernel({nc::arange(0, 3, 1, nc::int64, gpu), 3}), nc::rtc_error);
+    // float16 outputs assigned from each other, and a raw float16 array read as float
+    const nc::elementwise_kernel twice("T x, raw T w", "T a, T b", "a = x * 2; b = a; b += w[0]", "twice");
+    const auto halves = twice.call({nc::arange(0, 3, 1, nc::float16, gpu), nc::full({1}, 0.5, nc::float16, gpu)});
+    std::vector<float> a_values, b_values;
+    for (const auto v : halves[0].to_vector<nc::float16_t>()) a_values.push_back(static_cast<float>(v));
+    for (const auto v : halves[1].to_vector<nc::float16_t>()) b_values.push_back(static_cast<float>(v));
+    CHECK(a_values == std::vector<float>{0.0f, 2.0f, 4.0f});
+    CHECK(b_values == std::vector<float>{0.5f, 2.5f, 4.5f});
   }
 
   TEST_CASE("an elementwise kernel's errors: dtypes, shapes, devices, a body that does not compile [cuda]" *

@@ -3,12 +3,14 @@
 #pragma once
 
 #include <cstddef>
+#include <concepts>
 #include <cstring>
 #include <initializer_list>
 #include <memory>
 #include <optional>
 #include <string>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "numcu/device.hpp"
@@ -100,14 +102,27 @@ struct launch_dims {
   unsigned x = 1;  ///< threads (or blocks) along x
   unsigned y = 1;  ///< along y
   unsigned z = 1;  ///< along z
-  /// @p x by @p y by @p z.
-  launch_dims(unsigned x_ = 1, unsigned y_ = 1, unsigned z_ = 1) : x(x_), y(y_), z(z_) {}  // NOLINT: from a count
+  launch_dims() = default;
+  /// @p x_ by @p y_ by @p z_, each of any integer type. @throws rtc_error for an extent that is negative or
+  /// past 2^32 - 1 (a count computed in 64 bits is never cut short silently).
+  template <std::integral X, std::integral Y = unsigned, std::integral Z = unsigned>
+  launch_dims(X x_, Y y_ = 1, Z z_ = 1) : x(extent(x_)), y(extent(y_)), z(extent(z_)) {}  // NOLINT: from a count
+
+ private:
+  template <class I>
+  static unsigned extent(I v) {
+    if (std::cmp_less(v, 0) || std::cmp_greater(v, 0xffffffffu)) {
+      throw rtc_error("numcu: a launch extent must be in [0, 2^32 - 1], not " + std::to_string(v));
+    }
+    return static_cast<unsigned>(v);
+  }
 };
 
 /// One argument of a raw_kernel launch: an ndarray (passed as the device address of its first element, and
 /// checked to be on the kernel's device), a raw pointer (passed as it is), or a value of any trivially
-/// copyable C++ type up to 64 bytes, passed by value with its exact type: `2.0f` is a float, `2` an int,
-/// `std::size_t{2}` 8 bytes. The kernel's parameters must match in order and size.
+/// copyable C++ type up to 256 bytes (a device_view of up to 15 dimensions), passed by value with its exact
+/// type: `2.0f` is a float, `2` an int, `std::size_t{2}` 8 bytes. The kernel's parameters must match in order
+/// and size.
 class kernel_arg {
  public:
   /// The address of the first element of @p a.
@@ -118,7 +133,7 @@ class kernel_arg {
   template <class T>
     requires(std::is_trivially_copyable_v<T> && !std::is_pointer_v<T> && !std::is_same_v<T, ndarray>)
   kernel_arg(const T& value) : m_size(sizeof(T)) {  // NOLINT
-    static_assert(sizeof(T) <= sizeof(m_bytes), "kernel arguments by value are at most 64 bytes");
+    static_assert(sizeof(T) <= sizeof(m_bytes), "kernel arguments by value are at most 256 bytes");
     static_assert(alignof(T) <= 16, "kernel arguments by value are aligned to at most 16 bytes");
     std::memcpy(m_bytes, &value, sizeof(T));
   }
@@ -130,7 +145,7 @@ class kernel_arg {
   const std::optional<device>& array_device() const noexcept { return m_device; }
 
  private:
-  alignas(16) unsigned char m_bytes[64] = {};
+  alignas(16) unsigned char m_bytes[256] = {};
   std::size_t m_size = 0;
   std::optional<device> m_device;
 };

@@ -109,13 +109,15 @@ raw_kernel::raw_kernel(raw_module module, std::string name)
 
 const raw_kernel::loaded& raw_kernel::load(device d) const {
   detail::device_arch(d, "a raw_kernel");
-  std::lock_guard lock(m_cache->mutex);
-  auto& slot = m_cache->by_device[d.index()];
-  if (!slot) {
-    slot = std::make_unique<loaded>(
-        loaded{detail::load_kernel(d, m_module->image_for(d), m_module->symbol_for(m_name, d), true)});
+  {
+    std::lock_guard lock(m_cache->mutex);
+    if (const auto it = m_cache->by_device.find(d.index()); it != m_cache->by_device.end()) return *it->second;
   }
-  return *slot;
+  // compiled and loaded outside the lock, so that launches on GPUs already loaded do not wait for it
+  auto fresh = std::make_unique<loaded>(
+      loaded{detail::load_kernel(d, m_module->image_for(d), m_module->symbol_for(m_name, d), true)});
+  std::lock_guard lock(m_cache->mutex);
+  return *m_cache->by_device.try_emplace(d.index(), std::move(fresh)).first->second;
 }
 
 void raw_kernel::operator()(launch_dims grid, launch_dims block, std::initializer_list<kernel_arg> args,
@@ -343,15 +345,16 @@ std::vector<ndarray> elementwise_kernel::call(const std::vector<operand>& inputs
   if (n == 0) return outputs;
   const std::string source = detail::elementwise_kernel_source(r);
   const detail::loaded_kernel* k = nullptr;
+  const auto key = std::make_pair(d.index(), source);
   {
     std::lock_guard lock(st.mutex);
-    const auto key = std::make_pair(d.index(), source);
-    auto it = st.loaded.find(key);
-    if (it == st.loaded.end()) {
-      const auto program = detail::rtc::compile_cached(request_of(source, st.options, {}, st.name + ".cu", arch));
-      it = st.loaded.emplace(key, detail::load_kernel(d, program->image, st.name, false)).first;
-    }
-    k = &it->second;
+    if (const auto it = st.loaded.find(key); it != st.loaded.end()) k = &it->second;
+  }
+  if (k == nullptr) {  // compiled and loaded outside the lock, so that other calls do not wait for it
+    const auto program = detail::rtc::compile_cached(request_of(source, st.options, {}, st.name + ".cu", arch));
+    auto fresh = detail::load_kernel(d, program->image, st.name, false);
+    std::lock_guard lock(st.mutex);
+    k = &st.loaded.try_emplace(key, std::move(fresh)).first->second;
   }
   // the arguments, in the kernel's parameter order (kernel_source.hpp)
   std::vector<std::vector<unsigned char>> storage;

@@ -53,6 +53,28 @@ std::string elementwise_kernel_source(const elementwise_source_request& r) {
   const std::string nd = std::to_string(r.ndim);
   std::string s;
   s += "#include \"device/complex.hpp\"\n#include \"numcu/half.hpp\"\n";
+  // float16 and bfloat16 elements are read as float and written rounded, through a reference that converts
+  s += R"(template <class H>
+struct numcu_half_ref {
+  H* p;
+  __device__ operator float() const { return float(*p); }
+  __device__ numcu_half_ref& operator=(float v) { *p = H(v); return *this; }
+  __device__ numcu_half_ref& operator=(H v) { *p = v; return *this; }
+  __device__ numcu_half_ref& operator=(const numcu_half_ref& o) { *p = *o.p; return *this; }
+  __device__ numcu_half_ref& operator+=(float v) { return *this = float(*this) + v; }
+  __device__ numcu_half_ref& operator-=(float v) { return *this = float(*this) - v; }
+  __device__ numcu_half_ref& operator*=(float v) { return *this = float(*this) * v; }
+  __device__ numcu_half_ref& operator/=(float v) { return *this = float(*this) / v; }
+};
+// a raw array's element: a reference, or for the 16-bit floats their float value (const) or a rounding reference
+template <class E>
+__device__ E& numcu_element(E* p) { return *p; }
+__device__ inline float numcu_element(const numcu::float16_t* p) { return float(*p); }
+__device__ inline float numcu_element(const numcu::bfloat16_t* p) { return float(*p); }
+__device__ inline numcu_half_ref<numcu::float16_t> numcu_element(numcu::float16_t* p) { return {p}; }
+__device__ inline numcu_half_ref<numcu::bfloat16_t> numcu_element(numcu::bfloat16_t* p) { return {p}; }
+using numcu::detail::complex;
+)";
   // the loop's helpers, before the user's code
   s += R"(struct numcu_index {
   long long n;
@@ -63,13 +85,14 @@ struct numcu_raw {
   E* data;
   long long shape[N > 0 ? N : 1];
   long long strides[N > 0 ? N : 1];
-  __device__ E& operator[](long long i) const {
+  __device__ decltype(auto) operator[](long long i) const {
     long long offset = 0;
     for (int d = N - 1; d >= 0; --d) {
       offset += (i % shape[d]) * strides[d];
       i /= shape[d];
     }
-    return *reinterpret_cast<E*>(reinterpret_cast<char*>(const_cast<void*>(static_cast<const void*>(data))) + offset);
+    return numcu_element(
+        reinterpret_cast<E*>(reinterpret_cast<char*>(const_cast<void*>(static_cast<const void*>(data))) + offset));
   }
   __device__ long long size() const {
     long long n = 1;
@@ -77,20 +100,6 @@ struct numcu_raw {
     return n;
   }
 };
-)";
-  // float16 and bfloat16 elements are read as float and written rounded, through a reference that converts
-  s += R"(template <class H>
-struct numcu_half_ref {
-  H* p;
-  __device__ operator float() const { return float(*p); }
-  __device__ numcu_half_ref& operator=(float v) { *p = H(v); return *this; }
-  __device__ numcu_half_ref& operator=(H v) { *p = v; return *this; }
-  __device__ numcu_half_ref& operator+=(float v) { return *this = float(*this) + v; }
-  __device__ numcu_half_ref& operator-=(float v) { return *this = float(*this) - v; }
-  __device__ numcu_half_ref& operator*=(float v) { return *this = float(*this) * v; }
-  __device__ numcu_half_ref& operator/=(float v) { return *this = float(*this) / v; }
-};
-using numcu::detail::complex;
 )";
   if (strided) {
     s += "struct numcu_layout {\n  long long shape[" + nd + "];\n  long long strides[" +

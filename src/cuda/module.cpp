@@ -103,9 +103,10 @@ int suggested_block_size(library_kernel k, int ordinal, std::size_t dynamic_shar
 }
 
 void launch_kernel(library_kernel k, int ordinal, const unsigned (&grid)[3], const unsigned (&block)[3],
-                   std::size_t dynamic_shared, void* stream, void** args) {
+                   std::size_t dynamic_shared, std::size_t static_shared, void* stream, void** args) {
   const cuda_device_guard guard(numcu::cuda(ordinal));
-  if (dynamic_shared > 48 * 1024) {
+  // a block gets 48 KiB of shared memory, static and dynamic together, unless the kernel asks for more
+  if (dynamic_shared + static_shared > 48 * 1024) {
     NUMCU_CUDA_CHECK(cudaKernelSetAttributeForDevice(kernel_of(k),
                                                      cudaFuncAttributeMaxDynamicSharedMemorySize,
                                                      static_cast<int>(dynamic_shared), ordinal));

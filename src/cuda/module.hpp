@@ -43,10 +43,11 @@ kernel_limits limits_of(library_kernel k, int ordinal);
 int suggested_block_size(library_kernel k, int ordinal, std::size_t dynamic_shared);
 
 /// Queues @p k on @p stream (a cudaStream_t) of GPU @p ordinal; @p args points at each parameter's value.
-/// Raises the kernel's dynamic shared memory limit first where @p dynamic_shared needs it. The caller has
-/// checked the configuration against limits_of().
+/// Raises the kernel's dynamic shared memory limit first where @p dynamic_shared with the kernel's
+/// @p static_shared passes the 48 KiB a block gets by default. The caller has checked the configuration
+/// against limits_of().
 void launch_kernel(library_kernel k, int ordinal, const unsigned (&grid)[3], const unsigned (&block)[3],
-                   std::size_t dynamic_shared, void* stream, void** args);
+                   std::size_t dynamic_shared, std::size_t static_shared, void* stream, void** args);
 
 /// The address and size on GPU @p ordinal of the __device__ or __constant__ variable @p name of @p image;
 /// throws rtc_error when there is none.

@@ -25,7 +25,8 @@ loaded_kernel load_kernel(device d, const std::string& image, const std::string&
 
 void launch_loaded(const loaded_kernel& k, const stream& s, const unsigned (&grid)[3],
                    const unsigned (&block)[3], std::size_t dynamic_shared, void** args) {
-  cuda::launch_kernel(k.kernel, s.get_device().index(), grid, block, dynamic_shared, s.native_handle(), args);
+  cuda::launch_kernel(k.kernel, s.get_device().index(), grid, block, dynamic_shared, k.limits.static_shared,
+                      s.native_handle(), args);
 }
 
 int suggested_block_size(const loaded_kernel& k, device d, std::size_t dynamic_shared) {
