@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The one command for the GPU machine: builds with the gpu preset on all cores, runs the
-# whole suite (no case may be skipped), runs compute-sanitizer memcheck over the CUDA cases, builds and runs
-# the consumer project, runs the benchmarks with CuPy and PyTorch in the same run, and prints a summary last.
+# whole suite (no case may be skipped) and the examples, runs compute-sanitizer memcheck over the CUDA cases,
+# builds and runs the consumer project, runs the benchmarks with CuPy and PyTorch in the same run, and prints a summary last.
 # Logs and JSON go to $OUT (default ./gpu-check-out).
 #   scripts/gpu-check.sh [all|test|bench]
 # With NUMCU_DIFFERENTIAL_CASES=FILE, "test" also replays that differential case file (a longer run of another
