@@ -8,6 +8,7 @@
 #include <initializer_list>
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <type_traits>
 #include <utility>
@@ -189,6 +190,9 @@ class raw_kernel {
   raw_kernel(raw_module module, std::string name);
   /// The kernel loaded on GPU @p d, once per GPU.
   const loaded& load(device d) const;
+  /// launch() and operator(), with the arguments where they are.
+  void launch_on(launch_dims grid, launch_dims block, std::span<const kernel_arg> args, std::size_t shared_memory,
+                 const stream& s) const;
 
   std::shared_ptr<const raw_module> m_module;
   std::string m_name;

@@ -14,8 +14,8 @@
 #include "dispatch/dispatch.hpp"
 #include "dispatch/kernel_module.hpp"
 #include "numcu/creation.hpp"
-#include "numcu/manipulation.hpp"
 #include "numcu/error.hpp"
+#include "numcu/manipulation.hpp"
 #include "rtc/kernel_cache.hpp"
 
 namespace numcu {
@@ -108,10 +108,11 @@ raw_kernel::raw_kernel(raw_module module, std::string name)
       m_cache(std::make_shared<cache>()) {}
 
 const raw_kernel::loaded& raw_kernel::load(device d) const {
-  detail::device_arch(d, "a raw_kernel");
+  detail::require_gpu(d, "a raw_kernel");  // a GPU is in the cache only once device_arch() found it
   {
     std::lock_guard lock(m_cache->mutex);
-    if (const auto it = m_cache->by_device.find(d.index()); it != m_cache->by_device.end()) return *it->second;
+    if (const auto it = m_cache->by_device.find(d.index()); it != m_cache->by_device.end())
+      return *it->second;
   }
   // compiled and loaded outside the lock, so that launches on GPUs already loaded do not wait for it
   auto fresh = std::make_unique<loaded>(
@@ -123,8 +124,13 @@ const raw_kernel::loaded& raw_kernel::load(device d) const {
 void raw_kernel::operator()(launch_dims grid, launch_dims block, std::initializer_list<kernel_arg> args,
                             std::size_t shared_memory) const {
   const device d = default_device();
-  detail::device_arch(d, "a raw_kernel");
-  launch(grid, block, std::vector<kernel_arg>(args), shared_memory, current_stream(d));
+  detail::require_gpu(d, "a raw_kernel");
+  launch_on(grid, block, {args.begin(), args.size()}, shared_memory, current_stream(d));
+}
+
+void raw_kernel::launch(launch_dims grid, launch_dims block, const std::vector<kernel_arg>& args,
+                        std::size_t shared_memory, const stream& s) const {
+  launch_on(grid, block, args, shared_memory, s);
 }
 
 namespace {
@@ -135,13 +141,13 @@ std::string dims_text(const unsigned (&v)[3]) {
 
 }  // namespace
 
-void raw_kernel::launch(launch_dims grid_dims, launch_dims block_dims, const std::vector<kernel_arg>& args,
-                        std::size_t shared_memory, const stream& s) const {
+void raw_kernel::launch_on(launch_dims grid_dims, launch_dims block_dims, std::span<const kernel_arg> args,
+                           std::size_t shared_memory, const stream& s) const {
   const device d = s.get_device();
-  const std::string what = "kernel '" + m_name + "'";
+  const auto what = [&] { return "kernel '" + m_name + "'"; };  // for messages only: no string per launch
   for (std::size_t i = 0; i < args.size(); ++i) {
     if (args[i].array_device() && *args[i].array_device() != d) {
-      throw device_error("numcu: argument " + std::to_string(i) + " of " + what + " is an array on " +
+      throw device_error("numcu: argument " + std::to_string(i) + " of " + what() + " is an array on " +
                          args[i].array_device()->str() + "; the kernel runs on " + d.str());
     }
   }
@@ -151,37 +157,39 @@ void raw_kernel::launch(launch_dims grid_dims, launch_dims block_dims, const std
   const std::uint64_t threads = std::uint64_t{block[0]} * block[1] * block[2];
   for (int i = 0; i < 3; ++i) {
     if (grid[i] == 0 || block[i] == 0) {
-      throw rtc_error("numcu: " + what + " launched with grid " + dims_text(grid) + " and block " +
+      throw rtc_error("numcu: " + what() + " launched with grid " + dims_text(grid) + " and block " +
                       dims_text(block) + ": every extent must be at least 1");
     }
     if (grid[i] > k.limits.max_grid[i] || block[i] > static_cast<unsigned>(k.limits.max_block[i])) {
-      throw rtc_error("numcu: " + what + " launched with grid " + dims_text(grid) + " and block " +
-                      dims_text(block) + ": " + d.str() + " allows grids up to " + dims_text(k.limits.max_grid) +
-                      " and blocks up to (" + std::to_string(k.limits.max_block[0]) + ", " +
-                      std::to_string(k.limits.max_block[1]) + ", " + std::to_string(k.limits.max_block[2]) + ")");
+      throw rtc_error("numcu: " + what() + " launched with grid " + dims_text(grid) + " and block " +
+                      dims_text(block) + ": " + d.str() + " allows grids up to " +
+                      dims_text(k.limits.max_grid) + " and blocks up to (" +
+                      std::to_string(k.limits.max_block[0]) + ", " + std::to_string(k.limits.max_block[1]) +
+                      ", " + std::to_string(k.limits.max_block[2]) + ")");
     }
   }
   if (threads > static_cast<std::uint64_t>(k.limits.max_threads_per_block)) {
-    throw rtc_error("numcu: " + what + " launched with " + std::to_string(threads) +
-                    " threads per block; it allows at most " + std::to_string(k.limits.max_threads_per_block) +
-                    " on " + d.str() + " (" + std::to_string(k.limits.registers) + " registers per thread)");
+    throw rtc_error("numcu: " + what() + " launched with " + std::to_string(threads) +
+                    " threads per block; it allows at most " +
+                    std::to_string(k.limits.max_threads_per_block) + " on " + d.str() + " (" +
+                    std::to_string(k.limits.registers) + " registers per thread)");
   }
   if (shared_memory > k.limits.max_dynamic_shared) {
-    throw rtc_error("numcu: " + what + " launched with " + std::to_string(shared_memory) +
-                    " bytes of dynamic shared memory; at most " + std::to_string(k.limits.max_dynamic_shared) +
-                    " are available to it on " + d.str());
+    throw rtc_error("numcu: " + what() + " launched with " + std::to_string(shared_memory) +
+                    " bytes of dynamic shared memory; at most " +
+                    std::to_string(k.limits.max_dynamic_shared) + " are available to it on " + d.str());
   }
   if (k.parameter_sizes) {
     const auto& sizes = *k.parameter_sizes;
     if (sizes.size() != args.size()) {
-      throw rtc_error("numcu: " + what + " takes " + std::to_string(sizes.size()) + " arguments; " +
+      throw rtc_error("numcu: " + what() + " takes " + std::to_string(sizes.size()) + " arguments; " +
                       std::to_string(args.size()) + " given");
     }
     for (std::size_t i = 0; i < sizes.size(); ++i) {
       if (sizes[i] != args[i].size()) {
-        throw rtc_error("numcu: argument " + std::to_string(i) + " of " + what + " is " +
-                        std::to_string(args[i].size()) + " bytes; the kernel's parameter " + std::to_string(i) +
-                        " is " + std::to_string(sizes[i]) + " bytes");
+        throw rtc_error("numcu: argument " + std::to_string(i) + " of " + what() + " is " +
+                        std::to_string(args[i].size()) + " bytes; the kernel's parameter " +
+                        std::to_string(i) + " is " + std::to_string(sizes[i]) + " bytes");
       }
     }
   }
@@ -204,11 +212,12 @@ struct elementwise_kernel::state {
   std::vector<std::string> options;
   std::vector<detail::kernel_param> in_params, out_params;
   std::mutex mutex;
-  std::map<std::pair<int, std::string>, detail::loaded_kernel> loaded;  // by device and source
+  std::map<std::pair<int, std::string>, detail::loaded_kernel> loaded;  // by device and binding (call())
 };
 
 elementwise_kernel::elementwise_kernel(std::string in_params, std::string out_params, std::string operation,
-                                       std::string name, std::string preamble, std::vector<std::string> options)
+                                       std::string name, std::string preamble,
+                                       std::vector<std::string> options)
     : m_state(std::make_shared<state>()) {
   m_state->in_params = detail::parse_kernel_params(in_params, true);
   m_state->out_params = detail::parse_kernel_params(out_params, false);
@@ -218,7 +227,8 @@ elementwise_kernel::elementwise_kernel(std::string in_params, std::string out_pa
                           std::all_of(name.begin(), name.end(), [](char c) {
                             return std::isalnum(static_cast<unsigned char>(c)) || c == '_';
                           });
-  if (!identifier) throw rtc_error("numcu: an elementwise kernel's name must be a C++ identifier, not '" + name + "'");
+  if (!identifier)
+    throw rtc_error("numcu: an elementwise kernel's name must be a C++ identifier, not '" + name + "'");
   m_state->name = std::move(name);
   m_state->operation = std::move(operation);
   m_state->preamble = std::move(preamble);
@@ -232,8 +242,8 @@ const std::string& elementwise_kernel::name() const noexcept {
 ndarray elementwise_kernel::operator()(std::initializer_list<operand> args) const {
   const auto& st = *m_state;
   if (st.out_params.size() != 1) {
-    throw rtc_error("numcu: elementwise kernel '" + st.name + "' has " + std::to_string(st.out_params.size()) +
-                    " outputs: call() returns them");
+    throw rtc_error("numcu: elementwise kernel '" + st.name + "' has " +
+                    std::to_string(st.out_params.size()) + " outputs: call() returns them");
   }
   std::vector<operand> inputs(args.begin(), args.end());
   std::vector<ndarray> out;
@@ -246,7 +256,8 @@ ndarray elementwise_kernel::operator()(std::initializer_list<operand> args) cons
   return call(inputs, out).front();
 }
 
-std::vector<ndarray> elementwise_kernel::call(const std::vector<operand>& inputs, const std::vector<ndarray>& out,
+std::vector<ndarray> elementwise_kernel::call(const std::vector<operand>& inputs,
+                                              const std::vector<ndarray>& out,
                                               std::optional<std::int64_t> size) const {
   auto& st = *m_state;
   const std::string what = "elementwise kernel '" + st.name + "'";
@@ -284,8 +295,9 @@ std::vector<ndarray> elementwise_kernel::call(const std::vector<operand>& inputs
   }
   if (out.empty()) out_dtypes.resize(st.out_params.size());
   const device d = where.value_or(default_device());
-  const std::string arch = detail::device_arch(d, "an elementwise_kernel");
-  const detail::kernel_types types = detail::bind_kernel_types(st.in_params, st.out_params, in_dtypes, out_dtypes);
+  detail::require_gpu(d, "an elementwise_kernel");
+  const detail::kernel_types types =
+      detail::bind_kernel_types(st.in_params, st.out_params, in_dtypes, out_dtypes);
   // the loop's shape: the inputs' broadcast, else the outputs' (which must then agree)
   if (shapes.empty()) shapes = out_shapes;
   shape_t loop;
@@ -294,7 +306,8 @@ std::vector<ndarray> elementwise_kernel::call(const std::vector<operand>& inputs
     if (*size < 0) throw rtc_error("numcu: " + what + " given a negative size " + std::to_string(*size));
     loop = {*size};
   } else {
-    if (size) throw rtc_error("numcu: size is for kernels called without element-wise arrays; " + what + " has some");
+    if (size)
+      throw rtc_error("numcu: size is for kernels called without element-wise arrays; " + what + " has some");
     loop = broadcast_shapes(shapes);
   }
   for (std::size_t k = 0; k < out.size(); ++k) {
@@ -312,18 +325,11 @@ std::vector<ndarray> elementwise_kernel::call(const std::vector<operand>& inputs
     }
   }
   // the arrays the loop walks element by element, in parameter order, as views in the loop's shape
-  detail::elementwise_source_request r;
-  r.name = st.name;
-  r.operation = st.operation;
-  r.preamble = st.preamble;
-  r.in_params = st.in_params;
-  r.out_params = st.out_params;
-  r.types = types;
-  r.ndim = static_cast<int>(loop.size());
   std::vector<ndarray> walked;
   std::vector<const ndarray*> raws;
+  std::vector<bool> scalar_inputs;
   for (std::size_t k = 0; k < inputs.size(); ++k) {
-    r.scalar_inputs.push_back(inputs[k].is_scalar());
+    scalar_inputs.push_back(inputs[k].is_scalar());
     if (inputs[k].is_scalar()) continue;
     if (st.in_params[k].raw) {
       raws.push_back(&inputs[k].array());
@@ -338,20 +344,44 @@ std::vector<ndarray> elementwise_kernel::call(const std::vector<operand>& inputs
       walked.push_back(outputs[k]);
     }
   }
-  for (const ndarray* a : raws) r.raw_ndims.push_back(static_cast<int>(a->ndim()));
-  r.dense = std::all_of(walked.begin(), walked.end(), [](const ndarray& a) { return a.is_c_contiguous(); });
+  std::vector<int> raw_ndims;
+  for (const ndarray* a : raws) raw_ndims.push_back(static_cast<int>(a->ndim()));
+  const bool dense =
+      std::all_of(walked.begin(), walked.end(), [](const ndarray& a) { return a.is_c_contiguous(); });
   std::int64_t n = 1;
   for (auto e : loop) n *= e;
   if (n == 0) return outputs;
-  const std::string source = detail::elementwise_kernel_source(r);
+  // what decides the source (the parameters' dtypes, which inputs are scalars, the raw arrays' ranks, the
+  // loop's rank, the layout), a few bytes: the source is written and compiled only for a binding not seen yet
+  std::string binding;
+  for (const dtype t : types.inputs) binding += static_cast<char>(t.id());
+  for (const dtype t : types.outputs) binding += static_cast<char>(t.id());
+  for (const bool scalar : scalar_inputs) binding += scalar ? 's' : 'a';
+  for (const int rank : raw_ndims) binding += static_cast<char>(rank);
+  binding += static_cast<char>(loop.size());
+  binding += dense ? 'd' : 's';
   const detail::loaded_kernel* k = nullptr;
-  const auto key = std::make_pair(d.index(), source);
+  const auto key = std::make_pair(d.index(), binding);
   {
     std::lock_guard lock(st.mutex);
     if (const auto it = st.loaded.find(key); it != st.loaded.end()) k = &it->second;
   }
   if (k == nullptr) {  // compiled and loaded outside the lock, so that other calls do not wait for it
-    const auto program = detail::rtc::compile_cached(request_of(source, st.options, {}, st.name + ".cu", arch));
+    detail::elementwise_source_request r;
+    r.name = st.name;
+    r.operation = st.operation;
+    r.preamble = st.preamble;
+    r.in_params = st.in_params;
+    r.out_params = st.out_params;
+    r.types = types;
+    r.scalar_inputs = scalar_inputs;
+    r.raw_ndims = raw_ndims;
+    r.ndim = static_cast<int>(loop.size());
+    r.dense = dense;
+    const std::string source = detail::elementwise_kernel_source(r);
+    const std::string arch = detail::device_arch(d, "an elementwise_kernel");
+    const auto program =
+        detail::rtc::compile_cached(request_of(source, st.options, {}, st.name + ".cu", arch));
     auto fresh = detail::load_kernel(d, program->image, st.name, false);
     std::lock_guard lock(st.mutex);
     k = &st.loaded.try_emplace(key, std::move(fresh)).first->second;
@@ -359,7 +389,8 @@ std::vector<ndarray> elementwise_kernel::call(const std::vector<operand>& inputs
   // the arguments, in the kernel's parameter order (kernel_source.hpp)
   std::vector<std::vector<unsigned char>> storage;
   const auto push = [&](const void* bytes, std::size_t count) {
-    storage.emplace_back(static_cast<const unsigned char*>(bytes), static_cast<const unsigned char*>(bytes) + count);
+    storage.emplace_back(static_cast<const unsigned char*>(bytes),
+                         static_cast<const unsigned char*>(bytes) + count);
   };
   std::size_t walked_at = 0, raw_at = 0;
   const auto push_array = [&](const detail::kernel_param& p, const operand* scalar_in, dtype t) {
@@ -368,8 +399,10 @@ std::vector<ndarray> elementwise_kernel::call(const std::vector<operand>& inputs
       std::vector<std::int64_t> view;
       const auto ndim = static_cast<std::size_t>(a.ndim());
       view.push_back(static_cast<std::int64_t>(reinterpret_cast<std::uintptr_t>(a.data_ptr())));
-      for (std::size_t e = 0; e < std::max<std::size_t>(ndim, 1); ++e) view.push_back(e < ndim ? a.shape()[e] : 1);
-      for (std::size_t e = 0; e < std::max<std::size_t>(ndim, 1); ++e) view.push_back(e < ndim ? a.strides()[e] : 0);
+      for (std::size_t e = 0; e < std::max<std::size_t>(ndim, 1); ++e)
+        view.push_back(e < ndim ? a.shape()[e] : 1);
+      for (std::size_t e = 0; e < std::max<std::size_t>(ndim, 1); ++e)
+        view.push_back(e < ndim ? a.strides()[e] : 0);
       push(view.data(), view.size() * sizeof(std::int64_t));
     } else if (scalar_in != nullptr) {
       const auto element = detail::scalar_to_element(scalar_in->value(), t);
@@ -383,7 +416,7 @@ std::vector<ndarray> elementwise_kernel::call(const std::vector<operand>& inputs
     push_array(st.in_params[q], inputs[q].is_scalar() ? &inputs[q] : nullptr, types.inputs[q]);
   for (std::size_t q = 0; q < outputs.size(); ++q) push_array(st.out_params[q], nullptr, types.outputs[q]);
   push(&n, sizeof n);
-  if (!r.dense && r.ndim > 0) {
+  if (!dense && !loop.empty()) {
     std::vector<std::int64_t> layout(loop.begin(), loop.end());
     for (const ndarray& a : walked) layout.insert(layout.end(), a.strides().begin(), a.strides().end());
     if (walked.empty()) layout.resize(layout.size() + loop.size(), 0);
@@ -392,7 +425,8 @@ std::vector<ndarray> elementwise_kernel::call(const std::vector<operand>& inputs
   std::vector<void*> args;
   for (auto& b : storage) args.push_back(b.data());
   const unsigned block[3] = {256, 1, 1};
-  const std::int64_t blocks = std::min<std::int64_t>((n + 255) / 256, std::int64_t{k->limits.multiprocessors} * 32);
+  const std::int64_t blocks =
+      std::min<std::int64_t>((n + 255) / 256, std::int64_t{k->limits.multiprocessors} * 32);
   const unsigned grid[3] = {static_cast<unsigned>(blocks), 1, 1};
   detail::launch_loaded(*k, current_stream(d), grid, block, 0, args.data());
   return outputs;

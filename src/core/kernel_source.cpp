@@ -40,12 +40,17 @@ std::string device_type_name(dtype t) {
   return "void";
 }
 
+namespace {
+
+/// The number of element-wise (non-raw, non-scalar) arrays of @p r, whose strides numcu_layout holds.
 int elementwise_array_count(const elementwise_source_request& r) {
   int n = 0;
   for (std::size_t k = 0; k < r.in_params.size(); ++k) n += !r.in_params[k].raw && !r.scalar_inputs[k];
   for (const auto& p : r.out_params) n += !p.raw;
   return n;
 }
+
+}  // namespace
 
 std::string elementwise_kernel_source(const elementwise_source_request& r) {
   const int arrays = elementwise_array_count(r);

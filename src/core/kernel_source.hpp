@@ -33,7 +33,4 @@ std::string device_type_name(dtype t);
 /// numcu_layout of the loop's shape and each element-wise array's byte strides.
 std::string elementwise_kernel_source(const elementwise_source_request& r);
 
-/// The number of element-wise (non-raw, non-scalar) arrays of @p r, whose strides numcu_layout holds.
-int elementwise_array_count(const elementwise_source_request& r);
-
 }  // namespace numcu::detail

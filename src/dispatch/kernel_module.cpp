@@ -5,11 +5,15 @@
 
 namespace numcu::detail {
 
-std::string device_arch(device d, const char* what) {
+void require_gpu(device d, const char* what) {
   if (!d.is_cuda()) {
     throw device_error(std::string("numcu: ") + what + " runs on a CUDA GPU, not on " + d.str() +
                        " (runtime-compiled kernels have no CPU backend)");
   }
+}
+
+std::string device_arch(device d, const char* what) {
+  require_gpu(d, what);
   require_cuda_device(d);
   const cudaDeviceProp& prop = device_properties(d.index());
   return "sm_" + std::to_string(prop.major) + std::to_string(prop.minor);

@@ -10,6 +10,10 @@
 
 namespace numcu::detail {
 
+/// Throws device_error unless @p d is a GPU (@p what names the caller in the message): runtime kernels have
+/// no CPU backend. Cheap enough for every launch; whether the GPU exists is device_arch()'s to check.
+void require_gpu(device d, const char* what);
+
 /// The architecture NVRTC compiles for on GPU @p d, e.g. "sm_90"; device_error unless @p d is a GPU that
 /// exists (@p what names the caller in the message).
 std::string device_arch(device d, const char* what);
@@ -21,8 +25,8 @@ struct loaded_kernel {
   std::optional<std::vector<std::size_t>> parameter_sizes;
 };
 
-/// Loads kernel @p symbol of @p image for GPU @p d; with @p parameters, asks the driver for its parameter sizes
-/// (which counts them by asking past the last one: a call CUDA answers with an error, so kernels whose
+/// Loads kernel @p symbol of @p image for GPU @p d; with @p parameters, asks the driver for its parameter
+/// sizes (which counts them by asking past the last one: a call CUDA answers with an error, so kernels whose
 /// signature numcu wrote itself skip it).
 loaded_kernel load_kernel(device d, const std::string& image, const std::string& symbol, bool parameters);
 
