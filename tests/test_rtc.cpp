@@ -491,9 +491,10 @@ extern "C" __global__ void reverse_block(const float* x, float* y) {
 
   TEST_CASE("elementwise kernel sources compile for every dtype, dense and strided, with scalars and raw arrays") {
     for (const nc::dtype t : numcu_test::all_dtypes()) {
-      for (const bool dense : {false, true}) {
+      for (const int layout : {0, 1, 2, 3}) {  // strided; dense element by element; vectors; vectors of out=
+        const bool dense = layout > 0;
         CAPTURE(t.name());
-        CAPTURE(dense);
+        CAPTURE(layout);
         nc::detail::elementwise_source_request r;
         r.name = "combine";
         r.in_params = nc::detail::parse_kernel_params("T x, T y, raw T w, _non_const float64 u", true);
@@ -505,7 +506,10 @@ extern "C" __global__ void reverse_block(const float* x, float* y) {
         r.raw_ndims = {2};
         r.ndim = 3;
         r.dense = dense;
+        r.vector_width = layout >= 2 ? static_cast<int>(16 / std::max<std::size_t>(t.itemsize(), 8)) : 1;
+        r.outputs_read = layout == 3;
         const std::string source = nc::detail::elementwise_kernel_source(r);
+        CHECK((source.find("vector_of") != std::string::npos) == (r.vector_width > 1));
         CHECK_NOTHROW(nc::raw_module(source, {}, {}, "combine.cu").compile("sm_90"));
       }
     }
@@ -564,6 +568,44 @@ extern "C" __global__ void reverse_block(const float* x, float* y) {
     // 0-d and empty arrays
     CHECK(squared_difference({nc::full({}, 3.0, nc::float64, gpu), 1.0}).item<double>() == 4.0);
     CHECK(squared_difference({nc::zeros({0, 3}, nc::float64, gpu), 1.0}).shape() == nc::shape_t{0, 3});
+  }
+
+  TEST_CASE("an elementwise kernel on dense arrays reads vectors, with the tail and unaligned views element by element [cuda]" *
+            doctest::skip(numcu_test::no_gpu())) {
+    const nc::device gpu = nc::cuda(0);
+    const nc::elementwise_kernel add_them("T x, T y", "T z", "z = x + y", "add_them_dense");
+    // sizes around the vectors (4 float32, 16 int8) and the 256-thread blocks
+    for (const std::int64_t n : {1, 3, 4, 5, 15, 17, 1023, 1024, 1025, 4096 + 7, 100003}) {
+      CAPTURE(n);
+      std::vector<float> xf(n), yf(n), zf(n);
+      std::vector<std::int8_t> xi(n), yi(n), zi(n);
+      for (std::int64_t k = 0; k < n; ++k) {
+        xf[k] = static_cast<float>(k % 1000) * 0.5f;
+        yf[k] = static_cast<float>(k % 77) - 30.0f;
+        zf[k] = xf[k] + yf[k];
+        xi[k] = static_cast<std::int8_t>(k % 50);
+        yi[k] = static_cast<std::int8_t>(k % 60 - 30);
+        zi[k] = static_cast<std::int8_t>(xi[k] + yi[k]);
+      }
+      const auto x = nc::array_from_host(xf.data(), nc::float32, 4, {n}, std::nullopt, gpu);
+      const auto y = nc::array_from_host(yf.data(), nc::float32, 4, {n}, std::nullopt, gpu);
+      CHECK(add_them({x, y}).to_vector<float>() == zf);
+      const auto x8 = nc::array_from_host(xi.data(), nc::int8, 1, {n}, std::nullopt, gpu);
+      const auto y8 = nc::array_from_host(yi.data(), nc::int8, 1, {n}, std::nullopt, gpu);
+      CHECK(add_them({x8, y8}).to_vector<std::int8_t>() == zi);
+      if (n > 1) {  // views from element 1: not aligned for vectors, element by element
+        const auto tail = add_them({x(nc::slice(1, nc::none)), y(nc::slice(1, nc::none))}).to_vector<float>();
+        CHECK(tail == std::vector<float>(zf.begin() + 1, zf.end()));
+      }
+    }
+    // mixed widths (2 elements of each per vector), and out= read by the operation
+    const nc::elementwise_kernel scale("float32 x, float64 w", "float64 z", "z = x * w", "scale_mixed");
+    const auto mixed = scale({nc::arange(0, 7, 1, nc::float32, gpu), nc::full({7}, 0.25, nc::float64, gpu)});
+    CHECK(mixed.to_vector<double>() == std::vector<double>{0, 0.25, 0.5, 0.75, 1, 1.25, 1.5});
+    const nc::elementwise_kernel accumulate("T x", "T z", "z += x", "accumulate_into");
+    auto total = nc::full({9}, 1.0, nc::float32, gpu);
+    accumulate.call({nc::arange(0, 9, 1, nc::float32, gpu)}, {total});
+    CHECK(total.to_vector<float>() == std::vector<float>{1, 2, 3, 4, 5, 6, 7, 8, 9});
   }
 
   TEST_CASE("an elementwise kernel with raw arrays, _ind.size(), size= and several outputs [cuda]" *

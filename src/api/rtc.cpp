@@ -351,6 +351,19 @@ std::vector<ndarray> elementwise_kernel::call(const std::vector<operand>& inputs
   std::int64_t n = 1;
   for (auto e : loop) n *= e;
   if (n == 0) return outputs;
+  // dense arrays are read and written a vector per thread: 16 bytes of the widest dtype, where every array's
+  // first element is aligned for its vector
+  int vector_width = 1;
+  if (dense && !walked.empty()) {
+    std::size_t widest = 1;
+    for (const ndarray& a : walked) widest = std::max(widest, a.itemsize());
+    vector_width = widest >= 16 ? 1 : static_cast<int>(16 / widest);
+    for (const ndarray& a : walked) {
+      if (reinterpret_cast<std::uintptr_t>(a.data_ptr()) % (a.itemsize() * vector_width) != 0)
+        vector_width = 1;
+    }
+  }
+  const bool outputs_read = !out.empty() && vector_width > 1;
   // what decides the source (the parameters' dtypes, which inputs are scalars, the raw arrays' ranks, the
   // loop's rank, the layout), a few bytes: the source is written and compiled only for a binding not seen yet
   std::string binding;
@@ -360,6 +373,8 @@ std::vector<ndarray> elementwise_kernel::call(const std::vector<operand>& inputs
   for (const int rank : raw_ndims) binding += static_cast<char>(rank);
   binding += static_cast<char>(loop.size());
   binding += dense ? 'd' : 's';
+  binding += static_cast<char>(vector_width);
+  binding += outputs_read ? 'r' : 'w';
   const detail::loaded_kernel* k = nullptr;
   const auto key = std::make_pair(d.index(), binding);
   {
@@ -378,6 +393,8 @@ std::vector<ndarray> elementwise_kernel::call(const std::vector<operand>& inputs
     r.raw_ndims = raw_ndims;
     r.ndim = static_cast<int>(loop.size());
     r.dense = dense;
+    r.vector_width = vector_width;
+    r.outputs_read = outputs_read;
     const std::string source = detail::elementwise_kernel_source(r);
     const std::string arch = detail::device_arch(d, "an elementwise_kernel");
     const auto program =
@@ -425,8 +442,12 @@ std::vector<ndarray> elementwise_kernel::call(const std::vector<operand>& inputs
   std::vector<void*> args;
   for (auto& b : storage) args.push_back(b.data());
   const unsigned block[3] = {256, 1, 1};
-  const std::int64_t blocks =
-      std::min<std::int64_t>((n + 255) / 256, std::int64_t{k->limits.multiprocessors} * 32);
+  // the vector loop: a thread per vector, as the built-in dense kernel; else a grid-stride loop over a few
+  // waves of blocks
+  const std::int64_t per_block = std::int64_t{256} * vector_width;
+  const std::int64_t blocks = std::min<std::int64_t>(
+      (n + per_block - 1) / per_block,
+      vector_width > 1 ? std::int64_t{0x7fffffff} : std::int64_t{k->limits.multiprocessors} * 32);
   const unsigned grid[3] = {static_cast<unsigned>(blocks), 1, 1};
   detail::launch_loaded(*k, current_stream(d), grid, block, 0, args.data());
   return outputs;

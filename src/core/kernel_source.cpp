@@ -57,7 +57,7 @@ std::string elementwise_kernel_source(const elementwise_source_request& r) {
   const bool strided = !r.dense && r.ndim > 0;
   const std::string nd = std::to_string(r.ndim);
   std::string s;
-  s += "#include \"device/complex.hpp\"\n#include \"numcu/half.hpp\"\n";
+  s += "#include \"device/element_types.hpp\"\n";
   // float16 and bfloat16 elements are read as float and written rounded, through a reference that converts
   s += R"(template <class H>
 struct numcu_half_ref {
@@ -116,37 +116,50 @@ struct numcu_raw {
          std::string(1, placeholder) + ";\n";
   }
   s += "#line 1 \"preamble\"\n" + r.preamble + "\n";
-  // parameters
+  // parameters, and the statements that bind each element-wise parameter's name in the loop
   std::vector<std::string> params;
-  std::string loads;
+  std::string values;         // the 16-bit float scalars as float, once per thread
+  std::string element_loads;  // a name per element-wise array: its element i (scalar loop)
+  std::string vector_loads, vector_names, vector_stores;  // the same from one vector per thread and array
+  const int v = r.vector_width;
+  const std::string vec = std::to_string(v);
   int array = 0, raw = 0;
   const auto add = [&](const kernel_param& p, dtype t, bool scalar, bool output) {
     const std::string type = device_type_name(t);
     const bool is_const = !output && p.is_const;
+    const bool half = t == float16 || t == bfloat16;
     if (p.raw) {
       params.push_back("numcu_raw<" + std::string(is_const ? "const " : "") + type + ", " +
                        std::to_string(r.raw_ndims[raw++]) + "> " + p.name);
-    } else if (scalar && (t == float16 || t == bfloat16)) {  // passed as its element, read as float
-      params.push_back(type + " numcu_s_" + p.name);
-      loads += "    const float " + p.name + " = float(numcu_s_" + p.name + ");\n";
-    } else if (scalar) {
-      params.push_back(std::string("const ") + type + " " + p.name);
-    } else {
-      const std::string k = std::to_string(array++);
-      params.push_back("char* numcu_p" + k);
-      std::string offset = "i * " + std::to_string(t.itemsize()) + "LL";
-      if (strided) offset = "numcu_o[" + k + "]";
-      const std::string address = "reinterpret_cast<" + type + "*>(numcu_p" + k + " + " + offset + ")";
-      const bool half = t == float16 || t == bfloat16;
-      if (half && is_const) {
-        loads += "    const float " + p.name + " = float(*" + address + ");\n";
-      } else if (half) {
-        loads += "    numcu_half_ref<" + type + "> " + p.name + "{" + address + "};\n";
-      } else {
-        loads +=
-            "    " + std::string(is_const ? "const " : "") + type + "& " + p.name + " = *" + address + ";\n";
-      }
+      return;
     }
+    if (scalar && half) {  // passed as its element, read as float
+      params.push_back(type + " numcu_s_" + p.name);
+      values += "  const float " + p.name + " = float(numcu_s_" + p.name + ");\n";
+      return;
+    }
+    if (scalar) {
+      params.push_back(std::string("const ") + type + " " + p.name);
+      return;
+    }
+    const std::string k = std::to_string(array++);
+    params.push_back("char* numcu_p" + k);
+    // the name bound to an element at `address`, an expression of type `type*`
+    const auto bind = [&](const std::string& address) {
+      if (half && is_const) return "const float " + p.name + " = float(*" + address + ");\n";
+      if (half) return "numcu_half_ref<" + type + "> " + p.name + "{" + address + "};\n";
+      return std::string(is_const ? "const " : "") + type + "& " + p.name + " = *" + address + ";\n";
+    };
+    const std::string offset = strided ? "numcu_o[" + k + "]" : "i * " + std::to_string(t.itemsize()) + "LL";
+    element_loads += "      " + bind("reinterpret_cast<" + type + "*>(numcu_p" + k + " + " + offset + ")");
+    // the vector path: arrays read (inputs, and outputs the caller gave) one vector per thread, written back
+    const std::string vector_type = "numcu::detail::vector_of<" + type + ", " + vec + ">";
+    const std::string slot =
+        "reinterpret_cast<" + vector_type + "*>(numcu_p" + k + ")[numcu_first / " + vec + "]";
+    vector_loads += "      " + vector_type + " numcu_v" + k;
+    vector_loads += !output || r.outputs_read ? " = " + slot + ";\n" : ";\n";
+    vector_names += "        " + bind("(numcu_v" + k + ".values + numcu_e)");
+    if (output) vector_stores += "      " + slot + " = numcu_v" + k + ";\n";
   };
   for (std::size_t k = 0; k < r.in_params.size(); ++k)
     add(r.in_params[k], r.types.inputs[k], r.scalar_inputs[k], false);
@@ -155,7 +168,22 @@ struct numcu_raw {
   if (strided) params.push_back("numcu_layout numcu_l");
   s += "extern \"C\" __global__ void " + r.name + "(";
   for (std::size_t k = 0; k < params.size(); ++k) s += (k ? ", " : "") + params[k];
-  s += ") {\n  const numcu_index _ind{numcu_n};\n";
+  s += ") {\n  const numcu_index _ind{numcu_n};\n" + values;
+  const std::string operation = "#line 1 \"operation\"\n" + r.operation + ";\n";
+  if (v > 1) {  // dense: each thread one vector of v elements of every array, the last one's part element by
+                // element
+    s += "  for (long long numcu_first = (blockIdx.x * static_cast<long long>(blockDim.x) + threadIdx.x) * " +
+         vec +
+         "; numcu_first < numcu_n;\n       numcu_first += static_cast<long long>(gridDim.x) * blockDim.x * " +
+         vec + ") {\n";
+    s += "    if (numcu_first + " + vec + " <= numcu_n) {\n" + vector_loads;
+    s += "#pragma unroll\n      for (int numcu_e = 0; numcu_e < " + vec + "; ++numcu_e) {\n";
+    s += "        const long long i = numcu_first + numcu_e;\n" + vector_names + operation + "      }\n";
+    s += vector_stores + "      continue;\n    }\n";
+    s += "    for (long long i = numcu_first; i < numcu_n; ++i) {\n" + element_loads + operation +
+         "    }\n  }\n}\n";
+    return s;
+  }
   s += "  for (long long i = blockIdx.x * static_cast<long long>(blockDim.x) + threadIdx.x; i < numcu_n;\n"
        "       i += static_cast<long long>(gridDim.x) * blockDim.x) {\n";
   if (strided) {
@@ -166,8 +194,8 @@ struct numcu_raw {
          "; ++k) numcu_o[k] += c * numcu_l.strides[k][d];\n";
     s += "    }\n";
   }
-  s += loads;
-  s += "#line 1 \"operation\"\n" + r.operation + ";\n";
+  s += element_loads;
+  s += operation;
   s += "  }\n}\n";
   return s;
 }
