@@ -203,6 +203,18 @@ extern "C" __global__ void add(const float* a, const float* b, float* c, long lo
     add = cp.ElementwiseKernel("T x, T y", "T z", "z = x + y", "add_them")
     out["a + b float32 2^28 elementwise_kernel (out=)"] = median_gpu_ms(lambda: add(a, b, c), ev)
     out["a + b float32 2^28 numcu add (out=)"] = median_gpu_ms(lambda: cp.add(a, b, out=c), ev)
+    small = cp.ones(1024, dtype=cp.float32)
+    t0 = time.perf_counter()
+    fresh = cp.ElementwiseKernel("T x, T y", "T z", "z = x * y + x // %d" % time.time_ns(), "multiply_add_first")
+    fresh(small, small)
+    cp.cuda.Device().synchronize()
+    out["elementwise_kernel first call (source, compile, load, run)"] = (time.perf_counter() - t0) * 1e3
+    total = cp.ReductionKernel("T x", "T y", "x", "a + b", "y = a", "0", "total")
+    out["sum float32 2^28 reduction_kernel"] = median_gpu_ms(lambda: total(a), ev)
+    out["sum float32 2^28 numcu sum"] = median_gpu_ms(lambda: cp.sum(a), ev)
+    matrix = a.reshape(16384, 16384)
+    out["sum(X, 0) 16384^2 float32 reduction_kernel"] = median_gpu_ms(lambda: total(matrix, axis=0), ev)
+    out["sum(X, 1) 16384^2 float32 reduction_kernel"] = median_gpu_ms(lambda: total(matrix, axis=1), ev)
     cp.cuda.Device().synchronize()
 
 

@@ -1,5 +1,6 @@
 // numcu_bench: runs the benchmark groups on cuda(0) and writes every result to the JSON file given as the
-// first argument (default numcu_bench.json), for bench/compare.py.
+// first argument (default numcu_bench.json), for bench/compare.py. `numcu_bench --first-launch-child` is the
+// fresh process bench_rtc.cpp starts to time a launch from the disk cache.
 #include <cstdio>
 #include <fstream>
 #include <string>
@@ -13,8 +14,10 @@ void run_elementwise_benchmarks();
 void run_reduction_benchmarks();
 void run_rtc_benchmarks();
 void run_baseline_benchmarks();
+int run_first_launch_child();
 
 int main(int argc, char** argv) {
+  if (argc > 1 && std::string(argv[1]) == "--first-launch-child") return run_first_launch_child();
   const std::string out_path = argc > 1 ? argv[1] : "numcu_bench.json";
   if (numcu::cuda_device_count() == 0) {
     std::printf("no GPU: the benchmarks run on the GPU only\n");

@@ -507,12 +507,24 @@ extern "C" __global__ void reverse_block(const float* x, float* y) {
         r.ndim = 3;
         r.dense = dense;
         r.vector_width = layout >= 2 ? static_cast<int>(16 / std::max<std::size_t>(t.itemsize(), 8)) : 1;
-        r.outputs_read = layout == 3;
+        r.outputs_given = layout == 3;
         const std::string source = nc::detail::elementwise_kernel_source(r);
         CHECK((source.find("vector_of") != std::string::npos) == (r.vector_width > 1));
         CHECK_NOTHROW(nc::raw_module(source, {}, {}, "combine.cu").compile("sm_90"));
       }
     }
+  }
+
+  TEST_CASE("an operation reads an output unless it only assigns it") {
+    using nc::detail::operation_reads;
+    CHECK_FALSE(operation_reads("z = x + y", "z"));
+    CHECK_FALSE(operation_reads("z=x; zz = z2 + x_z", "z"));
+    CHECK_FALSE(operation_reads("if (x > 0) z = x; else z = -x", "z"));
+    CHECK(operation_reads("z += x", "z"));
+    CHECK(operation_reads("z = x; w = z", "z"));
+    CHECK(operation_reads("z == x ? 1 : 0", "z"));
+    CHECK(operation_reads("f(z)", "z"));
+    CHECK_FALSE(operation_reads("y = 1", "z"));
   }
 
   TEST_CASE("an elementwise kernel checks its parameters and arguments before anything runs") {

@@ -16,7 +16,9 @@
 
 #include "numcu/device.hpp"
 #include "numcu/elementwise.hpp"
+#include "numcu/indexing.hpp"
 #include "numcu/ndarray.hpp"
+#include "numcu/shape.hpp"
 #include "numcu/stream.hpp"
 
 namespace numcu {
@@ -238,6 +240,61 @@ class elementwise_kernel {
   /// CPU.
   std::vector<ndarray> call(const std::vector<operand>& inputs, const std::vector<ndarray>& out = {},
                             std::optional<std::int64_t> size = std::nullopt) const;
+
+  /// The kernel's name.
+  const std::string& name() const noexcept;
+
+ private:
+  struct state;
+  std::shared_ptr<state> m_state;
+};
+
+/// A reduction written as expressions, as CuPy's `ReductionKernel`: each element mapped, the mapped values
+/// combined two at a time, the result mapped into the output. numcu runs it through its own reduction kernels,
+/// in the fixed order of the built-in reductions (the same bits on every GPU, whatever the launch), over any
+/// axes of any layout.
+///
+/// Parameters are declared as elementwise_kernel's (`"T x"`, `"T y"`; one output, no `raw`). In @p map_expr
+/// an input is its element's value; in @p reduce_expr `a` and `b` are two partials of the reduce type, `a` the
+/// one of lower indices; in @p post_map_expr `a` is the reduced value and the output's name the element to
+/// assign. `_type_reduce` names the reduce type, and each placeholder its type; the 16-bit floats are read,
+/// reduced and mapped as float.
+/// @code
+/// const nc::reduction_kernel l2norm("T x", "T y", "x * x", "a + b", "y = sqrt(a)", "0", "l2norm");
+/// nc::ndarray norms = l2norm({x}, 1);   // the norm of each row
+/// @endcode
+/// A kernel with one element-wise input runs in one pass over it. With several inputs (broadcast together),
+/// scalar inputs or raw ones, the map runs first as an elementwise kernel into a temporary array of the reduce
+/// type, which is then reduced: two passes.
+/// Runs on a GPU: arrays on the CPU raise device_error.
+class reduction_kernel {
+ public:
+  /// @param in_params the inputs; @param out_params the output (exactly one, not raw); @param map_expr the value
+  /// of one element; @param reduce_expr two partials `a` and `b` combined; @param post_map_expr assigns the
+  /// output from the reduced `a`; @param identity the partial of no elements (combine(identity, x) must be x),
+  /// or empty for none: then reducing no elements raises, as NumPy does for maximum; @param name the
+  /// kernel's name (an identifier); @param reduce_type the partials' dtype name or placeholder (empty: the
+  /// output's); @param preamble code placed before the kernel; @param options NVRTC options.
+  /// @throws rtc_error for a malformed parameter list, a repeated name, or not exactly one output; dtype_error
+  /// for an unknown dtype name.
+  reduction_kernel(std::string in_params, std::string out_params, std::string map_expr, std::string reduce_expr,
+                   std::string post_map_expr, std::string identity, std::string name = "reduce_kernel",
+                   std::string reduce_type = {}, std::string preamble = {}, std::vector<std::string> options = {});
+
+  /// Reduces @p inputs over @p axis (none: every axis; one or several, negative counting from the end), the
+  /// reduced axes kept as extent 1 with @p keepdims, into @p out when given (its shape the result's). Queued on
+  /// the current stream of the arrays' device; a reduction to a 0-d array does not wait for the GPU.
+  /// @throws rtc_error for a wrong number of inputs or expressions that do not compile (the log names "map",
+  /// "reduce", "post_map", "identity" or "preamble" and the line); dtype_error when an array's dtype differs
+  /// from its parameter's; index_error for an axis out of range; shape_error for a repeated axis, inputs that
+  /// do not broadcast, a wrong out= shape, or no elements to reduce without an identity; device_error for
+  /// arrays on different devices or on the CPU.
+  ndarray operator()(std::initializer_list<operand> inputs, const axis_arg& axis = none, bool keepdims = false,
+                     const std::optional<ndarray>& out = std::nullopt) const;
+
+  /// operator() with the inputs in a vector.
+  ndarray call(const std::vector<operand>& inputs, const axis_arg& axis = none, bool keepdims = false,
+               const std::optional<ndarray>& out = std::nullopt) const;
 
   /// The kernel's name.
   const std::string& name() const noexcept;

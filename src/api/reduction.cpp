@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <numeric>
 
+#include "core/reduction_axes.hpp"
 #include "core/scalar_cast.hpp"
 #include "core/type_resolution.hpp"
 #include "dispatch/dispatch.hpp"
@@ -19,6 +20,9 @@ namespace numcu {
 using detail::reduce_family;
 using detail::reduce_params;
 using detail::reduce_projection;
+using detail::reduced_axes;
+using detail::reduced_count;
+using detail::reduced_shape;
 
 namespace {
 
@@ -77,16 +81,6 @@ bool casts_first(dtype input, std::optional<dtype> requested) {
   return requested && (requested->is_bool() || (requested->is_integer() && !is_integer_or_bool(input)));
 }
 
-/// The axes @p axis names (none: every axis), NumPy's errors for out-of-range and repeated ones.
-std::vector<int> reduced_axes(const ndarray& a, const axis_arg& axis) {
-  if (axis.is_none()) {
-    std::vector<int> all(a.ndim());
-    std::iota(all.begin(), all.end(), 0);
-    return all;
-  }
-  return axis.normalized(a.ndim(), "duplicate value in 'axis'");
-}
-
 /// The axes of a ufunc reduction (NumPy's ufunc.reduce): reduced_axes(), except that NumPy takes a single
 /// axis 0 or -1 of a 0-d array (but not the tuple `(0,)`) as no axis at all.
 std::vector<int> ufunc_axes(const ndarray& a, const axis_arg& axis) {
@@ -99,39 +93,10 @@ axis_arg axis_list(const std::vector<int>& axes) {
   return axis_arg(std::vector<std::int64_t>(axes.begin(), axes.end()));
 }
 
-/// The shape of a reduction of @p a over @p axes.
-shape_t reduced_shape(const ndarray& a, const std::vector<int>& axes, bool keepdims) {
-  shape_t s;
-  for (int d = 0; d < a.ndim(); ++d) {
-    const bool reduced = std::find(axes.begin(), axes.end(), d) != axes.end();
-    if (!reduced) {
-      s.push_back(a.shape()[d]);
-    } else if (keepdims) {
-      s.push_back(1);
-    }
-  }
-  return s;
-}
-
-/// The number of elements of @p a over @p axes.
-std::int64_t reduced_count(const ndarray& a, const std::vector<int>& axes) {
-  std::int64_t n = 1;
-  for (int d : axes) n *= a.shape()[d];
-  return n;
-}
-
-/// Checks out= against the result's @p shape and @p a's device (NumPy's words for the number of dimensions).
+/// Checks out= against the result's @p shape and @p a's device.
 void check_out(const char* ufunc, const ndarray& a, const shape_t& shape, const ndarray& out) {
   detail::require_same_device(a.device(), out.device(), ufunc);
-  if (out.ndim() != shape.size()) {
-    throw shape_error(std::string("output parameter for reduction operation ") + ufunc +
-                      " has the wrong number of dimensions: Found " + std::to_string(out.ndim()) +
-                      " but expected " + std::to_string(shape.size()));
-  }
-  if (out.shape() != shape) {
-    throw shape_error(std::string("output parameter for reduction operation ") + ufunc + " has shape " +
-                      to_string(out.shape()) + ", expected " + to_string(shape));
-  }
+  detail::check_reduction_out_shape(ufunc, shape, out);
 }
 
 /// Throws NumPy's TypeError unless where= is bool: NumPy casts it to bool under the 'safe' rule.

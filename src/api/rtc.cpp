@@ -10,6 +10,7 @@
 
 #include "core/kernel_signature.hpp"
 #include "core/kernel_source.hpp"
+#include "core/reduction_axes.hpp"
 #include "core/scalar_cast.hpp"
 #include "dispatch/dispatch.hpp"
 #include "dispatch/kernel_module.hpp"
@@ -26,6 +27,74 @@ detail::rtc::program_request request_of(const std::string& source, const std::ve
                                         const std::vector<std::string>& name_expressions,
                                         const std::string& name, const std::string& arch) {
   return detail::rtc::program_request{source, name, arch, options, name_expressions};
+}
+
+/// Throws rtc_error unless @p name, the name of a @p what, is a C++ identifier.
+void check_kernel_name(const std::string& name, const char* what) {
+  const bool identifier = !name.empty() && !std::isdigit(static_cast<unsigned char>(name[0])) &&
+                          std::all_of(name.begin(), name.end(), [](char c) {
+                            return std::isalnum(static_cast<unsigned char>(c)) || c == '_';
+                          });
+  if (!identifier)
+    throw rtc_error(std::string("numcu: ") + what + "'s name must be a C++ identifier, not '" + name + "'");
+}
+
+/// What the inputs of one call of a user kernel say: the device (the arrays', all the same), each input's
+/// dtype (none for a scalar), the element-wise arrays' shapes and the first of them.
+struct call_inputs {
+  std::optional<device> where;
+  std::vector<std::optional<dtype>> dtypes;
+  std::vector<shape_t> shapes;
+  const ndarray* first_element_wise = nullptr;
+  std::string what;  // the kernel, for messages
+
+  /// Takes @p a's device as the call's, or checks it against the call's.
+  void on(const ndarray& a) {
+    if (!where) where = a.device();
+    detail::require_same_device(*where, a.device(), what);
+  }
+};
+
+/// Checks @p inputs against @p params (their number; arrays for raw parameters; one device) for kernel @p
+/// what.
+call_inputs examine_inputs(const std::vector<detail::kernel_param>& params,
+                           const std::vector<operand>& inputs, std::string what) {
+  if (inputs.size() != params.size()) {
+    throw rtc_error("numcu: " + what + " takes " + std::to_string(params.size()) + " inputs; " +
+                    std::to_string(inputs.size()) + " given");
+  }
+  call_inputs c;
+  c.what = std::move(what);
+  for (std::size_t k = 0; k < inputs.size(); ++k) {
+    if (inputs[k].is_scalar()) {
+      if (params[k].raw)
+        throw rtc_error("numcu: raw parameter '" + params[k].name + "' of " + c.what + " takes an array");
+      c.dtypes.emplace_back();
+      continue;
+    }
+    const ndarray& a = inputs[k].array();
+    c.on(a);
+    c.dtypes.push_back(a.dtype());
+    if (!params[k].raw) {
+      c.shapes.push_back(a.shape());
+      if (c.first_element_wise == nullptr) c.first_element_wise = &a;
+    }
+  }
+  return c;
+}
+
+/// The entry of @p key in @p loaded (a map guarded by @p mutex), made by @p make() when there is none: made
+/// outside the lock, so that calls of other bindings do not wait for a compilation.
+template <class Map, class Make>
+const typename Map::mapped_type& find_or_make(std::mutex& mutex, Map& loaded,
+                                              const typename Map::key_type& key, Make&& make) {
+  {
+    std::lock_guard lock(mutex);
+    if (const auto it = loaded.find(key); it != loaded.end()) return it->second;
+  }
+  auto fresh = make();
+  std::lock_guard lock(mutex);
+  return loaded.try_emplace(key, std::move(fresh)).first->second;
 }
 
 }  // namespace
@@ -223,12 +292,7 @@ elementwise_kernel::elementwise_kernel(std::string in_params, std::string out_pa
   m_state->out_params = detail::parse_kernel_params(out_params, false);
   detail::check_kernel_param_names(m_state->in_params, m_state->out_params);
   if (m_state->out_params.empty()) throw rtc_error("numcu: elementwise kernel '" + name + "' has no output");
-  const bool identifier = !name.empty() && !std::isdigit(static_cast<unsigned char>(name[0])) &&
-                          std::all_of(name.begin(), name.end(), [](char c) {
-                            return std::isalnum(static_cast<unsigned char>(c)) || c == '_';
-                          });
-  if (!identifier)
-    throw rtc_error("numcu: an elementwise kernel's name must be a C++ identifier, not '" + name + "'");
+  check_kernel_name(name, "an elementwise kernel");
   m_state->name = std::move(name);
   m_state->operation = std::move(operation);
   m_state->preamble = std::move(preamble);
@@ -260,44 +324,24 @@ std::vector<ndarray> elementwise_kernel::call(const std::vector<operand>& inputs
                                               const std::vector<ndarray>& out,
                                               std::optional<std::int64_t> size) const {
   auto& st = *m_state;
-  const std::string what = "elementwise kernel '" + st.name + "'";
-  if (inputs.size() != st.in_params.size()) {
-    throw rtc_error("numcu: " + what + " takes " + std::to_string(st.in_params.size()) + " inputs; " +
-                    std::to_string(inputs.size()) + " given");
-  }
+  call_inputs in = examine_inputs(st.in_params, inputs, "elementwise kernel '" + st.name + "'");
+  const std::string& what = in.what;
   if (!out.empty() && out.size() != st.out_params.size()) {
     throw rtc_error("numcu: " + what + " has " + std::to_string(st.out_params.size()) + " outputs; " +
                     std::to_string(out.size()) + " given (give all or none)");
   }
-  // the device: the arrays', all the same
-  std::optional<device> where;
-  const auto on = [&](const ndarray& a) {
-    if (!where) where = a.device();
-    detail::require_same_device(*where, a.device(), what);
-  };
-  std::vector<std::optional<dtype>> in_dtypes, out_dtypes;
-  std::vector<shape_t> shapes, out_shapes;  // of the element-wise arrays
-  for (std::size_t k = 0; k < inputs.size(); ++k) {
-    if (inputs[k].is_scalar()) {
-      if (st.in_params[k].raw)
-        throw rtc_error("numcu: raw parameter '" + st.in_params[k].name + "' of " + what + " takes an array");
-      in_dtypes.emplace_back();
-      continue;
-    }
-    on(inputs[k].array());
-    in_dtypes.push_back(inputs[k].array().dtype());
-    if (!st.in_params[k].raw) shapes.push_back(inputs[k].array().shape());
-  }
+  std::vector<std::optional<dtype>> out_dtypes;
+  std::vector<shape_t> shapes = in.shapes, out_shapes;  // of the element-wise arrays
   for (std::size_t k = 0; k < out.size(); ++k) {
-    on(out[k]);
+    in.on(out[k]);
     out_dtypes.push_back(out[k].dtype());
     if (!st.out_params[k].raw) out_shapes.push_back(out[k].shape());
   }
   if (out.empty()) out_dtypes.resize(st.out_params.size());
-  const device d = where.value_or(default_device());
+  const device d = in.where.value_or(default_device());
   detail::require_gpu(d, "an elementwise_kernel");
   const detail::kernel_types types =
-      detail::bind_kernel_types(st.in_params, st.out_params, in_dtypes, out_dtypes);
+      detail::bind_kernel_types(st.in_params, st.out_params, in.dtypes, out_dtypes);
   // the loop's shape: the inputs' broadcast, else the outputs' (which must then agree)
   if (shapes.empty()) shapes = out_shapes;
   shape_t loop;
@@ -363,7 +407,7 @@ std::vector<ndarray> elementwise_kernel::call(const std::vector<operand>& inputs
         vector_width = 1;
     }
   }
-  const bool outputs_read = !out.empty() && vector_width > 1;
+  const bool outputs_given = !out.empty() && vector_width > 1;
   // what decides the source (the parameters' dtypes, which inputs are scalars, the raw arrays' ranks, the
   // loop's rank, the layout), a few bytes: the source is written and compiled only for a binding not seen yet
   std::string binding;
@@ -374,35 +418,28 @@ std::vector<ndarray> elementwise_kernel::call(const std::vector<operand>& inputs
   binding += static_cast<char>(loop.size());
   binding += dense ? 'd' : 's';
   binding += static_cast<char>(vector_width);
-  binding += outputs_read ? 'r' : 'w';
-  const detail::loaded_kernel* k = nullptr;
-  const auto key = std::make_pair(d.index(), binding);
-  {
-    std::lock_guard lock(st.mutex);
-    if (const auto it = st.loaded.find(key); it != st.loaded.end()) k = &it->second;
-  }
-  if (k == nullptr) {  // compiled and loaded outside the lock, so that other calls do not wait for it
-    detail::elementwise_source_request r;
-    r.name = st.name;
-    r.operation = st.operation;
-    r.preamble = st.preamble;
-    r.in_params = st.in_params;
-    r.out_params = st.out_params;
-    r.types = types;
-    r.scalar_inputs = scalar_inputs;
-    r.raw_ndims = raw_ndims;
-    r.ndim = static_cast<int>(loop.size());
-    r.dense = dense;
-    r.vector_width = vector_width;
-    r.outputs_read = outputs_read;
-    const std::string source = detail::elementwise_kernel_source(r);
-    const std::string arch = detail::device_arch(d, "an elementwise_kernel");
-    const auto program =
-        detail::rtc::compile_cached(request_of(source, st.options, {}, st.name + ".cu", arch));
-    auto fresh = detail::load_kernel(d, program->image, st.name, false);
-    std::lock_guard lock(st.mutex);
-    k = &st.loaded.try_emplace(key, std::move(fresh)).first->second;
-  }
+  binding += outputs_given ? 'o' : 'n';
+  const detail::loaded_kernel* k =
+      &find_or_make(st.mutex, st.loaded, std::make_pair(d.index(), binding), [&] {
+        detail::elementwise_source_request r;
+        r.name = st.name;
+        r.operation = st.operation;
+        r.preamble = st.preamble;
+        r.in_params = st.in_params;
+        r.out_params = st.out_params;
+        r.types = types;
+        r.scalar_inputs = scalar_inputs;
+        r.raw_ndims = raw_ndims;
+        r.ndim = static_cast<int>(loop.size());
+        r.dense = dense;
+        r.vector_width = vector_width;
+        r.outputs_given = outputs_given;
+        const std::string source = detail::elementwise_kernel_source(r);
+        const std::string arch = detail::device_arch(d, "an elementwise_kernel");
+        const auto program =
+            detail::rtc::compile_cached(request_of(source, st.options, {}, st.name + ".cu", arch));
+        return detail::load_kernel(d, program->image, st.name, false);
+      });
   // the arguments, in the kernel's parameter order (kernel_source.hpp)
   std::vector<std::vector<unsigned char>> storage;
   const auto push = [&](const void* bytes, std::size_t count) {
@@ -451,6 +488,144 @@ std::vector<ndarray> elementwise_kernel::call(const std::vector<operand>& inputs
   const unsigned grid[3] = {static_cast<unsigned>(blocks), 1, 1};
   detail::launch_loaded(*k, current_stream(d), grid, block, 0, args.data());
   return outputs;
+}
+
+struct reduction_kernel::state {
+  std::string name, map, reduce, post_map, identity, preamble;
+  std::vector<std::string> options;
+  std::vector<detail::kernel_param> in_params, out_params;
+  detail::kernel_param reduce_param;               // the partials' dtype or placeholder
+  std::optional<elementwise_kernel> map_kernel;    // the map pass of kernels not reading one array in place
+  std::optional<elementwise_kernel> empty_kernel;  // the output of no elements: post_map of the identity
+  std::mutex mutex;
+  std::map<std::pair<int, std::string>, detail::loaded_reduction> loaded;  // by device and binding
+};
+
+reduction_kernel::reduction_kernel(std::string in_params, std::string out_params, std::string map_expr,
+                                   std::string reduce_expr, std::string post_map_expr, std::string identity,
+                                   std::string name, std::string reduce_type, std::string preamble,
+                                   std::vector<std::string> options)
+    : m_state(std::make_shared<state>()) {
+  auto& st = *m_state;
+  st.in_params = detail::parse_kernel_params(in_params, true);
+  st.out_params = detail::parse_kernel_params(out_params, false);
+  detail::check_kernel_param_names(st.in_params, st.out_params);
+  if (st.out_params.size() != 1 || st.out_params[0].raw) {
+    throw rtc_error("numcu: reduction kernel '" + name + "' must have one output, not raw; it has '" +
+                    out_params + "'");
+  }
+  check_kernel_name(name, "a reduction kernel");
+  const detail::kernel_param& out = st.out_params[0];
+  if (reduce_type.empty())
+    reduce_type = out.type ? std::string(out.type->name()) : std::string(1, out.placeholder);
+  st.reduce_param = detail::parse_kernel_params(reduce_type + " numcu_partial", false).at(0);
+  // the reduce type in C++: a placeholder is declared as a type in the kernels
+  const std::string partial_type = st.reduce_param.type ? detail::value_type_name(*st.reduce_param.type)
+                                                        : std::string(1, st.reduce_param.placeholder);
+  st.map_kernel.emplace(in_params, reduce_type + " numcu_mapped",
+                        "numcu_mapped = " + partial_type + "(" + map_expr + ")", name + "_map", preamble,
+                        options);
+  if (!identity.empty()) {
+    st.empty_kernel.emplace(
+        "", out_params,
+        "const " + partial_type + " a = " + partial_type + "(" + identity + ");\n" + post_map_expr,
+        name + "_empty", preamble, options);
+  }
+  st.name = std::move(name);
+  st.map = std::move(map_expr);
+  st.reduce = std::move(reduce_expr);
+  st.post_map = std::move(post_map_expr);
+  st.identity = std::move(identity);
+  st.preamble = std::move(preamble);
+  st.options = std::move(options);
+}
+
+const std::string& reduction_kernel::name() const noexcept {
+  return m_state->name;
+}
+
+ndarray reduction_kernel::operator()(std::initializer_list<operand> inputs, const axis_arg& axis,
+                                     bool keepdims, const std::optional<ndarray>& out) const {
+  return call(std::vector<operand>(inputs), axis, keepdims, out);
+}
+
+ndarray reduction_kernel::call(const std::vector<operand>& inputs, const axis_arg& axis, bool keepdims,
+                               const std::optional<ndarray>& out) const {
+  auto& st = *m_state;
+  call_inputs in = examine_inputs(st.in_params, inputs, "reduction kernel '" + st.name + "'");
+  const std::string& what = in.what;
+  const ndarray* element_wise = in.first_element_wise;
+  if (element_wise == nullptr)
+    throw rtc_error("numcu: " + what + " has no element-wise array argument to reduce");
+  if (out) in.on(*out);
+  const device d = *in.where;
+  detail::require_gpu(d, "a reduction_kernel");
+  const detail::kernel_types types =
+      detail::bind_kernel_types(st.in_params, {st.out_params[0], st.reduce_param}, in.dtypes,
+                                {out ? std::optional<dtype>(out->dtype()) : std::nullopt, std::nullopt});
+  const dtype out_dtype = types.outputs[0], partial_dtype = types.outputs[1];
+  // one pass over the input where there is one element-wise array and nothing else; else the map first
+  const bool one_pass = inputs.size() == 1 && !st.in_params[0].raw;
+  const ndarray loop = broadcast_to(*element_wise, broadcast_shapes(in.shapes));  // a view: the map's shape
+  const std::vector<int> axes = detail::reduced_axes(loop, axis);
+  const shape_t shape = detail::reduced_shape(loop, axes, keepdims);
+  const std::int64_t count = detail::reduced_count(loop, axes);
+  if (count == 0 && shape.product() != 0 && st.identity.empty()) {
+    throw shape_error("zero-size array to reduction operation " + st.name + " which has no identity");
+  }
+  if (out) detail::check_reduction_out_shape(st.name.c_str(), shape, *out);
+  ndarray result = out ? *out : empty(shape, out_dtype, d);
+  if (result.size() == 0) return result;
+  if (count == 0) {
+    st.empty_kernel->call({}, {result});
+    return result;
+  }
+  const ndarray source = one_pass ? inputs[0].array() : empty(loop.shape(), partial_dtype, d);
+  if (!one_pass) st.map_kernel->call(inputs, {source});
+  // the kernels of this binding: the source's dtype, the output's, the partials' and the placeholders'
+  std::string binding{static_cast<char>(source.dtype().id()), static_cast<char>(out_dtype.id()),
+                      static_cast<char>(partial_dtype.id()), one_pass ? '1' : '2'};
+  for (const auto& [placeholder, t] : types.placeholders) binding += {placeholder, static_cast<char>(t.id())};
+  const detail::loaded_reduction* k =
+      &find_or_make(st.mutex, st.loaded, std::make_pair(d.index(), binding), [&] {
+        detail::reduction_source_request r;
+        r.input_name = one_pass ? st.in_params[0].name : "numcu_mapped";
+        r.input = source.dtype();
+        r.output_name = st.out_params[0].name;
+        r.output = out_dtype;
+        r.reduce_type = partial_dtype;
+        r.map = one_pass ? st.map : "numcu_mapped";
+        r.reduce = st.reduce;
+        r.post_map = st.post_map;
+        r.identity = st.identity;
+        r.preamble = st.preamble;
+        r.placeholders = types.placeholders;
+        const std::vector<std::string> names = detail::reduction_kernel_names(source.dtype());
+        const std::string arch = detail::device_arch(d, "a reduction_kernel");
+        const auto program = detail::rtc::compile_cached(
+            request_of(detail::reduction_kernel_source(r), st.options, names, st.name + ".cu", arch));
+        const auto load = [&](const std::string& expression) {
+          for (const auto& [e, lowered] : program->lowered_names) {
+            if (e == expression) return detail::load_kernel(d, program->image, lowered, false);
+          }
+          throw rtc_error("numcu: " + what + " lost its kernel '" + expression + "'");
+        };
+        return detail::loaded_reduction{load(names[0]),
+                                        load(names[1]),
+                                        load(names[2]),
+                                        load(names[3]),
+                                        load(names[4]),
+                                        load(names[5]),
+                                        detail::reduction_partial_bytes(partial_dtype, !st.identity.empty())};
+      });
+  if (detail::overlaps(source, result)) {  // out= over the input: through a temporary
+    const ndarray fresh = empty(shape, out_dtype, d);
+    detail::run_loaded_reduction(*k, source, axes, fresh);
+    detail::copy_into(result, fresh);
+  } else {
+    detail::run_loaded_reduction(*k, source, axes, result);
+  }
+  return result;
 }
 
 void clear_kernel_cache() {

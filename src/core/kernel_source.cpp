@@ -1,6 +1,7 @@
 #include "core/kernel_source.hpp"
 
 #include <algorithm>
+#include <cctype>
 
 namespace numcu::detail {
 
@@ -40,7 +41,19 @@ std::string device_type_name(dtype t) {
   return "void";
 }
 
+std::string value_type_name(dtype t) {
+  return t == float16 || t == bfloat16 ? "float" : device_type_name(t);
+}
+
 namespace {
+
+/// The typedefs of the type placeholders, each its dtype's value type.
+std::string placeholder_typedefs(const std::vector<std::pair<char, dtype>>& placeholders) {
+  std::string s;
+  for (const auto& [placeholder, t] : placeholders)
+    s += "typedef " + value_type_name(t) + " " + std::string(1, placeholder) + ";\n";
+  return s;
+}
 
 /// The number of element-wise (non-raw, non-scalar) arrays of @p r, whose strides numcu_layout holds.
 int elementwise_array_count(const elementwise_source_request& r) {
@@ -51,6 +64,21 @@ int elementwise_array_count(const elementwise_source_request& r) {
 }
 
 }  // namespace
+
+bool operation_reads(const std::string& operation, const std::string& name) {
+  const auto identifier = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; };
+  for (std::size_t at = operation.find(name); at != std::string::npos; at = operation.find(name, at + 1)) {
+    const std::size_t end = at + name.size();
+    if ((at > 0 && identifier(operation[at - 1])) || (end < operation.size() && identifier(operation[end])))
+      continue;  // part of another name
+    std::size_t next = end;
+    while (next < operation.size() && std::isspace(static_cast<unsigned char>(operation[next]))) ++next;
+    const bool assigned = next < operation.size() && operation[next] == '=' &&
+                          (next + 1 == operation.size() || operation[next + 1] != '=');
+    if (!assigned) return true;
+  }
+  return false;
+}
 
 std::string elementwise_kernel_source(const elementwise_source_request& r) {
   const int arrays = elementwise_array_count(r);
@@ -110,11 +138,7 @@ struct numcu_raw {
     s += "struct numcu_layout {\n  long long shape[" + nd + "];\n  long long strides[" +
          std::to_string(std::max(arrays, 1)) + "][" + nd + "];\n};\n";
   }
-  for (const auto& [placeholder, t] :
-       r.types.placeholders) {  // float for the 16-bit floats, as they are read
-    s += "typedef " + std::string(t == float16 || t == bfloat16 ? "float" : device_type_name(t)) + " " +
-         std::string(1, placeholder) + ";\n";
-  }
+  s += placeholder_typedefs(r.types.placeholders);  // float for the 16-bit floats, as they are read
   s += "#line 1 \"preamble\"\n" + r.preamble + "\n";
   // parameters, and the statements that bind each element-wise parameter's name in the loop
   std::vector<std::string> params;
@@ -157,7 +181,9 @@ struct numcu_raw {
     const std::string slot =
         "reinterpret_cast<" + vector_type + "*>(numcu_p" + k + ")[numcu_first / " + vec + "]";
     vector_loads += "      " + vector_type + " numcu_v" + k;
-    vector_loads += !output || r.outputs_read ? " = " + slot + ";\n" : ";\n";
+    const bool read = !output || (r.outputs_given && (operation_reads(r.operation, p.name) ||
+                                                      r.preamble.find(p.name) != std::string::npos));
+    vector_loads += read ? " = " + slot + ";\n" : ";\n";
     vector_names += "        " + bind("(numcu_v" + k + ".values + numcu_e)");
     if (output) vector_stores += "      " + slot + " = numcu_v" + k + ";\n";
   };
@@ -197,6 +223,76 @@ struct numcu_raw {
   s += element_loads;
   s += operation;
   s += "  }\n}\n";
+  return s;
+}
+
+std::vector<std::string> reduction_kernel_names(dtype input) {
+  const std::string in = device_type_name(input);
+  const std::string op = "numcu_user_reduce";
+  return {"numcu::detail::reduce_tiles_kernel<" + op + ", " + in + ", false>",
+          "numcu::detail::reduce_tiles_kernel<" + op + ", " + in + ", true>",
+          "numcu::detail::reduce_short_rows_kernel<" + op + ", " + in + ">",
+          "numcu::detail::reduce_columns_kernel<" + op + ", " + in + ">",
+          "numcu::detail::reduce_partials_kernel<" + op + ", 256>",
+          "numcu::detail::reduce_partials_kernel<" + op + ", 1024>"};
+}
+
+std::size_t reduction_partial_bytes(dtype reduce_type, bool has_identity) {
+  const std::size_t value = reduce_type == float16 || reduce_type == bfloat16 ? 4 : reduce_type.itemsize();
+  return has_identity ? value
+                      : 2 * value;  // {value, bool}: at most twice an alignment of at most the value's size
+}
+
+std::string reduction_kernel_source(const reduction_source_request& r) {
+  const bool identity = !r.identity.empty();
+  const std::string R = value_type_name(r.reduce_type);
+  // a #line directive after `before`, numbering the generated code that follows a user's part by the source's
+  // own lines again
+  const auto resume = [](const std::string& before) {
+    return "#line " + std::to_string(std::count(before.begin(), before.end(), '\n') + 2) +
+           " \"reduction_kernel.cu\"\n";
+  };
+  std::string s = "#include \"device/reduce_kernels.cuh\"\nusing numcu::detail::complex;\n";
+  s += placeholder_typedefs(r.placeholders);
+  s += "typedef " + R + " _type_reduce;\n";
+  s += "#line 1 \"preamble\"\n" + r.preamble + "\n";
+  s += resume(s);
+  // without an identity a partial says whether it holds a value: an empty one is left out by combine, which
+  // is what padding with an identity does
+  if (!identity) s += "struct numcu_partial {\n  " + R + " value;\n  bool present;\n};\n";
+  const std::string acc = identity ? R : "numcu_partial";
+  // a user expression as a partial, its lines numbered within its part ("map(1)" in NVRTC's log)
+  const auto partial = [&](const std::string& expression, const std::string& part) {
+    std::string value = std::string(identity ? "return " : "return numcu_partial{") +
+                        "_type_reduce(\n#line 1 \"" + part + "\"\n" + expression + "\n";
+    value += resume(s + value);
+    return value + (identity ? ");\n" : "), true};\n");
+  };
+  const std::string value_of = identity ? "" : ".value";
+  s += "struct numcu_user_reduce {\n";
+  s += "  using value_t = " + value_type_name(r.input) + ";\n";
+  s += "  using acc_t = " + acc + ";\n";
+  s += "  using result_t = " + value_type_name(r.output) + ";\n";
+  s += "  template <class In>\n  static constexpr bool dense_input = numcu::detail::is_same_v<In, " +
+       device_type_name(r.input) + ">;\n";
+  s += "  static constexpr bool casts_on_load = false;\n  numcu::detail::reduce_params p;\n";
+  s += "  __device__ acc_t identity() const {\n    ";
+  s += identity ? partial(r.identity, "identity") : "return numcu_partial{_type_reduce(), false};\n";
+  s += "  }\n  __device__ acc_t map(value_t " + r.input_name + ", long long) const {\n    ";
+  s += partial(r.map, "map") + "  }\n";
+  s += "  __device__ acc_t combine(acc_t numcu_a, acc_t numcu_b) const {\n";
+  if (!identity)
+    s += "    if (!numcu_a.present) return numcu_b;\n    if (!numcu_b.present) return numcu_a;\n";
+  s += "    const " + R + " a = numcu_a" + value_of + ", b = numcu_b" + value_of + ";\n    ";
+  s += partial(r.reduce, "reduce") + "  }\n";
+  s += "  template <int N, class V>\n  __device__ acc_t slot(const V* v, int n, long long first, int w) "
+       "const {\n";
+  s += "    return numcu::detail::fold_slot<N>(*this, v, n, first, w);\n  }\n";
+  s += "  __device__ result_t project(acc_t numcu_a) const {\n";
+  s += "    const " + R + " a = numcu_a" + value_of + ";\n";
+  s += "    result_t " + r.output_name + ";\n#line 1 \"post_map\"\n" + r.post_map + ";\n";
+  s += resume(s);
+  s += "    return " + r.output_name + ";\n  }\n};\n";
   return s;
 }
 

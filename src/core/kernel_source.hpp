@@ -25,11 +25,48 @@ struct elementwise_source_request {
   /// Dense arrays only: elements each thread reads and writes as one vector per array (every array's first
   /// element aligned for it), 1 for a loop element by element.
   int vector_width = 1;
-  bool outputs_read = false;  ///< the vectors of the outputs are loaded too (the caller gave them: out=)
+  /// The caller gave the outputs (out=): the vector of an output the operation may read (see
+  /// operation_reads()) is loaded before the operation runs.
+  bool outputs_given = false;
 };
+
+/// How one call binds a reduction kernel (reduction_kernel): its one input, read element by element, and its
+/// output. The source defines a reduce functor (device/reduce_ops.hpp's contract) from the expressions and
+/// instantiates the built-in reduction kernels (device/reduce_kernels.cuh) with it.
+struct reduction_source_request {
+  std::string input_name;     ///< the map expression's name for an input element
+  dtype input = float32;      ///< the input's dtype
+  std::string output_name;    ///< the post-map expression's name for the output element
+  dtype output = float32;     ///< the output's dtype
+  dtype reduce_type = float32;  ///< the type of the partials `a` and `b` (the 16-bit floats held as float)
+  std::string map, reduce, post_map;
+  std::string identity;  ///< a value of the reduce type; empty for none
+  std::string preamble;
+  std::vector<std::pair<char, dtype>> placeholders;  ///< each type placeholder's dtype, declared as a type
+};
+
+/// The kernels of a reduction kernel's source, as name expressions, one per reduce_kernel_kind
+/// (core/reduction_launch.hpp) and variant: tiles, tiles of dense rows, short rows, columns, then the second
+/// stage of 256 and of 1024 threads.
+std::vector<std::string> reduction_kernel_names(dtype input);
+
+/// The source of the reduction kernel of @p r.
+std::string reduction_kernel_source(const reduction_source_request& r);
+
+/// Bytes that hold a partial of a reduction kernel of reduce type @p reduce_type: its value, and a flag of
+/// presence when it has no identity (an upper bound of the functor's acc_t, for the partials' workspace).
+std::size_t reduction_partial_bytes(dtype reduce_type, bool has_identity);
+
+/// The C++ type a kernel computes dtype @p t in: its device type, float for the 16-bit floats (read as float,
+/// stored rounded).
+std::string value_type_name(dtype t);
 
 /// The C++ type numcu's device headers give dtype @p t ("float", "numcu::float16_t", "numcu::complex64_t").
 std::string device_type_name(dtype t);
+
+/// Whether code @p operation may read the variable @p name: any use of it but as the left side of a plain
+/// assignment (`name = ...`) counts, so that `z += x` and `w = z` read z, and `z = x` does not.
+bool operation_reads(const std::string& operation, const std::string& name);
 
 /// The source of the kernel. Its parameters, in order: for each parameter (inputs then outputs) a `char*`
 /// to its first element (an element-wise array), its value (a scalar input) or a numcu_raw<T, N> view (a raw

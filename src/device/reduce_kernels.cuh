@@ -17,29 +17,9 @@
 #pragma once
 
 #include "device/launch_geometry.hpp"
-#include "device/offset_calculator.hpp"
-#include "device/reduce_ops.hpp"
+#include "device/reduce_args.hpp"
 
 namespace numcu::detail {
-
-/// Everything a reduction kernel needs, passed by value.
-struct reduce_args {
-  const char* in;         // the input's first element (or the partials, for the second stage)
-  char* out;              // the output's first element (or the partials, when a second stage follows)
-  index_walker kept;      // output index -> input offset
-  index_walker kept_out;  // output index -> output offset
-  index_walker reduced;   // reduced index -> input offset
-  int64_t outputs;
-  int64_t reduced_count;  // R: elements per output
-  int64_t tiles;          // tiles per output: ceil(R / tile_elements)
-  int64_t parts;          // partials per output a first stage writes (runs of tiles), which the second reads
-  int width;              // the order width of the input dtype
-  bool dense;             // the reduced run is dense (offset r * itemsize) and every row 16-byte aligned
-  bool to_partials;       // write acc_t partials[output * parts + part] instead of results
-  dtype_code in_dtype;
-  dtype_code out_dtype;
-  reduce_params params;
-};
 
 /// The input offset of reduced index @p r in a row.
 __device__ __forceinline__ int64_t reduced_offset(const reduce_args& a, int64_t r) {
@@ -208,10 +188,6 @@ __device__ __forceinline__ int groups_present(const reduce_args& a, int64_t tile
   const int64_t n = (left + group_elements - 1) / group_elements;
   return n < tile_slots / 32 ? static_cast<int>(n) : tile_slots / 32;
 }
-
-/// Tiles a block computes together when spread (reduce_tiles_kernel): their group partials fill the buffer the
-/// warps use one tile at a time otherwise.
-inline constexpr int spread_run_limit = tile_slots / 32;
 
 /// A warp per (output, part): the part's run of @p run tiles (a power of two, so that a run is a subtree of the
 /// tree over tiles), group after group of 32 slots (lane l computing slot g * 32 + l, the warp's tree the group's
@@ -408,14 +384,6 @@ __global__ void __launch_bounds__(tile_slots) reduce_columns_kernel(reduce_args 
     }
     __syncthreads();
   }
-}
-
-/// Threads of a second-stage block for @p parts partials per output: as many as a block holds where there are
-/// thousands, so that each thread's share arrives in one or two rounds of loads (the stage waits on latency,
-/// not bandwidth); 256 for fewer partials, and for wide ones, each of which holds more registers.
-template <class Op>
-constexpr int partials_threads(int64_t parts) {
-  return sizeof(typename Op::acc_t) <= 8 && parts > 2048 ? 1024 : 256;
 }
 
 /// The second stage: a.in holds acc_t partials[output][part], each part the partial of an aligned run of tiles;

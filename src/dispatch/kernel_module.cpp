@@ -1,6 +1,9 @@
 #include "dispatch/kernel_module.hpp"
 
+#include "core/reduction_launch.hpp"
 #include "cuda/runtime.hpp"
+#include "dispatch/reduction.hpp"
+#include "dispatch/route.hpp"
 #include "numcu/error.hpp"
 
 namespace numcu::detail {
@@ -31,6 +34,53 @@ void launch_loaded(const loaded_kernel& k, const stream& s, const unsigned (&gri
                    const unsigned (&block)[3], std::size_t dynamic_shared, void** args) {
   cuda::launch_kernel(k.kernel, s.get_device().index(), grid, block, dynamic_shared, k.limits.static_shared,
                       s.native_handle(), args);
+}
+
+void run_loaded_reduction(const loaded_reduction& k, const ndarray& in, std::span<const int> axes,
+                          const ndarray& out) {
+  const reduction_plan plan = plan_reduction(in, axes, out);
+  if (plan.outputs == 0) return;
+  reduce_params params;
+  params.count = plan.reduced;
+  reduce_args a = make_reduce_args(plan, in.data_ptr(), out.data_ptr(), in.dtype(), out.dtype(), params);
+  const int ordinal = in.device().index();
+  const loaded_kernel& tiles = a.dense ? k.tiles_dense : k.tiles;
+  route(in.device(), "a reduction_kernel", [&](cuda_backend, const exec& e) {
+    const reduce_launch l = plan_reduce_launch(a, plan.layout, true, k.partial_bytes, [&] {
+      return static_cast<std::int64_t>(resident_blocks(tiles.kernel.handle, tile_slots, ordinal));
+    });
+    reduce_args second{};
+    if (l.second_threads > 0)
+      second =
+          second_stage_args(a, e.workspace(static_cast<std::size_t>(a.outputs * a.parts) * k.partial_bytes));
+    const auto queue = [&](const loaded_kernel& kernel, unsigned grid_x, unsigned grid_y, unsigned threads,
+                           void** args) {
+      const unsigned grid[3] = {grid_x, grid_y, 1}, block[3] = {threads, 1, 1};
+      cuda::launch_kernel(kernel.kernel, ordinal, grid, block, 0, kernel.limits.static_shared, e.stream(),
+                          args);
+    };
+    std::int64_t run = l.run;
+    bool spread = l.spread;
+    int group = l.group;
+    void* tiles_args[] = {&a, &run, &spread};
+    void* group_args[] = {&a, &group};
+    switch (l.kind) {
+      case reduce_kernel_kind::tiles:
+        queue(tiles, l.grid_x, 1, tile_slots, tiles_args);
+        break;
+      case reduce_kernel_kind::short_rows:
+        queue(k.short_rows, l.grid_x, 1, tile_slots, group_args);
+        break;
+      case reduce_kernel_kind::columns:
+        queue(k.columns, l.grid_x, l.grid_y, tile_slots, group_args);
+        break;
+    }
+    void* second_args[] = {&second};
+    if (l.second_threads > 0) {
+      queue(l.second_threads == 1024 ? k.partials_1024 : k.partials_256, l.second_grid, 1,
+            static_cast<unsigned>(l.second_threads), second_args);
+    }
+  });
 }
 
 int suggested_block_size(const loaded_kernel& k, device d, std::size_t dynamic_shared) {

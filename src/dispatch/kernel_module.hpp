@@ -2,10 +2,12 @@
 // compiled images, so every entry here raises device_error for it.
 #pragma once
 
+#include <span>
 #include <string>
 
 #include "cuda/module.hpp"
 #include "numcu/device.hpp"
+#include "numcu/ndarray.hpp"
 #include "numcu/stream.hpp"
 
 namespace numcu::detail {
@@ -33,6 +35,20 @@ loaded_kernel load_kernel(device d, const std::string& image, const std::string&
 /// Queues @p k on stream @p s (on the GPU @p k was loaded for) after the caller's checks.
 void launch_loaded(const loaded_kernel& k, const stream& s, const unsigned (&grid)[3],
                    const unsigned (&block)[3], std::size_t dynamic_shared, void** args);
+
+/// The kernels of one reduction kernel's source loaded on a GPU, in the order of core/kernel_source.hpp's
+/// reduction_kernel_names: the built-in reduction kernels instantiated with the user's functor.
+struct loaded_reduction {
+  loaded_kernel tiles, tiles_dense, short_rows, columns, partials_256, partials_1024;
+  std::size_t partial_bytes =
+      0;  ///< at least the functor's partial size: the second stage's workspace per partial
+};
+
+/// Reduces @p in over @p axes (each 0 ... ndim-1, distinct; at least one element per output) into @p out (on
+/// in's GPU, not overlapping it) with kernels @p k, launched as core/reduction_launch.hpp picks for the
+/// built-in reductions, on the device's current stream.
+void run_loaded_reduction(const loaded_reduction& k, const ndarray& in, std::span<const int> axes,
+                          const ndarray& out);
 
 /// cuda::suggested_block_size on GPU @p d.
 int suggested_block_size(const loaded_kernel& k, device d, std::size_t dynamic_shared);

@@ -7,14 +7,8 @@
 
 namespace numcu::detail {
 
-void reduce_into(reduce_family family, dtype compute, const ndarray& in, std::span<const int> axes, const ndarray& out,
-                 const reduce_params& params) {
-  if (overlaps(in, out)) {
-    const ndarray result = new_array(out.shape(), out.dtype(), out.device());
-    reduce_into(family, compute, in, axes, result, params);
-    copy_into(out, result);
-    return;
-  }
+reduction_plan plan_reduction(const ndarray& in, std::span<const int> axes, const ndarray& out,
+                              bool logical_order) {
   // the output's strides over the input's dimensions, as if keepdims
   strides_t out_strides(in.ndim(), 0);
   std::array<bool, max_dims> reduced{};
@@ -26,10 +20,27 @@ void reduce_into(reduce_family family, dtype compute, const ndarray& in, std::sp
       out_strides[d] = out.strides()[k++];
     }
   }
-  const bool arg = family == reduce_family::arg;  // indices are NumPy's: the reduced axes in the array's order
-  reduction_call call{family, compute, in.dtype(), out.dtype(),
-                      make_reduction_plan(in.shape(), in.strides(), in.itemsize(), axes, out_strides, arg),
-                      static_cast<const char*>(in.data_ptr()), static_cast<char*>(out.data_ptr()), params};
+  return make_reduction_plan(in.shape(), in.strides(), in.itemsize(), axes, out_strides, logical_order);
+}
+
+void reduce_into(reduce_family family, dtype compute, const ndarray& in, std::span<const int> axes,
+                 const ndarray& out, const reduce_params& params) {
+  if (overlaps(in, out)) {
+    const ndarray result = new_array(out.shape(), out.dtype(), out.device());
+    reduce_into(family, compute, in, axes, result, params);
+    copy_into(out, result);
+    return;
+  }
+  const bool arg =
+      family == reduce_family::arg;  // indices are NumPy's: the reduced axes in the array's order
+  reduction_call call{family,
+                      compute,
+                      in.dtype(),
+                      out.dtype(),
+                      plan_reduction(in, axes, out, arg),
+                      static_cast<const char*>(in.data_ptr()),
+                      static_cast<char*>(out.data_ptr()),
+                      params};
   if (call.plan.outputs == 0) return;
   route(in.device(), "reduction", [&]<class B>(B, const exec& e) { run_reduction<B>(e, call); });
 }

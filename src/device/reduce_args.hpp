@@ -1,0 +1,34 @@
+// The arguments every reduction kernel (device/reduce_kernels.cuh) takes by value, and the geometry its
+// launch plan (core/reduction_launch.hpp) shares with the kernels. Host and device code: the launchers of the
+// built-in kernels and of user reduction kernels fill them in.
+#pragma once
+
+#include "device/offset_calculator.hpp"
+#include "device/reduce_ops.hpp"
+
+namespace numcu::detail {
+
+/// Everything a reduction kernel needs, passed by value.
+struct reduce_args {
+  const char* in;         // the input's first element (or the partials, for the second stage)
+  char* out;              // the output's first element (or the partials, when a second stage follows)
+  index_walker kept;      // output index -> input offset
+  index_walker kept_out;  // output index -> output offset
+  index_walker reduced;   // reduced index -> input offset
+  int64_t outputs;
+  int64_t reduced_count;  // R: elements per output
+  int64_t tiles;          // tiles per output: ceil(R / tile_elements)
+  int64_t parts;          // partials per output a first stage writes (runs of tiles), which the second reads
+  int width;              // the order width of the input dtype
+  bool dense;             // the reduced run is dense (offset r * itemsize) and every row 16-byte aligned
+  bool to_partials;       // write acc_t partials[output * parts + part] instead of results
+  dtype_code in_dtype;
+  dtype_code out_dtype;
+  reduce_params params;
+};
+
+/// Tiles a block computes together when spread (reduce_tiles_kernel): their group partials fill the buffer
+/// the warps use one tile at a time otherwise.
+inline constexpr int spread_run_limit = tile_slots / 32;
+
+}  // namespace numcu::detail
