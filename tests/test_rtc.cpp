@@ -599,11 +599,11 @@ extern "C" __global__ void reverse_block(const float* x, float* y) {
         yi[k] = static_cast<std::int8_t>(k % 60 - 30);
         zi[k] = static_cast<std::int8_t>(xi[k] + yi[k]);
       }
-      const auto x = nc::array_from_host(xf.data(), nc::float32, 4, {n}, std::nullopt, gpu);
-      const auto y = nc::array_from_host(yf.data(), nc::float32, 4, {n}, std::nullopt, gpu);
+      const auto x = nc::array_from_host(xf.data(), nc::float32, n, {n}, std::nullopt, gpu);
+      const auto y = nc::array_from_host(yf.data(), nc::float32, n, {n}, std::nullopt, gpu);
       CHECK(add_them({x, y}).to_vector<float>() == zf);
-      const auto x8 = nc::array_from_host(xi.data(), nc::int8, 1, {n}, std::nullopt, gpu);
-      const auto y8 = nc::array_from_host(yi.data(), nc::int8, 1, {n}, std::nullopt, gpu);
+      const auto x8 = nc::array_from_host(xi.data(), nc::int8, n, {n}, std::nullopt, gpu);
+      const auto y8 = nc::array_from_host(yi.data(), nc::int8, n, {n}, std::nullopt, gpu);
       CHECK(add_them({x8, y8}).to_vector<std::int8_t>() == zi);
       if (n > 1) {  // views from element 1: not aligned for vectors, element by element
         const auto tail = add_them({x(nc::slice(1, nc::none)), y(nc::slice(1, nc::none))}).to_vector<float>();
