@@ -74,6 +74,22 @@ TEST_SUITE("reduction kernels") {
     CHECK(nc::detail::reduction_partial_bytes(nc::complex128, false) == 32);
   }
 
+  TEST_CASE("a reduction kernel's map pass compiles with its reduce type named, a multi-word one too") {
+    // what reduction_kernel("T x, T t", "int64 y", "x > t", ...) runs first for its two inputs
+    nc::detail::elementwise_source_request r;
+    r.name = "count_above_map";
+    r.in_params = nc::detail::parse_kernel_params("T x, T t", true);
+    r.out_params = nc::detail::parse_kernel_params("int64 numcu_mapped", false);
+    r.types =
+        nc::detail::bind_kernel_types(r.in_params, r.out_params, {nc::int32, std::nullopt}, {nc::int64});
+    r.operation = "numcu_mapped = (x > t ? _type_reduce(1) : _type_reduce(0))";
+    r.preamble = "typedef long long _type_reduce;\n";
+    r.scalar_inputs = {false, true};
+    r.ndim = 2;
+    CHECK_NOTHROW(
+        nc::raw_module(nc::detail::elementwise_kernel_source(r), {}, {}, "map.cu").compile("sm_90"));
+  }
+
   TEST_CASE("a reduction kernel checks its parameters and arguments before anything runs") {
     CHECK_THROWS_WITH_AS(nc::reduction_kernel("T x", "T y, T z", "x", "a + b", "y = a", "0", "two"),
                          "numcu: reduction kernel 'two' must have one output, not raw; it has 'T y, T z'",
@@ -111,7 +127,8 @@ TEST_SUITE("reduction kernels") {
       CAPTURE(nc::to_string(shape));
       const std::int64_t n = shape.product();
       const std::vector<float> host = small_values(n);
-      const auto x = nc::array_from_host(host.data(), nc::float32, static_cast<std::int64_t>(host.size()), shape, std::nullopt, gpu);
+      const auto x = nc::array_from_host(host.data(), nc::float32, static_cast<std::int64_t>(host.size()),
+                                         shape, std::nullopt, gpu);
       // host sums of squares in double per output of each axis
       for (int axis = -1; axis < static_cast<int>(shape.size()); ++axis) {
         CAPTURE(axis);
@@ -148,7 +165,8 @@ TEST_SUITE("reduction kernels") {
       for (int j = 0; j < 3; ++j)
         for (int k = 0; k < 4; ++k) rows[j] += std::int64_t{12 * i + 4 * j + k} * (12 * i + 4 * j + k);
     CHECK(kept.to_vector<std::int64_t>() == rows);
-    CHECK(sum_of_squares({m.transpose()}, {0, 2}).to_vector<std::int64_t>() == rows);  // (4, 3, 2): j is axis 1
+    CHECK(sum_of_squares({m.transpose()}, {0, 2}).to_vector<std::int64_t>() ==
+          rows);  // (4, 3, 2): j is axis 1
     auto out = nc::full({3}, -1, nc::int64, gpu);
     sum_of_squares({m}, {0, 2}, false, out);
     CHECK(out.to_vector<std::int64_t>() == rows);
@@ -171,7 +189,8 @@ TEST_SUITE("reduction kernels") {
 
   TEST_CASE("a reduction kernel gives the built-in sum's bits: the same fixed order [cuda]" *
             doctest::skip(numcu_test::no_gpu())) {
-    // float64: nc::sum accumulates float64 in float64, as this kernel does (a float32 sum accumulates in double)
+    // float64: nc::sum accumulates float64 in float64, as this kernel does (a float32 sum accumulates in
+    // double)
     const nc::device gpu = nc::cuda(0);
     const nc::reduction_kernel total("T x", "T y", "x", "a + b", "y = a", "0", "same_order_total");
     std::mt19937 rng(17);
@@ -180,8 +199,8 @@ TEST_SUITE("reduction kernels") {
       CAPTURE(nc::to_string(shape));
       std::vector<double> host(static_cast<std::size_t>(shape.product()));
       for (auto& v : host) v = normal(rng);
-      const auto x =
-          nc::array_from_host(host.data(), nc::float64, static_cast<std::int64_t>(host.size()), shape, std::nullopt, gpu);
+      const auto x = nc::array_from_host(host.data(), nc::float64, static_cast<std::int64_t>(host.size()),
+                                         shape, std::nullopt, gpu);
       CHECK(total({x}).to_vector<double>() == nc::sum(x).to_vector<double>());
       for (int axis = 0; axis < static_cast<int>(shape.size()); ++axis)
         CHECK(total({x}, axis).to_vector<double>() == nc::sum(x, axis).to_vector<double>());
@@ -225,5 +244,21 @@ TEST_SUITE("reduction kernels") {
     auto counts = nc::zeros({3}, nc::int64, gpu);
     count_positive({v}, 1, false, counts);
     CHECK(counts.to_vector<std::int64_t>() == std::vector<std::int64_t>{3, 1, 3});
+    // a multi-word reduce type (int64) through the map pass, and on an empty input
+    const nc::reduction_kernel count_above("T x, T t", "int64 y", "x > t", "a + b", "y = a", "0",
+                                           "count_above");
+    CHECK(count_above({v, 2}, 1).to_vector<std::int64_t>() == std::vector<std::int64_t>{2, 1, 2});
+    CHECK(count_above({nc::zeros({0}, nc::int32, gpu), 2}).item<std::int64_t>() == 0);
+    // the identity's projection for a reduce type bound by the input alone
+    const nc::reduction_kernel mean_like("T x", "float32 y", "x", "a + b", "y = float(a) + 0.5f", "T(3)",
+                                         "shifted", "T");
+    CHECK(mean_like({nc::zeros({0, 2}, nc::int16, gpu)}, 0).to_vector<float>() ==
+          std::vector<float>{3.5f, 3.5f});
+    // preamble functions named like the functor's members
+    const nc::reduction_kernel own_combine("T x", "T y", "map(x)", "combine(a, b)", "y = a", "0",
+                                           "own_combine", "",
+                                           "__device__ float map(float v) { return 2 * v; }\n"
+                                           "__device__ float combine(float a, float b) { return a + b; }");
+    CHECK(own_combine({nc::full({100}, 1.5, nc::float32, gpu)}).item<float>() == 300.0f);
   }
 }

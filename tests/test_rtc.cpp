@@ -519,7 +519,13 @@ extern "C" __global__ void reverse_block(const float* x, float* y) {
     using nc::detail::operation_reads;
     CHECK_FALSE(operation_reads("z = x + y", "z"));
     CHECK_FALSE(operation_reads("z=x; zz = z2 + x_z", "z"));
-    CHECK_FALSE(operation_reads("if (x > 0) z = x; else z = -x", "z"));
+    CHECK_FALSE(operation_reads(" z = x * 2 ; w = x", "z"));
+    // control flow may skip the assignment, which leaves the element as it was: read first
+    CHECK(operation_reads("if (x > 0) z = x; else z = -x", "z"));
+    CHECK(operation_reads("z = x; if (x > 0) w = 1", "z"));
+    CHECK(operation_reads("w = z = x", "z"));
+    CHECK(operation_reads("x > 0 && (z = x)", "z"));
+    CHECK(operation_reads("SET z = x", "z"));
     CHECK(operation_reads("z += x", "z"));
     CHECK(operation_reads("z = x; w = z", "z"));
     CHECK(operation_reads("z == x ? 1 : 0", "z"));
@@ -618,6 +624,21 @@ extern "C" __global__ void reverse_block(const float* x, float* y) {
     auto total = nc::full({9}, 1.0, nc::float32, gpu);
     accumulate.call({nc::arange(0, 9, 1, nc::float32, gpu)}, {total});
     CHECK(total.to_vector<float>() == std::vector<float>{1, 2, 3, 4, 5, 6, 7, 8, 9});
+    // an output assigned under a condition keeps its other elements; a _non_const input written back; an input
+    // that is also the output
+    const nc::elementwise_kernel positive_part("T x", "T z", "if (x > 0) z = x", "positive_part");
+    auto kept = nc::full({9}, -7.0, nc::float32, gpu);
+    positive_part.call({nc::arange(-4, 5, 1, nc::float32, gpu)}, {kept});
+    CHECK(kept.to_vector<float>() == std::vector<float>{-7, -7, -7, -7, -7, 1, 2, 3, 4});
+    const nc::elementwise_kernel take("_non_const T x", "T z", "z = x; x = 0", "take_and_clear");
+    auto taken_from = nc::arange(1, 10, 1, nc::float32, gpu);
+    CHECK(take({taken_from}).to_vector<float>() == std::vector<float>{1, 2, 3, 4, 5, 6, 7, 8, 9});
+    CHECK(taken_from.to_vector<float>() == std::vector<float>(9, 0.0f));
+    const nc::elementwise_kernel twice_then_read("T x", "T z, T w", "z = 2 * x; w = x", "twice_then_read");
+    auto both = nc::arange(1, 10, 1, nc::float32, gpu);
+    auto seen = nc::zeros({9}, nc::float32, gpu);
+    twice_then_read.call({both}, {both, seen});  // x is z: w reads the doubled value, element by element
+    CHECK(seen.to_vector<float>() == std::vector<float>{2, 4, 6, 8, 10, 12, 14, 16, 18});
   }
 
   TEST_CASE("an elementwise kernel with raw arrays, _ind.size(), size= and several outputs [cuda]" *

@@ -381,6 +381,7 @@ std::vector<ndarray> elementwise_kernel::call(const std::vector<operand>& inputs
       walked.push_back(broadcast_to(inputs[k].array(), loop));
     }
   }
+  const std::size_t walked_inputs = walked.size();
   for (std::size_t k = 0; k < outputs.size(); ++k) {
     if (st.out_params[k].raw) {
       raws.push_back(&outputs[k]);
@@ -405,6 +406,13 @@ std::vector<ndarray> elementwise_kernel::call(const std::vector<operand>& inputs
     for (const ndarray& a : walked) {
       if (reinterpret_cast<std::uintptr_t>(a.data_ptr()) % (a.itemsize() * vector_width) != 0)
         vector_width = 1;
+    }
+  }
+  // an input sharing memory with an output, or two outputs sharing it, keep the order of the operation's
+  // reads and writes element by element
+  for (std::size_t a = 0; a < walked.size() && vector_width > 1; ++a) {
+    for (std::size_t b = std::max(a + 1, walked_inputs); b < walked.size(); ++b) {
+      if (detail::overlaps(walked[a], walked[b])) vector_width = 1;
     }
   }
   const bool outputs_given = !out.empty() && vector_width > 1;
@@ -494,9 +502,8 @@ struct reduction_kernel::state {
   std::string name, map, reduce, post_map, identity, preamble;
   std::vector<std::string> options;
   std::vector<detail::kernel_param> in_params, out_params;
-  detail::kernel_param reduce_param;               // the partials' dtype or placeholder
-  std::optional<elementwise_kernel> map_kernel;    // the map pass of kernels not reading one array in place
-  std::optional<elementwise_kernel> empty_kernel;  // the output of no elements: post_map of the identity
+  detail::kernel_param reduce_param;             // the partials' dtype or placeholder
+  std::optional<elementwise_kernel> map_kernel;  // the map pass of kernels not reading one array in place
   std::mutex mutex;
   std::map<std::pair<int, std::string>, detail::loaded_reduction> loaded;  // by device and binding
 };
@@ -522,15 +529,9 @@ reduction_kernel::reduction_kernel(std::string in_params, std::string out_params
   // the reduce type in C++: a placeholder is declared as a type in the kernels
   const std::string partial_type = st.reduce_param.type ? detail::value_type_name(*st.reduce_param.type)
                                                         : std::string(1, st.reduce_param.placeholder);
-  st.map_kernel.emplace(in_params, reduce_type + " numcu_mapped",
-                        "numcu_mapped = " + partial_type + "(" + map_expr + ")", name + "_map", preamble,
-                        options);
-  if (!identity.empty()) {
-    st.empty_kernel.emplace(
-        "", out_params,
-        "const " + partial_type + " a = " + partial_type + "(" + identity + ");\n" + post_map_expr,
-        name + "_empty", preamble, options);
-  }
+  // the map pass: the reduce type and the placeholders are named as in the reduction's own kernels
+  st.map_kernel.emplace(in_params, reduce_type + " numcu_mapped", "numcu_mapped = (" + map_expr + ")",
+                        name + "_map", "typedef " + partial_type + " _type_reduce;\n" + preamble, options);
   st.name = std::move(name);
   st.map = std::move(map_expr);
   st.reduce = std::move(reduce_expr);
@@ -576,10 +577,6 @@ ndarray reduction_kernel::call(const std::vector<operand>& inputs, const axis_ar
   if (out) detail::check_reduction_out_shape(st.name.c_str(), shape, *out);
   ndarray result = out ? *out : empty(shape, out_dtype, d);
   if (result.size() == 0) return result;
-  if (count == 0) {
-    st.empty_kernel->call({}, {result});
-    return result;
-  }
   const ndarray source = one_pass ? inputs[0].array() : empty(loop.shape(), partial_dtype, d);
   if (!one_pass) st.map_kernel->call(inputs, {source});
   // the kernels of this binding: the source's dtype, the output's, the partials' and the placeholders'
@@ -589,6 +586,7 @@ ndarray reduction_kernel::call(const std::vector<operand>& inputs, const axis_ar
   const detail::loaded_reduction* k =
       &find_or_make(st.mutex, st.loaded, std::make_pair(d.index(), binding), [&] {
         detail::reduction_source_request r;
+        r.name = st.name;
         r.input_name = one_pass ? st.in_params[0].name : "numcu_mapped";
         r.input = source.dtype();
         r.output_name = st.out_params[0].name;
@@ -610,14 +608,16 @@ ndarray reduction_kernel::call(const std::vector<operand>& inputs, const axis_ar
           }
           throw rtc_error("numcu: " + what + " lost its kernel '" + expression + "'");
         };
-        return detail::loaded_reduction{load(names[0]),
-                                        load(names[1]),
-                                        load(names[2]),
-                                        load(names[3]),
-                                        load(names[4]),
-                                        load(names[5]),
-                                        detail::reduction_partial_bytes(partial_dtype, !st.identity.empty())};
+        return detail::loaded_reduction{
+            load(names[0]), load(names[1]),
+            load(names[2]), load(names[3]),
+            load(names[4]), load(names[5]),
+            load(names[6]), detail::reduction_partial_bytes(partial_dtype, !st.identity.empty())};
       });
+  if (count == 0) {  // every output the projection of the identity
+    detail::run_loaded_identity(*k, result);
+    return result;
+  }
   if (detail::overlaps(source, result)) {  // out= over the input: through a temporary
     const ndarray fresh = empty(shape, out_dtype, d);
     detail::run_loaded_reduction(*k, source, axes, fresh);

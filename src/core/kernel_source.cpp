@@ -55,6 +55,13 @@ std::string placeholder_typedefs(const std::vector<std::pair<char, dtype>>& plac
   return s;
 }
 
+/// A #line directive after the text @p before: the lines that follow are numbered as lines of @p file again,
+/// after a user's part of the source, which is numbered within its own name ("operation(1)" in NVRTC's log).
+std::string resume_lines(const std::string& before, const std::string& file) {
+  return "#line " + std::to_string(std::count(before.begin(), before.end(), '\n') + 2) + " \"" + file +
+         "\"\n";
+}
+
 /// The number of element-wise (non-raw, non-scalar) arrays of @p r, whose strides numcu_layout holds.
 int elementwise_array_count(const elementwise_source_request& r) {
   int n = 0;
@@ -67,15 +74,30 @@ int elementwise_array_count(const elementwise_source_request& r) {
 
 bool operation_reads(const std::string& operation, const std::string& name) {
   const auto identifier = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; };
+  const auto is_word = [&](std::size_t at, std::size_t size) {  // a whole identifier, not part of one
+    return (at == 0 || !identifier(operation[at - 1])) &&
+           (at + size >= operation.size() || !identifier(operation[at + size]));
+  };
+  // control flow may skip an assignment (or a macro hide one), which leaves the element as it was
+  for (const char* word : {"if", "else", "for", "while", "do", "switch", "case", "goto", "return", "continue",
+                           "break", "asm", "#"}) {
+    const std::string w = word;
+    for (std::size_t at = operation.find(w); at != std::string::npos; at = operation.find(w, at + 1)) {
+      if (w == "#" || is_word(at, w.size())) return true;
+    }
+  }
   for (std::size_t at = operation.find(name); at != std::string::npos; at = operation.find(name, at + 1)) {
-    const std::size_t end = at + name.size();
-    if ((at > 0 && identifier(operation[at - 1])) || (end < operation.size() && identifier(operation[end])))
-      continue;  // part of another name
-    std::size_t next = end;
+    if (!is_word(at, name.size())) continue;
+    // a statement of its own: after the start or a ';' ...
+    std::size_t before = at;
+    while (before > 0 && std::isspace(static_cast<unsigned char>(operation[before - 1]))) --before;
+    const bool starts = before == 0 || operation[before - 1] == ';';
+    // ... that assigns it with a plain `=`
+    std::size_t next = at + name.size();
     while (next < operation.size() && std::isspace(static_cast<unsigned char>(operation[next]))) ++next;
     const bool assigned = next < operation.size() && operation[next] == '=' &&
                           (next + 1 == operation.size() || operation[next + 1] != '=');
-    if (!assigned) return true;
+    if (!starts || !assigned) return true;
   }
   return false;
 }
@@ -140,6 +162,7 @@ struct numcu_raw {
   }
   s += placeholder_typedefs(r.types.placeholders);  // float for the 16-bit floats, as they are read
   s += "#line 1 \"preamble\"\n" + r.preamble + "\n";
+  s += resume_lines(s, r.name + ".cu");
   // parameters, and the statements that bind each element-wise parameter's name in the loop
   std::vector<std::string> params;
   std::string values;         // the 16-bit float scalars as float, once per thread
@@ -185,7 +208,7 @@ struct numcu_raw {
                                                       r.preamble.find(p.name) != std::string::npos));
     vector_loads += read ? " = " + slot + ";\n" : ";\n";
     vector_names += "        " + bind("(numcu_v" + k + ".values + numcu_e)");
-    if (output) vector_stores += "      " + slot + " = numcu_v" + k + ";\n";
+    if (output || !is_const) vector_stores += "      " + slot + " = numcu_v" + k + ";\n";
   };
   for (std::size_t k = 0; k < r.in_params.size(); ++k)
     add(r.in_params[k], r.types.inputs[k], r.scalar_inputs[k], false);
@@ -195,19 +218,24 @@ struct numcu_raw {
   s += "extern \"C\" __global__ void " + r.name + "(";
   for (std::size_t k = 0; k < params.size(); ++k) s += (k ? ", " : "") + params[k];
   s += ") {\n  const numcu_index _ind{numcu_n};\n" + values;
-  const std::string operation = "#line 1 \"operation\"\n" + r.operation + ";\n";
-  if (v > 1) {  // dense: each thread one vector of v elements of every array, the last one's part element by
-                // element
+  const std::string file = r.name + ".cu";
+  const auto add_operation = [&] {  // the user's operation, its lines numbered within it
+    s += "#line 1 \"operation\"\n" + r.operation + ";\n";
+    s += resume_lines(s, file);
+  };
+  if (v > 1) {  // dense: each thread one vector of v elements of every array, the rest element by element
     s += "  for (long long numcu_first = (blockIdx.x * static_cast<long long>(blockDim.x) + threadIdx.x) * " +
          vec +
          "; numcu_first < numcu_n;\n       numcu_first += static_cast<long long>(gridDim.x) * blockDim.x * " +
          vec + ") {\n";
     s += "    if (numcu_first + " + vec + " <= numcu_n) {\n" + vector_loads;
     s += "#pragma unroll\n      for (int numcu_e = 0; numcu_e < " + vec + "; ++numcu_e) {\n";
-    s += "        const long long i = numcu_first + numcu_e;\n" + vector_names + operation + "      }\n";
-    s += vector_stores + "      continue;\n    }\n";
-    s += "    for (long long i = numcu_first; i < numcu_n; ++i) {\n" + element_loads + operation +
-         "    }\n  }\n}\n";
+    s += "        const long long i = numcu_first + numcu_e;\n" + vector_names;
+    add_operation();
+    s += "      }\n" + vector_stores + "      continue;\n    }\n";
+    s += "    for (long long i = numcu_first; i < numcu_n; ++i) {\n" + element_loads;
+    add_operation();
+    s += "    }\n  }\n}\n";
     return s;
   }
   s += "  for (long long i = blockIdx.x * static_cast<long long>(blockDim.x) + threadIdx.x; i < numcu_n;\n"
@@ -221,7 +249,7 @@ struct numcu_raw {
     s += "    }\n";
   }
   s += element_loads;
-  s += operation;
+  add_operation();
   s += "  }\n}\n";
   return s;
 }
@@ -234,7 +262,8 @@ std::vector<std::string> reduction_kernel_names(dtype input) {
           "numcu::detail::reduce_short_rows_kernel<" + op + ", " + in + ">",
           "numcu::detail::reduce_columns_kernel<" + op + ", " + in + ">",
           "numcu::detail::reduce_partials_kernel<" + op + ", 256>",
-          "numcu::detail::reduce_partials_kernel<" + op + ", 1024>"};
+          "numcu::detail::reduce_partials_kernel<" + op + ", 1024>",
+          "numcu::detail::reduce_identity_kernel<" + op + ">"};
 }
 
 std::size_t reduction_partial_bytes(dtype reduce_type, bool has_identity) {
@@ -245,54 +274,53 @@ std::size_t reduction_partial_bytes(dtype reduce_type, bool has_identity) {
 
 std::string reduction_kernel_source(const reduction_source_request& r) {
   const bool identity = !r.identity.empty();
-  const std::string R = value_type_name(r.reduce_type);
-  // a #line directive after `before`, numbering the generated code that follows a user's part by the source's
-  // own lines again
-  const auto resume = [](const std::string& before) {
-    return "#line " + std::to_string(std::count(before.begin(), before.end(), '\n') + 2) +
-           " \"reduction_kernel.cu\"\n";
-  };
+  const std::string R = value_type_name(r.reduce_type), file = r.name + ".cu";
   std::string s = "#include \"device/reduce_kernels.cuh\"\nusing numcu::detail::complex;\n";
   s += placeholder_typedefs(r.placeholders);
   s += "typedef " + R + " _type_reduce;\n";
   s += "#line 1 \"preamble\"\n" + r.preamble + "\n";
-  s += resume(s);
-  // without an identity a partial says whether it holds a value: an empty one is left out by combine, which
-  // is what padding with an identity does
-  if (!identity) s += "struct numcu_partial {\n  " + R + " value;\n  bool present;\n};\n";
-  const std::string acc = identity ? R : "numcu_partial";
-  // a user expression as a partial, its lines numbered within its part ("map(1)" in NVRTC's log)
-  const auto partial = [&](const std::string& expression, const std::string& part) {
-    std::string value = std::string(identity ? "return " : "return numcu_partial{") +
-                        "_type_reduce(\n#line 1 \"" + part + "\"\n" + expression + "\n";
-    value += resume(s + value);
-    return value + (identity ? ");\n" : "), true};\n");
+  s += resume_lines(s, file);
+  // the user's expressions as functions of their own, outside the functor (whose members would hide names of
+  // the preamble), each numbered within its part ("map(1)" in NVRTC's log)
+  const auto function = [&](const std::string& head, const std::string& body, const std::string& part) {
+    s += "__device__ inline " + head + " {\n#line 1 \"" + part + "\"\n" + body + "\n";
+    s += resume_lines(s, file) + "}\n";
   };
-  const std::string value_of = identity ? "" : ".value";
+  if (identity)
+    function("_type_reduce numcu_identity()", "return _type_reduce(" + r.identity + ");", "identity");
+  function("_type_reduce numcu_map(" + value_type_name(r.input) + " " + r.input_name + ")",
+           "return _type_reduce(" + r.map + ");", "map");
+  function("_type_reduce numcu_reduce(_type_reduce a, _type_reduce b)",
+           "return _type_reduce(" + r.reduce + ");", "reduce");
+  function(value_type_name(r.output) + " numcu_post_map(_type_reduce a)",
+           value_type_name(r.output) + " " + r.output_name + ";\n" + r.post_map + ";\nreturn " +
+               r.output_name + ";",
+           "post_map");
+  // the reduce functor (device/reduce_ops.hpp); without an identity a partial says whether it holds a value,
+  // and combine leaves an empty one out, which is what padding with an identity does
+  if (!identity) s += "struct numcu_partial {\n  _type_reduce value;\n  bool present;\n};\n";
   s += "struct numcu_user_reduce {\n";
   s += "  using value_t = " + value_type_name(r.input) + ";\n";
-  s += "  using acc_t = " + acc + ";\n";
+  s += "  using acc_t = " + std::string(identity ? "_type_reduce" : "numcu_partial") + ";\n";
   s += "  using result_t = " + value_type_name(r.output) + ";\n";
   s += "  template <class In>\n  static constexpr bool dense_input = numcu::detail::is_same_v<In, " +
        device_type_name(r.input) + ">;\n";
   s += "  static constexpr bool casts_on_load = false;\n  numcu::detail::reduce_params p;\n";
-  s += "  __device__ acc_t identity() const {\n    ";
-  s += identity ? partial(r.identity, "identity") : "return numcu_partial{_type_reduce(), false};\n";
-  s += "  }\n  __device__ acc_t map(value_t " + r.input_name + ", long long) const {\n    ";
-  s += partial(r.map, "map") + "  }\n";
-  s += "  __device__ acc_t combine(acc_t numcu_a, acc_t numcu_b) const {\n";
-  if (!identity)
-    s += "    if (!numcu_a.present) return numcu_b;\n    if (!numcu_b.present) return numcu_a;\n";
-  s += "    const " + R + " a = numcu_a" + value_of + ", b = numcu_b" + value_of + ";\n    ";
-  s += partial(r.reduce, "reduce") + "  }\n";
+  if (identity) {
+    s += "  __device__ acc_t identity() const { return numcu_identity(); }\n";
+    s += "  __device__ acc_t map(value_t x, long long) const { return numcu_map(x); }\n";
+    s += "  __device__ acc_t combine(acc_t a, acc_t b) const { return numcu_reduce(a, b); }\n";
+    s += "  __device__ result_t project(acc_t a) const { return numcu_post_map(a); }\n";
+  } else {
+    s += "  __device__ acc_t identity() const { return {_type_reduce(), false}; }\n";
+    s += "  __device__ acc_t map(value_t x, long long) const { return {numcu_map(x), true}; }\n";
+    s += "  __device__ acc_t combine(acc_t a, acc_t b) const {\n";
+    s += "    return !a.present ? b : !b.present ? a : acc_t{numcu_reduce(a.value, b.value), true};\n  }\n";
+    s += "  __device__ result_t project(acc_t a) const { return numcu_post_map(a.value); }\n";
+  }
   s += "  template <int N, class V>\n  __device__ acc_t slot(const V* v, int n, long long first, int w) "
        "const {\n";
-  s += "    return numcu::detail::fold_slot<N>(*this, v, n, first, w);\n  }\n";
-  s += "  __device__ result_t project(acc_t numcu_a) const {\n";
-  s += "    const " + R + " a = numcu_a" + value_of + ";\n";
-  s += "    result_t " + r.output_name + ";\n#line 1 \"post_map\"\n" + r.post_map + ";\n";
-  s += resume(s);
-  s += "    return " + r.output_name + ";\n  }\n};\n";
+  s += "    return numcu::detail::fold_slot<N>(*this, v, n, first, w);\n  }\n};\n";
   return s;
 }
 

@@ -34,6 +34,7 @@ struct elementwise_source_request {
 /// output. The source defines a reduce functor (device/reduce_ops.hpp's contract) from the expressions and
 /// instantiates the built-in reduction kernels (device/reduce_kernels.cuh) with it.
 struct reduction_source_request {
+  std::string name;           ///< the kernel's name (the program's is name.cu)
   std::string input_name;     ///< the map expression's name for an input element
   dtype input = float32;      ///< the input's dtype
   std::string output_name;    ///< the post-map expression's name for the output element
@@ -47,7 +48,8 @@ struct reduction_source_request {
 
 /// The kernels of a reduction kernel's source, as name expressions, one per reduce_kernel_kind
 /// (core/reduction_launch.hpp) and variant: tiles, tiles of dense rows, short rows, columns, then the second
-/// stage of 256 and of 1024 threads.
+/// stage of 256 and of 1024 threads, then the kernel storing the projection of the identity (a reduction of no
+/// elements).
 std::vector<std::string> reduction_kernel_names(dtype input);
 
 /// The source of the reduction kernel of @p r.

@@ -413,4 +413,13 @@ __global__ void __launch_bounds__(Threads) reduce_partials_kernel(reduce_args a)
   }
 }
 
+/// The result of reducing no elements, the projection of the identity, stored at @p out as dtype @p t: one
+/// thread. For user reduction kernels, whose identity is an expression evaluated on the GPU (the built-in
+/// reductions know theirs on the host).
+template <class Op>
+__global__ void reduce_identity_kernel(char* out, dtype_code t) {
+  const Op op{};
+  store_as(out, t, op.project(op.identity()));
+}
+
 }  // namespace numcu::detail

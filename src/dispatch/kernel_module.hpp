@@ -39,7 +39,7 @@ void launch_loaded(const loaded_kernel& k, const stream& s, const unsigned (&gri
 /// The kernels of one reduction kernel's source loaded on a GPU, in the order of core/kernel_source.hpp's
 /// reduction_kernel_names: the built-in reduction kernels instantiated with the user's functor.
 struct loaded_reduction {
-  loaded_kernel tiles, tiles_dense, short_rows, columns, partials_256, partials_1024;
+  loaded_kernel tiles, tiles_dense, short_rows, columns, partials_256, partials_1024, identity;
   std::size_t partial_bytes =
       0;  ///< at least the functor's partial size: the second stage's workspace per partial
 };
@@ -49,6 +49,10 @@ struct loaded_reduction {
 /// built-in reductions, on the device's current stream.
 void run_loaded_reduction(const loaded_reduction& k, const ndarray& in, std::span<const int> axes,
                           const ndarray& out);
+
+/// Fills @p out (on a GPU) with the projection of the identity of kernels @p k: the result of reducing no
+/// elements.
+void run_loaded_identity(const loaded_reduction& k, const ndarray& out);
 
 /// cuda::suggested_block_size on GPU @p d.
 int suggested_block_size(const loaded_kernel& k, device d, std::size_t dynamic_shared);
