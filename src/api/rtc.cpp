@@ -46,29 +46,32 @@ struct call_inputs {
   std::vector<std::optional<dtype>> dtypes;
   std::vector<shape_t> shapes;
   const ndarray* first_element_wise = nullptr;
-  std::string what;  // the kernel, for messages
+  const char* kind;         // "elementwise kernel", "reduction kernel"
+  const std::string* name;  // the kernel's
+
+  /// The kernel, for messages: written only when one is thrown, not on every call.
+  std::string what() const { return std::string(kind) + " '" + *name + "'"; }
 
   /// Takes @p a's device as the call's, or checks it against the call's.
   void on(const ndarray& a) {
     if (!where) where = a.device();
-    detail::require_same_device(*where, a.device(), what);
+    if (!(*where == a.device())) detail::require_same_device(*where, a.device(), what());
   }
 };
 
-/// Checks @p inputs against @p params (their number; arrays for raw parameters; one device) for kernel @p
-/// what.
+/// Checks @p inputs against @p params (their number; arrays for raw parameters; one device) for the @p kind
+/// named @p name.
 call_inputs examine_inputs(const std::vector<detail::kernel_param>& params,
-                           const std::vector<operand>& inputs, std::string what) {
+                           const std::vector<operand>& inputs, const char* kind, const std::string& name) {
+  call_inputs c{{}, {}, {}, nullptr, kind, &name};
   if (inputs.size() != params.size()) {
-    throw rtc_error("numcu: " + what + " takes " + std::to_string(params.size()) + " inputs; " +
+    throw rtc_error("numcu: " + c.what() + " takes " + std::to_string(params.size()) + " inputs; " +
                     std::to_string(inputs.size()) + " given");
   }
-  call_inputs c;
-  c.what = std::move(what);
   for (std::size_t k = 0; k < inputs.size(); ++k) {
     if (inputs[k].is_scalar()) {
       if (params[k].raw)
-        throw rtc_error("numcu: raw parameter '" + params[k].name + "' of " + c.what + " takes an array");
+        throw rtc_error("numcu: raw parameter '" + params[k].name + "' of " + c.what() + " takes an array");
       c.dtypes.emplace_back();
       continue;
     }
@@ -81,6 +84,17 @@ call_inputs examine_inputs(const std::vector<detail::kernel_param>& params,
     }
   }
   return c;
+}
+
+/// The mangled name a compiled program gives name expression @p expression; rtc_error naming @p program
+/// when it has none.
+const std::string& lowered_name_in(const detail::rtc::compiled_program& compiled,
+                                   const std::string& expression, const std::string& program) {
+  for (const auto& [e, lowered] : compiled.lowered_names) {
+    if (e == expression) return lowered;
+  }
+  throw rtc_error("numcu: '" + expression + "' is not a name expression of " + program +
+                  " (give it to raw_module's name_expressions)");
 }
 
 /// The entry of @p key in @p loaded (a map guarded by @p mutex), made by @p make() when there is none: made
@@ -122,11 +136,7 @@ std::string raw_module::lowered_name(const std::string& expression, const std::s
   if (m_image) throw rtc_error("numcu: " + m_name + " is a precompiled image: it has no name expressions");
   const auto program =
       detail::rtc::compile_cached(request_of(m_source, m_options, m_name_expressions, m_name, arch));
-  for (const auto& [e, lowered] : program->lowered_names) {
-    if (e == expression) return lowered;
-  }
-  throw rtc_error("numcu: '" + expression + "' is not a name expression of " + m_name +
-                  " (give it to raw_module's name_expressions)");
+  return lowered_name_in(*program, expression, m_name);
 }
 
 std::string raw_module::image_for(device d) const {
@@ -168,7 +178,7 @@ struct raw_kernel::loaded {
 /// The kernel as loaded on each GPU so far, shared by the copies of a raw_kernel.
 struct raw_kernel::cache {
   std::mutex mutex;
-  std::map<int, std::unique_ptr<loaded>> by_device;
+  std::map<int, loaded> by_device;
 };
 
 raw_kernel::raw_kernel(raw_module module, std::string name)
@@ -178,16 +188,9 @@ raw_kernel::raw_kernel(raw_module module, std::string name)
 
 const raw_kernel::loaded& raw_kernel::load(device d) const {
   detail::require_gpu(d, "a raw_kernel");  // a GPU is in the cache only once device_arch() found it
-  {
-    std::lock_guard lock(m_cache->mutex);
-    if (const auto it = m_cache->by_device.find(d.index()); it != m_cache->by_device.end())
-      return *it->second;
-  }
-  // compiled and loaded outside the lock, so that launches on GPUs already loaded do not wait for it
-  auto fresh = std::make_unique<loaded>(
-      loaded{detail::load_kernel(d, m_module->image_for(d), m_module->symbol_for(m_name, d), true)});
-  std::lock_guard lock(m_cache->mutex);
-  return *m_cache->by_device.try_emplace(d.index(), std::move(fresh)).first->second;
+  return find_or_make(m_cache->mutex, m_cache->by_device, d.index(), [&] {
+    return loaded{detail::load_kernel(d, m_module->image_for(d), m_module->symbol_for(m_name, d), true)};
+  });
 }
 
 void raw_kernel::operator()(launch_dims grid, launch_dims block, std::initializer_list<kernel_arg> args,
@@ -324,10 +327,9 @@ std::vector<ndarray> elementwise_kernel::call(const std::vector<operand>& inputs
                                               const std::vector<ndarray>& out,
                                               std::optional<std::int64_t> size) const {
   auto& st = *m_state;
-  call_inputs in = examine_inputs(st.in_params, inputs, "elementwise kernel '" + st.name + "'");
-  const std::string& what = in.what;
+  call_inputs in = examine_inputs(st.in_params, inputs, "elementwise kernel", st.name);
   if (!out.empty() && out.size() != st.out_params.size()) {
-    throw rtc_error("numcu: " + what + " has " + std::to_string(st.out_params.size()) + " outputs; " +
+    throw rtc_error("numcu: " + in.what() + " has " + std::to_string(st.out_params.size()) + " outputs; " +
                     std::to_string(out.size()) + " given (give all or none)");
   }
   std::vector<std::optional<dtype>> out_dtypes;
@@ -346,17 +348,18 @@ std::vector<ndarray> elementwise_kernel::call(const std::vector<operand>& inputs
   if (shapes.empty()) shapes = out_shapes;
   shape_t loop;
   if (shapes.empty()) {
-    if (!size) throw rtc_error("numcu: " + what + " has no element-wise array argument: give its size");
-    if (*size < 0) throw rtc_error("numcu: " + what + " given a negative size " + std::to_string(*size));
+    if (!size) throw rtc_error("numcu: " + in.what() + " has no element-wise array argument: give its size");
+    if (*size < 0) throw rtc_error("numcu: " + in.what() + " given a negative size " + std::to_string(*size));
     loop = {*size};
   } else {
     if (size)
-      throw rtc_error("numcu: size is for kernels called without element-wise arrays; " + what + " has some");
+      throw rtc_error("numcu: size is for kernels called without element-wise arrays; " + in.what() +
+                      " has some");
     loop = broadcast_shapes(shapes);
   }
   for (std::size_t k = 0; k < out.size(); ++k) {
     if (!st.out_params[k].raw && out[k].shape() != loop) {
-      throw shape_error("numcu: output " + std::to_string(k) + " of " + what + " has shape " +
+      throw shape_error("numcu: output " + std::to_string(k) + " of " + in.what() + " has shape " +
                         to_string(out[k].shape()) + "; the loop's shape is " + to_string(loop));
     }
   }
@@ -364,7 +367,8 @@ std::vector<ndarray> elementwise_kernel::call(const std::vector<operand>& inputs
   if (outputs.empty()) {
     for (std::size_t k = 0; k < st.out_params.size(); ++k) {
       if (st.out_params[k].raw)
-        throw rtc_error("numcu: raw output '" + st.out_params[k].name + "' of " + what + " must be given");
+        throw rtc_error("numcu: raw output '" + st.out_params[k].name + "' of " + in.what() +
+                        " must be given");
       outputs.push_back(empty(loop, types.outputs[k], d));
     }
   }
@@ -553,11 +557,10 @@ ndarray reduction_kernel::operator()(std::initializer_list<operand> inputs, cons
 ndarray reduction_kernel::call(const std::vector<operand>& inputs, const axis_arg& axis, bool keepdims,
                                const std::optional<ndarray>& out) const {
   auto& st = *m_state;
-  call_inputs in = examine_inputs(st.in_params, inputs, "reduction kernel '" + st.name + "'");
-  const std::string& what = in.what;
+  call_inputs in = examine_inputs(st.in_params, inputs, "reduction kernel", st.name);
   const ndarray* element_wise = in.first_element_wise;
   if (element_wise == nullptr)
-    throw rtc_error("numcu: " + what + " has no element-wise array argument to reduce");
+    throw rtc_error("numcu: " + in.what() + " has no element-wise array argument to reduce");
   if (out) in.on(*out);
   const device d = *in.where;
   detail::require_gpu(d, "a reduction_kernel");
@@ -603,10 +606,8 @@ ndarray reduction_kernel::call(const std::vector<operand>& inputs, const axis_ar
         const auto program = detail::rtc::compile_cached(
             request_of(detail::reduction_kernel_source(r), st.options, names, st.name + ".cu", arch));
         const auto load = [&](const std::string& expression) {
-          for (const auto& [e, lowered] : program->lowered_names) {
-            if (e == expression) return detail::load_kernel(d, program->image, lowered, false);
-          }
-          throw rtc_error("numcu: " + what + " lost its kernel '" + expression + "'");
+          return detail::load_kernel(d, program->image,
+                                     lowered_name_in(*program, expression, st.name + ".cu"), false);
         };
         return detail::loaded_reduction{
             load(names[0]), load(names[1]),
