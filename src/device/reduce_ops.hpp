@@ -288,62 +288,26 @@ struct arg_reduce {
     if (is_nan(high.value)) return high;
     return before(high.value, low.value) ? high : low;
   }
-  // whether value x at position k of a slot is taken over the best so far (best_value at position best, -1 for
-  // none) when the positions come in increasing order: the first NaN (none with skip_nan), else the first of
-  // the largest (smallest)
-  NUMCU_HD bool takes(C x, int best, C best_value) const {
-    const bool nan = is_nan(x);
-    return p.skip_nan ? !nan && (best < 0 || before(x, best_value))
-                      : best < 0 || (!is_nan(best_value) && (nan || before(x, best_value)));
-  }
-  // the slot's best value by position first, its index once: the same answer as folding combine, with a
-  // compare and a select per element. The positions are searched in `chains` interleaved chains (position k in
-  // chain k % chains), independent of each other, so that the GPU overlaps their compare-and-select steps
-  // instead of waiting on one chain of 32; the chains' bests are then merged, ties going to the lower position.
+  // the slot's best value by position first, its index once: the same answer as folding combine (the first
+  // NaN, else the first of the largest), with a compare and a select per element
   template <int N, class T>
   NUMCU_HD acc_t slot(const T* v, int n, int64_t first, int w) const {
-    constexpr int chains = N < 4 ? N : 4;
-    int best[chains];
-    C best_value[chains];
-NUMCU_UNROLL
-    for (int c = 0; c < chains; ++c) {
-      best[c] = -1;
-      best_value[c] = C{};
-    }
+    int best = -1;
+    C best_value{};
 NUMCU_UNROLL
     for (int k = 0; k < N; ++k) {
       if (k < n) {
         const C x = cast<C>(v[k]);
-        if (takes(x, best[k % chains], best_value[k % chains])) {
-          best[k % chains] = k;
-          best_value[k % chains] = x;
+        const bool nan = is_nan(x);
+        const bool take = p.skip_nan ? !nan && (best < 0 || before(x, best_value))
+                                     : best < 0 || (!is_nan(best_value) && (nan || before(x, best_value)));
+        if (take) {
+          best = k;
+          best_value = x;
         }
       }
     }
-    int b = best[0];
-    C b_value = best_value[0];
-NUMCU_UNROLL
-    for (int c = 1; c < chains; ++c) {
-      if (best[c] < 0) continue;
-      // chain c's best against the best of the chains before: by the order searched, NaN first unless skipped,
-      // and the lower position among equals
-      const bool nan = is_nan(best_value[c]);
-      bool take;
-      if (b < 0) {
-        take = true;
-      } else if (!p.skip_nan && is_nan(b_value)) {
-        take = nan && best[c] < b;
-      } else if (!p.skip_nan && nan) {
-        take = true;
-      } else {
-        take = before(best_value[c], b_value) || (!before(b_value, best_value[c]) && best[c] < b);
-      }
-      if (take) {
-        b = best[c];
-        b_value = best_value[c];
-      }
-    }
-    return b < 0 ? identity() : acc_t{b_value, slot_index(first, b, w)};
+    return best < 0 ? identity() : acc_t{best_value, slot_index(first, best, w)};
   }
   NUMCU_HD result_t project(acc_t a) const { return a.index; }
 };
