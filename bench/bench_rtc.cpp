@@ -106,6 +106,20 @@ void run_rtc_benchmarks() {
                   add.call({a, b}, {c});
                 }));
   bench::report("a + b float32 2^28 numcu add (out=)", n * 12.0, bench::time_gpu([&] { nc::add(a, b, c); }));
+  // the rows loop (a row vector broadcast) and the general loop (a transposed matrix), beside numcu's add
+  const auto x = a.reshape({16384, 16384}), z = c.reshape({16384, 16384});
+  const auto row = b(nc::slice(0, 16384));
+  bench::report("X + v 16384^2 float32 (row broadcast) elementwise_kernel (out=)", n * 8.0 + 16384 * 4.0,
+                bench::time_gpu([&] {
+                  add.call({x, row}, {z});
+                }));
+  bench::report("X + v 16384^2 float32 (row broadcast) numcu add (out=)", n * 8.0 + 16384 * 4.0,
+                bench::time_gpu([&] { nc::add(x, row, z); }));
+  bench::report("X.T + X 16384^2 float32 elementwise_kernel (out=)", n * 12.0, bench::time_gpu([&] {
+                  add.call({x.T(), x}, {z});
+                }));
+  bench::report("X.T + X 16384^2 float32 numcu add (out=)", n * 12.0,
+                bench::time_gpu([&] { nc::add(x.T(), x, z); }));
   // reductions: a sum through a reduction_kernel, the built-in sum in the same run (bytes read)
   const nc::reduction_kernel total("T x", "T y", "x", "a + b", "y = a", "0", "total");
   total({a});  // compiled before timing

@@ -203,6 +203,11 @@ extern "C" __global__ void add(const float* a, const float* b, float* c, long lo
     add = cp.ElementwiseKernel("T x, T y", "T z", "z = x + y", "add_them")
     out["a + b float32 2^28 elementwise_kernel (out=)"] = median_gpu_ms(lambda: add(a, b, c), ev)
     out["a + b float32 2^28 numcu add (out=)"] = median_gpu_ms(lambda: cp.add(a, b, out=c), ev)
+    x, z, row = a.reshape(16384, 16384), c.reshape(16384, 16384), b[:16384]
+    out["X + v 16384^2 float32 (row broadcast) elementwise_kernel (out=)"] = median_gpu_ms(lambda: add(x, row, z), ev)
+    out["X + v 16384^2 float32 (row broadcast) numcu add (out=)"] = median_gpu_ms(lambda: cp.add(x, row, out=z), ev)
+    out["X.T + X 16384^2 float32 elementwise_kernel (out=)"] = median_gpu_ms(lambda: add(x.T, x, z), ev)
+    out["X.T + X 16384^2 float32 numcu add (out=)"] = median_gpu_ms(lambda: cp.add(x.T, x, out=z), ev)
     small = cp.ones(1024, dtype=cp.float32)
     t0 = time.perf_counter()
     fresh = cp.ElementwiseKernel("T x, T y", "T z", "z = x * y + x", "multiply_add_first",

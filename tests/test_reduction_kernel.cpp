@@ -85,7 +85,7 @@ TEST_SUITE("reduction kernels") {
     r.operation = "numcu_mapped = (x > t ? _type_reduce(1) : _type_reduce(0))";
     r.preamble = "typedef long long _type_reduce;\n";
     r.scalar_inputs = {false, true};
-    r.ndim = 2;
+    r.loop = nc::detail::kernel_loop_kind::general;
     CHECK_NOTHROW(
         nc::raw_module(nc::detail::elementwise_kernel_source(r), {}, {}, "map.cu").compile("sm_90"));
   }

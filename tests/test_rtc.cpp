@@ -489,10 +489,11 @@ extern "C" __global__ void reverse_block(const float* x, float* y) {
     CHECK(c.to_vector<float>() == std::vector<float>(8, 2.0f));
   }
 
-  TEST_CASE("elementwise kernel sources compile for every dtype, dense and strided, with scalars and raw arrays") {
+  TEST_CASE("elementwise kernel sources compile for every dtype and loop, with scalars and raw arrays") {
+    using kind = nc::detail::kernel_loop_kind;
     for (const nc::dtype t : numcu_test::all_dtypes()) {
-      for (const int layout : {0, 1, 2, 3}) {  // strided; dense element by element; vectors; vectors of out=
-        const bool dense = layout > 0;
+      // general; dense element by element; dense vectors; dense vectors of out=; rows; rows of out=
+      for (const int layout : {0, 1, 2, 3, 4, 5}) {
         CAPTURE(t.name());
         CAPTURE(layout);
         nc::detail::elementwise_source_request r;
@@ -504,12 +505,11 @@ extern "C" __global__ void reverse_block(const float* x, float* y) {
         r.operation = "z = x + y; z = w[i % w.size()] * T(2); z2 = z; u = u + 1; (void)_ind.size()";
         r.scalar_inputs = {false, true, false, false};
         r.raw_ndims = {2};
-        r.ndim = 3;
-        r.dense = dense;
+        r.loop = layout == 0 ? kind::general : layout < 4 ? kind::dense : kind::rows;
         r.vector_width = layout >= 2 ? static_cast<int>(16 / std::max<std::size_t>(t.itemsize(), 8)) : 1;
-        r.outputs_given = layout == 3;
+        r.outputs_given = layout == 3 || layout == 5;
         const std::string source = nc::detail::elementwise_kernel_source(r);
-        CHECK((source.find("vector_of") != std::string::npos) == (r.vector_width > 1));
+        CHECK((source.find("vector_of") != std::string::npos) == (r.loop != kind::general));
         CHECK_NOTHROW(nc::raw_module(source, {}, {}, "combine.cu").compile("sm_90"));
       }
     }
@@ -639,6 +639,79 @@ extern "C" __global__ void reverse_block(const float* x, float* y) {
     auto seen = nc::zeros({9}, nc::float32, gpu);
     twice_then_read.call({both}, {both, seen});  // x is z: w reads the doubled value, element by element
     CHECK(seen.to_vector<float>() == std::vector<float>{2, 4, 6, 8, 10, 12, 14, 16, 18});
+  }
+
+  TEST_CASE("an elementwise kernel runs the built-in loops: rows of broadcasts, general views, the flat index i [cuda]" *
+            doctest::skip(numcu_test::no_gpu())) {
+    const nc::device gpu = nc::cuda(0);
+    // rows: a matrix, a row vector dense along the rows and a column constant along them (float32 vectors)
+    const nc::elementwise_kernel blend("T x, T r, T c", "T z", "z = x + r * c + T(i)", "blend_rows");
+    const std::int64_t rows = 64, cols = 1000;
+    std::vector<float> xs(rows * cols), rs(cols), cs(rows), want(rows * cols);
+    for (std::int64_t k = 0; k < rows * cols; ++k) xs[k] = static_cast<float>(k % 13) - 6.0f;
+    for (std::int64_t j = 0; j < cols; ++j) rs[j] = static_cast<float>(j % 7) * 0.5f;
+    for (std::int64_t q = 0; q < rows; ++q) cs[q] = static_cast<float>(q % 5) - 2.0f;
+    for (std::int64_t q = 0; q < rows; ++q) {
+      for (std::int64_t j = 0; j < cols; ++j)
+        want[q * cols + j] = xs[q * cols + j] + rs[j] * cs[q] + static_cast<float>(q * cols + j);
+    }
+    const auto x = nc::array_from_host(xs.data(), nc::float32, rows * cols, {rows, cols}, std::nullopt, gpu);
+    const auto r = nc::array_from_host(rs.data(), nc::float32, cols, {cols}, std::nullopt, gpu);
+    const auto c = nc::array_from_host(cs.data(), nc::float32, rows, {rows, 1}, std::nullopt, gpu);
+    const auto z = blend({x, r, c});
+    CHECK(z.dtype() == nc::float32);
+    CHECK(z.shape() == nc::shape_t{rows, cols});
+    CHECK(z.to_vector<float>() == want);
+    // the general loop: a transposed view (i is the flat index of the result, in C order)
+    const auto zt = blend({x.T(), nc::full({rows}, 2.0, nc::float32, gpu), nc::full({cols, 1}, 0.5, nc::float32, gpu)});
+    CHECK(zt.shape() == nc::shape_t{cols, rows});
+    const auto zt_values = zt.to_vector<float>();
+    bool transposed_ok = true;
+    for (std::int64_t j = 0; j < cols; ++j) {
+      for (std::int64_t q = 0; q < rows; ++q) {
+        transposed_ok = transposed_ok &&
+                        zt_values[j * rows + q] == xs[q * cols + j] + 1.0f + static_cast<float>(j * rows + q);
+      }
+    }
+    CHECK(transposed_ok);
+    // rows with mixed dtypes: a float16 column read once per row, int8 rows, float32 out (4 elements a vector)
+    const nc::elementwise_kernel scale_rows("float16 h, int8 v", "float32 z", "z = h * v + i", "scale_rows");
+    std::vector<std::int8_t> vs(5 * 48);
+    for (std::size_t k = 0; k < vs.size(); ++k) vs[k] = static_cast<std::int8_t>(static_cast<int>(k % 31) - 15);
+    const auto v = nc::array_from_host(vs.data(), nc::int8, 5 * 48, {5, 48}, std::nullopt, gpu);
+    const auto h = nc::arange(1, 6, 1, nc::float16, gpu).reshape({5, 1});
+    const auto scaled = scale_rows({h, v}).to_vector<float>();
+    std::vector<float> scaled_want(5 * 48);
+    for (std::size_t k = 0; k < vs.size(); ++k)
+      scaled_want[k] = static_cast<float>(k / 48 + 1) * static_cast<float>(vs[k]) + static_cast<float>(k);
+    CHECK(scaled == scaled_want);
+    // rows of complex128 (a vector of one element) and more rows than a grid's height (65535)
+    const nc::elementwise_kernel times("T x, T y", "T z", "z = x * y", "times_rows");
+    const auto cz = times({nc::full({3, 4}, std::complex<double>(1, 2), nc::complex128, gpu),
+                           nc::full({4}, std::complex<double>(0, 1), nc::complex128, gpu)});
+    CHECK(cz.to_vector<std::complex<double>>() == std::vector<std::complex<double>>(12, std::complex<double>(-2, 1)));
+    const std::int64_t tall = 70001;
+    const auto column_index = nc::elementwise_kernel("T x, T r", "T z", "z = r + T(i / 4)", "tall_rows")(
+        {nc::zeros({tall, 4}, nc::int64, gpu), nc::arange(0, 4, 1, nc::int64, gpu)});
+    const auto tall_values = column_index.to_vector<std::int64_t>();
+    bool tall_ok = true;
+    for (std::int64_t k = 0; k < tall * 4; ++k) tall_ok = tall_ok && tall_values[k] == k % 4 + k / 4;
+    CHECK(tall_ok);
+  }
+
+  TEST_CASE("an elementwise kernel's general loop of more than 2^31 elements runs in pieces, i counting on [cuda]" *
+            doctest::skip(numcu_test::no_gpu())) {
+    const nc::device gpu = nc::cuda(0);
+    const std::int64_t n = (std::int64_t{1} << 31) + 5;
+    auto every_other = nc::zeros({2 * n}, nc::int8, gpu)(nc::slice(0, nc::none, 2));
+    const nc::elementwise_kernel stamp("", "int8 z", "z = static_cast<signed char>(i % 101)", "stamp_flat_index");
+    stamp.call({}, {every_other});
+    const std::int64_t from = (std::int64_t{1} << 31) - 4;
+    const auto edge = every_other(nc::slice(from, nc::none)).to_vector<std::int8_t>();
+    std::vector<std::int8_t> edge_want;
+    for (std::int64_t k = from; k < n; ++k) edge_want.push_back(static_cast<std::int8_t>(k % 101));
+    CHECK(edge == edge_want);
+    CHECK(every_other(nc::slice(0, 3)).to_vector<std::int8_t>() == std::vector<std::int8_t>{0, 1, 2});
   }
 
   TEST_CASE("an elementwise kernel with raw arrays, _ind.size(), size= and several outputs [cuda]" *

@@ -12,6 +12,8 @@
 #include "core/kernel_source.hpp"
 #include "core/reduction_axes.hpp"
 #include "core/scalar_cast.hpp"
+#include "device/launch_geometry.hpp"
+#include "device/offset_calculator.hpp"
 #include "dispatch/dispatch.hpp"
 #include "dispatch/kernel_module.hpp"
 #include "numcu/creation.hpp"
@@ -395,41 +397,41 @@ std::vector<ndarray> elementwise_kernel::call(const std::vector<operand>& inputs
   }
   std::vector<int> raw_ndims;
   for (const ndarray* a : raws) raw_ndims.push_back(static_cast<int>(a->ndim()));
-  const bool dense =
-      std::all_of(walked.begin(), walked.end(), [](const ndarray& a) { return a.is_c_contiguous(); });
   std::int64_t n = 1;
   for (auto e : loop) n *= e;
   if (n == 0) return outputs;
-  // dense arrays are read and written a vector per thread: 16 bytes of the widest dtype, where every array's
-  // first element is aligned for its vector
-  int vector_width = 1;
-  if (dense && !walked.empty()) {
-    std::size_t widest = 1;
-    for (const ndarray& a : walked) widest = std::max(widest, a.itemsize());
-    vector_width = widest >= 16 ? 1 : static_cast<int>(16 / widest);
-    for (const ndarray& a : walked) {
-      if (reinterpret_cast<std::uintptr_t>(a.data_ptr()) % (a.itemsize() * vector_width) != 0)
-        vector_width = 1;
-    }
+  // the loop over the arrays in C order (a linear index is the flat index i), and which built-in loop runs it
+  std::vector<detail::plan_operand> operands;
+  std::vector<std::size_t> itemsizes;
+  for (const ndarray& a : walked) {
+    operands.push_back({static_cast<char*>(a.data_ptr()), &a.strides(), a.itemsize()});
+    itemsizes.push_back(a.itemsize());
   }
+  const detail::kernel_loop plan = detail::make_kernel_loop(loop, operands);
   // an input sharing memory with an output, or two outputs sharing it, keep the order of the operation's
   // reads and writes element by element
-  for (std::size_t a = 0; a < walked.size() && vector_width > 1; ++a) {
-    for (std::size_t b = std::max(a + 1, walked_inputs); b < walked.size(); ++b) {
-      if (detail::overlaps(walked[a], walked[b])) vector_width = 1;
-    }
+  bool element_by_element = false;
+  for (std::size_t a = 0; a < walked.size(); ++a) {
+    for (std::size_t b = std::max(a + 1, walked_inputs); b < walked.size(); ++b)
+      element_by_element = element_by_element || detail::overlaps(walked[a], walked[b]);
   }
-  const bool outputs_given = !out.empty() && vector_width > 1;
+  const detail::kernel_loop_choice choice =
+      detail::choose_kernel_loop(plan, itemsizes, static_cast<int>(walked_inputs), element_by_element);
+  if (choice.kind != detail::kernel_loop_kind::dense && plan.noperands > detail::max_kernel_arrays) {
+    throw rtc_error("numcu: " + in.what() + " walks " + std::to_string(plan.noperands) +
+                    " arrays element by element, not all dense; at most " +
+                    std::to_string(detail::max_kernel_arrays) + " can be strided or broadcast");
+  }
+  const bool outputs_given = !out.empty() && choice.kind != detail::kernel_loop_kind::general;
   // what decides the source (the parameters' dtypes, which inputs are scalars, the raw arrays' ranks, the
-  // loop's rank, the layout), a few bytes: the source is written and compiled only for a binding not seen yet
+  // loop), a few bytes: the source is written and compiled only for a binding not seen yet
   std::string binding;
   for (const dtype t : types.inputs) binding += static_cast<char>(t.id());
   for (const dtype t : types.outputs) binding += static_cast<char>(t.id());
   for (const bool scalar : scalar_inputs) binding += scalar ? 's' : 'a';
   for (const int rank : raw_ndims) binding += static_cast<char>(rank);
-  binding += static_cast<char>(loop.size());
-  binding += dense ? 'd' : 's';
-  binding += static_cast<char>(vector_width);
+  binding += static_cast<char>(choice.kind);
+  binding += static_cast<char>(choice.vector_width);
   binding += outputs_given ? 'o' : 'n';
   const detail::loaded_kernel* k =
       &find_or_make(st.mutex, st.loaded, std::make_pair(d.index(), binding), [&] {
@@ -442,9 +444,8 @@ std::vector<ndarray> elementwise_kernel::call(const std::vector<operand>& inputs
         r.types = types;
         r.scalar_inputs = scalar_inputs;
         r.raw_ndims = raw_ndims;
-        r.ndim = static_cast<int>(loop.size());
-        r.dense = dense;
-        r.vector_width = vector_width;
+        r.loop = choice.kind;
+        r.vector_width = choice.vector_width;
         r.outputs_given = outputs_given;
         const std::string source = detail::elementwise_kernel_source(r);
         const std::string arch = detail::device_arch(d, "an elementwise_kernel");
@@ -452,53 +453,80 @@ std::vector<ndarray> elementwise_kernel::call(const std::vector<operand>& inputs
             detail::rtc::compile_cached(request_of(source, st.options, {}, st.name + ".cu", arch));
         return detail::load_kernel(d, program->image, st.name, false);
       });
-  // the arguments, in the kernel's parameter order (kernel_source.hpp)
-  std::vector<std::vector<unsigned char>> storage;
-  const auto push = [&](const void* bytes, std::size_t count) {
-    storage.emplace_back(static_cast<const unsigned char*>(bytes),
-                         static_cast<const unsigned char*>(bytes) + count);
+  // the arguments, in the kernel's parameter order (kernel_source.hpp), in one buffer of 8-byte slots
+  std::vector<unsigned char> bytes;
+  std::vector<std::size_t> starts;
+  const auto push = [&](const void* from, std::size_t count) {
+    starts.push_back((bytes.size() + 7) / 8 * 8);
+    bytes.resize(starts.back() + count);
+    std::memcpy(bytes.data() + starts.back(), from, count);
   };
-  std::size_t walked_at = 0, raw_at = 0;
-  const auto push_array = [&](const detail::kernel_param& p, const operand* scalar_in, dtype t) {
-    if (p.raw) {
-      const ndarray& a = *raws[raw_at++];
-      std::vector<std::int64_t> view;
-      const auto ndim = static_cast<std::size_t>(a.ndim());
-      view.push_back(static_cast<std::int64_t>(reinterpret_cast<std::uintptr_t>(a.data_ptr())));
-      for (std::size_t e = 0; e < std::max<std::size_t>(ndim, 1); ++e)
-        view.push_back(e < ndim ? a.shape()[e] : 1);
-      for (std::size_t e = 0; e < std::max<std::size_t>(ndim, 1); ++e)
-        view.push_back(e < ndim ? a.strides()[e] : 0);
-      push(view.data(), view.size() * sizeof(std::int64_t));
-    } else if (scalar_in != nullptr) {
-      const auto element = detail::scalar_to_element(scalar_in->value(), t);
-      push(element.bytes, t.itemsize());
-    } else {
-      void* data = walked[walked_at++].data_ptr();
-      push(&data, sizeof data);
+  // the user's parameters, the element-wise arrays starting at @p data; then the elements of the loop
+  const auto push_parameters = [&](const std::vector<char*>& data) {
+    std::size_t walked_at = 0, raw_at = 0;
+    const auto push_one = [&](const detail::kernel_param& p, const operand* scalar_in, dtype t) {
+      if (p.raw) {
+        const ndarray& a = *raws[raw_at++];
+        std::vector<std::int64_t> view;
+        const auto ndim = static_cast<std::size_t>(a.ndim());
+        view.push_back(static_cast<std::int64_t>(reinterpret_cast<std::uintptr_t>(a.data_ptr())));
+        for (std::size_t e = 0; e < std::max<std::size_t>(ndim, 1); ++e)
+          view.push_back(e < ndim ? a.shape()[e] : 1);
+        for (std::size_t e = 0; e < std::max<std::size_t>(ndim, 1); ++e)
+          view.push_back(e < ndim ? a.strides()[e] : 0);
+        push(view.data(), view.size() * sizeof(std::int64_t));
+      } else if (scalar_in != nullptr) {
+        const auto element = detail::scalar_to_element(scalar_in->value(), t);
+        push(element.bytes, t.itemsize());
+      } else {
+        push(&data[walked_at++], sizeof(char*));
+      }
+    };
+    for (std::size_t q = 0; q < inputs.size(); ++q)
+      push_one(st.in_params[q], inputs[q].is_scalar() ? &inputs[q] : nullptr, types.inputs[q]);
+    for (std::size_t q = 0; q < outputs.size(); ++q) push_one(st.out_params[q], nullptr, types.outputs[q]);
+    push(&n, sizeof n);
+  };
+  const auto run = [&](unsigned grid_x, unsigned grid_y) {
+    std::vector<void*> args;
+    for (const std::size_t at : starts) args.push_back(bytes.data() + at);
+    const unsigned grid[3] = {grid_x, grid_y, 1}, block[3] = {detail::block_threads, 1, 1};
+    detail::launch_loaded(*k, current_stream(d), grid, block, 0, args.data());
+  };
+  const auto blocks = [](std::int64_t elements, std::int64_t per_block) {
+    return static_cast<unsigned>((elements + per_block - 1) / per_block);
+  };
+  const std::int64_t per_block = detail::block_threads * std::int64_t{choice.vector_width};
+  switch (choice.kind) {
+    case detail::kernel_loop_kind::dense:
+      push_parameters(plan.data);
+      run(blocks(n, per_block), 1);
+      break;
+    case detail::kernel_loop_kind::rows: {
+      push_parameters(plan.data);
+      const detail::rows_shape shape{plan.sizes[0], static_cast<std::uint32_t>(n / plan.sizes[0])};
+      push(&shape, sizeof shape);
+      const auto outer = detail::offset_calculator_bytes(detail::outer_dimensions(plan));
+      push(outer.data(), outer.size());
+      push(&choice.constant, sizeof choice.constant);
+      run(blocks(shape.inner, per_block), std::min<unsigned>(shape.rows, 65535u));
+      break;
     }
-  };
-  for (std::size_t q = 0; q < inputs.size(); ++q)
-    push_array(st.in_params[q], inputs[q].is_scalar() ? &inputs[q] : nullptr, types.inputs[q]);
-  for (std::size_t q = 0; q < outputs.size(); ++q) push_array(st.out_params[q], nullptr, types.outputs[q]);
-  push(&n, sizeof n);
-  if (!dense && !loop.empty()) {
-    std::vector<std::int64_t> layout(loop.begin(), loop.end());
-    for (const ndarray& a : walked) layout.insert(layout.end(), a.strides().begin(), a.strides().end());
-    if (walked.empty()) layout.resize(layout.size() + loop.size(), 0);
-    push(layout.data(), layout.size() * sizeof(std::int64_t));
+    case detail::kernel_loop_kind::general:
+      detail::split_plan(
+          plan, detail::max_32bit_numel, [&](const detail::kernel_loop& piece, std::int64_t first) {
+            bytes.clear();
+            starts.clear();
+            push_parameters(piece.data);
+            const auto offsets = detail::offset_calculator_bytes(piece);
+            push(offsets.data(), offsets.size());
+            const auto count = static_cast<std::uint32_t>(piece.numel);
+            push(&count, sizeof count);
+            push(&first, sizeof first);
+            run(blocks(piece.numel, std::int64_t{detail::block_threads} * detail::general_items), 1);
+          });
+      break;
   }
-  std::vector<void*> args;
-  for (auto& b : storage) args.push_back(b.data());
-  const unsigned block[3] = {256, 1, 1};
-  // the vector loop: a thread per vector, as the built-in dense kernel; else a grid-stride loop over a few
-  // waves of blocks
-  const std::int64_t per_block = std::int64_t{256} * vector_width;
-  const std::int64_t blocks = std::min<std::int64_t>(
-      (n + per_block - 1) / per_block,
-      vector_width > 1 ? std::int64_t{0x7fffffff} : std::int64_t{k->limits.multiprocessors} * 32);
-  const unsigned grid[3] = {static_cast<unsigned>(blocks), 1, 1};
-  detail::launch_loaded(*k, current_stream(d), grid, block, 0, args.data());
   return outputs;
 }
 

@@ -88,31 +88,7 @@ iteration_plan make_iteration_plan(const shape_t& shape, std::span<const plan_op
 
 void for_each_sub_plan(const iteration_plan& plan, std::int64_t max_numel,
                        const std::function<void(const iteration_plan&)>& fn) {
-  if (plan.numel <= max_numel) {
-    fn(plan);
-    return;
-  }
-  // Split the outermost dimension into pieces that fit; recurse when one slice alone is too large.
-  const int outer = plan.ndim - 1;
-  const std::int64_t inner = plan.numel / plan.sizes[outer];
-  iteration_plan piece = plan;
-  if (inner > max_numel) {
-    piece.ndim = outer;
-    piece.numel = inner;
-    for (std::int64_t i = 0; i < plan.sizes[outer]; ++i) {
-      for (int k = 0; k < plan.noperands; ++k) piece.data[k] = plan.data[k] + i * plan.strides[k][outer];
-      for_each_sub_plan(piece, max_numel, fn);
-    }
-    return;
-  }
-  const std::int64_t step = std::max<std::int64_t>(1, max_numel / inner);
-  for (std::int64_t i = 0; i < plan.sizes[outer]; i += step) {
-    const std::int64_t count = std::min(step, plan.sizes[outer] - i);
-    piece.sizes[outer] = count;
-    piece.numel = inner * count;
-    for (int k = 0; k < plan.noperands; ++k) piece.data[k] = plan.data[k] + i * plan.strides[k][outer];
-    fn(piece);
-  }
+  split_plan(plan, max_numel, [&](const iteration_plan& piece, std::int64_t) { fn(piece); });
 }
 
 strides_t broadcast_strides(const shape_t& shape, const strides_t& strides, const shape_t& target) {

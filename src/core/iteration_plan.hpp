@@ -3,6 +3,7 @@
 // detected. Both backends iterate over plans; plain C++ so it is unit-tested on the host.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <functional>
@@ -45,6 +46,38 @@ iteration_plan make_iteration_plan(const shape_t& shape, std::span<const plan_op
 /// dimensions; the CUDA kernels use 32-bit element indices inside each sub-plan.
 void for_each_sub_plan(const iteration_plan& plan, std::int64_t max_numel,
                        const std::function<void(const iteration_plan&)>& fn);
+
+/// for_each_sub_plan for any plan type with iteration_plan's members ndim, noperands, numel, sizes, strides
+/// and data: calls @p fn(piece, first), where @p first is the linear index (in the plan's order, innermost
+/// fastest) of the piece's first element.
+template <class Plan, class Fn>
+void split_plan(const Plan& plan, std::int64_t max_numel, Fn&& fn, std::int64_t first = 0) {
+  if (plan.numel <= max_numel) {
+    fn(plan, first);
+    return;
+  }
+  // Split the outermost dimension into pieces that fit; recurse when one slice alone is too large.
+  const int outer = plan.ndim - 1;
+  const std::int64_t inner = plan.numel / plan.sizes[outer];
+  Plan piece = plan;
+  if (inner > max_numel) {
+    piece.ndim = outer;
+    piece.numel = inner;
+    for (std::int64_t i = 0; i < plan.sizes[outer]; ++i) {
+      for (int k = 0; k < plan.noperands; ++k) piece.data[k] = plan.data[k] + i * plan.strides[k][outer];
+      split_plan(piece, max_numel, fn, first + i * inner);
+    }
+    return;
+  }
+  const std::int64_t step = std::max<std::int64_t>(1, max_numel / inner);
+  for (std::int64_t i = 0; i < plan.sizes[outer]; i += step) {
+    const std::int64_t count = std::min(step, plan.sizes[outer] - i);
+    piece.sizes[outer] = count;
+    piece.numel = inner * count;
+    for (int k = 0; k < plan.noperands; ++k) piece.data[k] = plan.data[k] + i * plan.strides[k][outer];
+    fn(piece, first + i * inner);
+  }
+}
 
 /// The strides of an array of @p shape viewed with broadcasting to @p target (stride 0 on broadcast axes).
 /// @throws shape_error when @p shape does not broadcast to @p target.

@@ -62,7 +62,7 @@ std::string resume_lines(const std::string& before, const std::string& file) {
          "\"\n";
 }
 
-/// The number of element-wise (non-raw, non-scalar) arrays of @p r, whose strides numcu_layout holds.
+/// The number of element-wise (non-raw, non-scalar) arrays of @p r: the operands of its loop.
 int elementwise_array_count(const elementwise_source_request& r) {
   int n = 0;
   for (std::size_t k = 0; k < r.in_params.size(); ++k) n += !r.in_params[k].raw && !r.scalar_inputs[k];
@@ -103,11 +103,10 @@ bool operation_reads(const std::string& operation, const std::string& name) {
 }
 
 std::string elementwise_kernel_source(const elementwise_source_request& r) {
-  const int arrays = elementwise_array_count(r);
-  const bool strided = !r.dense && r.ndim > 0;
-  const std::string nd = std::to_string(r.ndim);
+  const bool rows = r.loop == kernel_loop_kind::rows, general = r.loop == kernel_loop_kind::general;
+  const std::string arrays = std::to_string(std::max(elementwise_array_count(r), 1));
   std::string s;
-  s += "#include \"device/element_types.hpp\"\n";
+  s += "#include \"device/element_types.hpp\"\n#include \"device/elementwise_loops.cuh\"\n";
   // float16 and bfloat16 elements are read as float and written rounded, through a reference that converts
   s += R"(template <class H>
 struct numcu_half_ref {
@@ -129,9 +128,7 @@ __device__ inline float numcu_element(const numcu::bfloat16_t* p) { return float
 __device__ inline numcu_half_ref<numcu::float16_t> numcu_element(numcu::float16_t* p) { return {p}; }
 __device__ inline numcu_half_ref<numcu::bfloat16_t> numcu_element(numcu::bfloat16_t* p) { return {p}; }
 using numcu::detail::complex;
-)";
-  // the loop's helpers, before the user's code
-  s += R"(struct numcu_index {
+struct numcu_index {
   long long n;
   __device__ long long size() const { return n; }
 };
@@ -156,101 +153,137 @@ struct numcu_raw {
   }
 };
 )";
-  if (strided) {
-    s += "struct numcu_layout {\n  long long shape[" + nd + "];\n  long long strides[" +
-         std::to_string(std::max(arrays, 1)) + "][" + nd + "];\n};\n";
-  }
   s += placeholder_typedefs(r.types.placeholders);  // float for the 16-bit floats, as they are read
   s += "#line 1 \"preamble\"\n" + r.preamble + "\n";
   s += resume_lines(s, r.name + ".cu");
-  // parameters, and the statements that bind each element-wise parameter's name in the loop
-  std::vector<std::string> params;
-  std::string values;         // the 16-bit float scalars as float, once per thread
-  std::string element_loads;  // a name per element-wise array: its element i (scalar loop)
-  std::string vector_loads, vector_names, vector_stores;  // the same from one vector per thread and array
-  const int v = r.vector_width;
-  const std::string vec = std::to_string(v);
+  // The loop body (a Run, Rows or Body of device/elementwise_loops.cuh): the kernel's parameters as members,
+  // and the functions the loop calls, each binding the parameters' names and running the operation.
+  std::vector<std::string> params;  // the kernel's, in order
+  std::string members, inits;       // the body's, and the kernel's initializers of them
+  std::string locals;               // scalars and raw arrays under their names, and _ind, in every function
+  std::string element_binds;        // a name per element-wise array: its element numcu_at of the run
+  std::string at_binds;             // the same at the general loop's offsets
+  std::string row_moves;            // rows: each array's start moved to the row's
+  std::string vector_loads, vector_binds, vector_stores;  // the vector function's
+  const auto member = [&](const std::string& type, const std::string& name) {
+    params.push_back(type + " " + name);
+    members += "  " + type + " " + name + ";\n";
+    inits += std::string(inits.empty() ? "" : ", ") + name;
+  };
   int array = 0, raw = 0;
   const auto add = [&](const kernel_param& p, dtype t, bool scalar, bool output) {
     const std::string type = device_type_name(t);
     const bool is_const = !output && p.is_const;
     const bool half = t == float16 || t == bfloat16;
     if (p.raw) {
-      params.push_back("numcu_raw<" + std::string(is_const ? "const " : "") + type + ", " +
-                       std::to_string(r.raw_ndims[raw++]) + "> " + p.name);
+      const std::string view = "numcu_raw<" + std::string(is_const ? "const " : "") + type + ", " +
+                               std::to_string(r.raw_ndims[raw++]) + ">";
+      member(view, "numcu_r_" + p.name);
+      locals += "    const " + view + "& " + p.name + " = numcu_r_" + p.name + ";\n";
       return;
     }
-    if (scalar && half) {  // passed as its element, read as float
-      params.push_back(type + " numcu_s_" + p.name);
-      values += "  const float " + p.name + " = float(numcu_s_" + p.name + ");\n";
+    if (scalar) {  // a 16-bit float passed as its element, read as float
+      member(type, "numcu_s_" + p.name);
+      locals += "    const " + (half ? std::string("float") : type) + " " + p.name + " = " +
+                (half ? "float(numcu_s_" + p.name + ")" : "numcu_s_" + p.name) + ";\n";
       return;
     }
-    if (scalar) {
-      params.push_back(std::string("const ") + type + " " + p.name);
-      return;
-    }
-    const std::string k = std::to_string(array++);
-    params.push_back("char* numcu_p" + k);
-    // the name bound to an element at `address`, an expression of type `type*`
+    const int index = array++;
+    const std::string k = std::to_string(index), pointer = "numcu_p" + k;
+    member("char*", pointer);
+    // the statement binding the name to the element at `address`, an expression of type `type*`
     const auto bind = [&](const std::string& address) {
       if (half && is_const) return "const float " + p.name + " = float(*" + address + ");\n";
       if (half) return "numcu_half_ref<" + type + "> " + p.name + "{" + address + "};\n";
       return std::string(is_const ? "const " : "") + type + "& " + p.name + " = *" + address + ";\n";
     };
-    const std::string offset = strided ? "numcu_o[" + k + "]" : "i * " + std::to_string(t.itemsize()) + "LL";
-    element_loads += "      " + bind("reinterpret_cast<" + type + "*>(numcu_p" + k + " + " + offset + ")");
-    // the vector path: arrays read (inputs, and outputs the caller gave) one vector per thread, written back
-    const std::string vector_type = "numcu::detail::vector_of<" + type + ", " + vec + ">";
-    const std::string slot =
-        "reinterpret_cast<" + vector_type + "*>(numcu_p" + k + ")[numcu_first / " + vec + "]";
-    vector_loads += "      " + vector_type + " numcu_v" + k;
+    const std::string typed = "reinterpret_cast<" + type + "*>";
+    // rows: an input constant along the row (stride 0) stays at the row's start
+    const std::string constant = rows && !output ? "(numcu_constant >> " + k + " & 1)" : "";
+    const std::string step = "numcu_at * " + std::to_string(t.itemsize()) + "LL";
+    element_binds += "    " + bind(typed + "(" + pointer + " + " +
+                                   (constant.empty() ? step : "(" + constant + " ? 0 : " + step + ")") + ")");
+    at_binds += "    " + bind(typed + "(" + pointer + " + numcu_o[" + k + "])");
+    row_moves += "    numcu_row." + pointer + " += numcu_o[" + k + "];\n";
+    // the vector function: arrays read (inputs, and outputs the caller gave) one vector per thread, written
+    // back (outputs, and inputs not const)
+    const std::string vector_type = "numcu::detail::vector_of<" + type + ", numcu_V>";
+    const std::string slot = "reinterpret_cast<" + vector_type + "*>(" + pointer + ")[numcu_at / numcu_V]";
+    const std::string v = "numcu_v" + k;
     const bool read = !output || (r.outputs_given && (operation_reads(r.operation, p.name) ||
                                                       r.preamble.find(p.name) != std::string::npos));
-    vector_loads += read ? " = " + slot + ";\n" : ";\n";
-    vector_names += "        " + bind("(numcu_v" + k + ".values + numcu_e)");
-    if (output || !is_const) vector_stores += "      " + slot + " = numcu_v" + k + ";\n";
+    vector_loads += "    " + vector_type + " " + v + ";\n";
+    if (read)
+      vector_loads += "    " + (constant.empty() ? "" : "if (!" + constant + ") ") + v + " = " + slot + ";\n";
+    vector_binds += "      " + bind(constant.empty() ? "(" + v + ".values + numcu_e)"
+                                                     : "(" + constant + " ? " + typed + "(" + pointer +
+                                                           ") : " + v + ".values + numcu_e)");
+    if (output || !is_const)
+      vector_stores +=
+          "    " + (constant.empty() ? "" : "if (!" + constant + ") ") + slot + " = " + v + ";\n";
   };
   for (std::size_t k = 0; k < r.in_params.size(); ++k)
     add(r.in_params[k], r.types.inputs[k], r.scalar_inputs[k], false);
   for (std::size_t k = 0; k < r.out_params.size(); ++k) add(r.out_params[k], r.types.outputs[k], false, true);
-  params.push_back("long long numcu_n");
-  if (strided) params.push_back("numcu_layout numcu_l");
-  s += "extern \"C\" __global__ void " + r.name + "(";
-  for (std::size_t k = 0; k < params.size(); ++k) s += (k ? ", " : "") + params[k];
-  s += ") {\n  const numcu_index _ind{numcu_n};\n" + values;
+  member("long long", "numcu_n");  // _ind.size()
+  locals += "    const numcu_index _ind{numcu_n};\n";
+  // the loop's own parameters, after the user's (kernel_source.hpp)
+  const std::string offsets = "numcu::detail::offset_calculator<" + arrays + ">";
+  if (rows) {
+    params.push_back("numcu::detail::rows_shape numcu_shape");
+    params.push_back(offsets + " numcu_outer");
+    member("unsigned", "numcu_constant");  // inputs constant along a row (bit k: array k)
+  }
+  if (general) {
+    params.push_back(offsets + " numcu_offsets");
+    params.push_back("unsigned numcu_count");
+    params.push_back("long long numcu_first");
+  }
+  members += "  long long numcu_first;\n";  // the flat index of element 0 of the run, row or piece
+  inits += general ? ", numcu_first" : ", 0";
+  if (rows) {
+    members += "  long long numcu_inner;\n";  // elements per row
+    inits += ", numcu_shape.inner";
+  }
   const std::string file = r.name + ".cu";
-  const auto add_operation = [&] {  // the user's operation, its lines numbered within it
-    s += "#line 1 \"operation\"\n" + r.operation + ";\n";
-    s += resume_lines(s, file);
-  };
-  if (v > 1) {  // dense: each thread one vector of v elements of every array, the rest element by element
-    s += "  for (long long numcu_first = (blockIdx.x * static_cast<long long>(blockDim.x) + threadIdx.x) * " +
-         vec +
-         "; numcu_first < numcu_n;\n       numcu_first += static_cast<long long>(gridDim.x) * blockDim.x * " +
-         vec + ") {\n";
-    s += "    if (numcu_first + " + vec + " <= numcu_n) {\n" + vector_loads;
-    s += "#pragma unroll\n      for (int numcu_e = 0; numcu_e < " + vec + "; ++numcu_e) {\n";
-    s += "        const long long i = numcu_first + numcu_e;\n" + vector_names;
-    add_operation();
-    s += "      }\n" + vector_stores + "      continue;\n    }\n";
-    s += "    for (long long i = numcu_first; i < numcu_n; ++i) {\n" + element_loads;
-    add_operation();
-    s += "    }\n  }\n}\n";
-    return s;
+  const auto operation =
+      [&](const std::string& indent) {  // the user's operation, its lines numbered within it
+        s += "#line 1 \"operation\"\n" + indent + r.operation + ";\n";
+        s += resume_lines(s, file);
+      };
+  s += "struct numcu_loop {\n" + members;
+  if (general) {
+    s += "  __device__ void at(const numcu::detail::int64_t (&numcu_o)[" + arrays +
+         "], unsigned numcu_j) const {\n" + locals + "    const long long i = numcu_first + numcu_j;\n" +
+         at_binds;
+    operation("    ");
+    s += "  }\n";
+  } else {
+    s += "  template <int numcu_V>\n  __device__ void vector(long long numcu_at) const {\n" + locals +
+         vector_loads + "#pragma unroll\n    for (int numcu_e = 0; numcu_e < numcu_V; ++numcu_e) {\n";
+    s += "      const long long i = numcu_first + numcu_at + numcu_e;\n" + vector_binds;
+    operation("      ");
+    s += "    }\n" + vector_stores + "  }\n";
+    s += "  __device__ void element(long long numcu_at) const {\n" + locals +
+         "    const long long i = numcu_first + numcu_at;\n" + element_binds;
+    operation("    ");
+    s += "  }\n";
   }
-  s += "  for (long long i = blockIdx.x * static_cast<long long>(blockDim.x) + threadIdx.x; i < numcu_n;\n"
-       "       i += static_cast<long long>(gridDim.x) * blockDim.x) {\n";
-  if (strided) {
-    s += "    long long numcu_o[" + std::to_string(std::max(arrays, 1)) + "] = {};\n";
-    s += "    for (long long d = " + std::to_string(r.ndim - 1) + ", rest = i; d >= 0; --d) {\n";
-    s += "      const long long c = rest % numcu_l.shape[d];\n      rest /= numcu_l.shape[d];\n";
-    s += "      for (int k = 0; k < " + std::to_string(arrays) +
-         "; ++k) numcu_o[k] += c * numcu_l.strides[k][d];\n";
-    s += "    }\n";
+  if (rows) {
+    s += "  __device__ numcu_loop row(const numcu::detail::int64_t (&numcu_o)[" + arrays +
+         "], unsigned numcu_r) const {\n    numcu_loop numcu_row = *this;\n" + row_moves;
+    s += "    numcu_row.numcu_first = static_cast<long long>(numcu_r) * numcu_inner;\n    return "
+         "numcu_row;\n  }\n";
   }
-  s += element_loads;
-  add_operation();
-  s += "  }\n}\n";
+  s += "};\n";
+  s += "extern \"C\" __global__ void __launch_bounds__(numcu::detail::block_threads) " + r.name + "(";
+  for (std::size_t k = 0; k < params.size(); ++k) s += (k ? ", " : "") + params[k];
+  s += ") {\n  const numcu_loop numcu_body{" + inits + "};\n";
+  const std::string vec = std::to_string(r.vector_width);
+  if (general) s += "  numcu::detail::general_loop(numcu_body, numcu_offsets, numcu_count);\n";
+  if (rows) s += "  numcu::detail::rows_loop<" + vec + ">(numcu_body, numcu_shape, numcu_outer);\n";
+  if (!rows && !general) s += "  numcu::detail::dense_loop<" + vec + ">(numcu_body, numcu_n);\n";
+  s += "}\n";
   return s;
 }
 

@@ -1,11 +1,13 @@
 // The CUDA C++ source of a user elementwise kernel (elementwise_kernel) for one call's types and layout: its
-// parameters as CuPy declares them, the operation as the loop body, the element offsets of a dense or a
-// strided, broadcast layout. Host-only; the source is compiled at run time (src/rtc/).
+// parameters as CuPy declares them, the operation as the body of one of the built-in elementwise loops
+// (dense, rows, general: device/elementwise_loops.cuh). Host-only; the source is compiled at run time
+// (src/rtc/).
 #pragma once
 
 #include <string>
 #include <vector>
 
+#include "core/kernel_loop.hpp"
 #include "core/kernel_signature.hpp"
 
 namespace numcu::detail {
@@ -20,10 +22,9 @@ struct elementwise_source_request {
   kernel_types types;               ///< bind_kernel_types() for this call
   std::vector<bool> scalar_inputs;  ///< which inputs are scalars (passed by value)
   std::vector<int> raw_ndims;       ///< the rank of each raw parameter's array, in parameter order
-  int ndim = 0;                     ///< rank of the broadcast shape the loop runs over
-  bool dense = false;               ///< every element-wise array is C-contiguous in that shape
-  /// Dense arrays only: elements each thread reads and writes as one vector per array (every array's first
-  /// element aligned for it), 1 for a loop element by element.
+  kernel_loop_kind loop = kernel_loop_kind::dense;  ///< the loop of device/elementwise_loops.cuh it runs
+  /// Dense and rows loops: elements each thread reads and writes as one vector per array (every array's rows
+  /// aligned for it; 1 for vectors of one element).
   int vector_width = 1;
   /// The caller gave the outputs (out=): the vector of an output the operation may read (see
   /// operation_reads()) is loaded before the operation runs.
@@ -34,11 +35,11 @@ struct elementwise_source_request {
 /// output. The source defines a reduce functor (device/reduce_ops.hpp's contract) from the expressions and
 /// instantiates the built-in reduction kernels (device/reduce_kernels.cuh) with it.
 struct reduction_source_request {
-  std::string name;           ///< the kernel's name (the program's is name.cu)
-  std::string input_name;     ///< the map expression's name for an input element
-  dtype input = float32;      ///< the input's dtype
-  std::string output_name;    ///< the post-map expression's name for the output element
-  dtype output = float32;     ///< the output's dtype
+  std::string name;             ///< the kernel's name (the program's is name.cu)
+  std::string input_name;       ///< the map expression's name for an input element
+  dtype input = float32;        ///< the input's dtype
+  std::string output_name;      ///< the post-map expression's name for the output element
+  dtype output = float32;       ///< the output's dtype
   dtype reduce_type = float32;  ///< the type of the partials `a` and `b` (the 16-bit floats held as float)
   std::string map, reduce, post_map;
   std::string identity;  ///< a value of the reduce type; empty for none
@@ -48,8 +49,8 @@ struct reduction_source_request {
 
 /// The kernels of a reduction kernel's source, as name expressions, one per reduce_kernel_kind
 /// (core/reduction_launch.hpp) and variant: tiles, tiles of dense rows, short rows, columns, then the second
-/// stage of 256 and of 1024 threads, then the kernel storing the projection of the identity (a reduction of no
-/// elements).
+/// stage of 256 and of 1024 threads, then the kernel storing the projection of the identity (a reduction of
+/// no elements).
 std::vector<std::string> reduction_kernel_names(dtype input);
 
 /// The source of the reduction kernel of @p r.
@@ -70,12 +71,14 @@ std::string device_type_name(dtype t);
 /// assignment (`name = ...`) counts, so that `z += x` and `w = z` read z, and `z = x` does not.
 bool operation_reads(const std::string& operation, const std::string& name);
 
-/// The source of the kernel. Its parameters, in order: for each parameter (inputs then outputs) a `char*`
-/// to its first element (an element-wise array), its value (a scalar input) or a numcu_raw<T, N> view (a raw
-/// parameter: data, shape, byte strides); then `long long` elements, then (when !dense and ndim > 0) a
-/// numcu_layout of the loop's shape and each element-wise array's byte strides. With a vector width v > 1, each
-/// thread takes v consecutive elements at once (16-byte accesses for the widest dtype), as the built-in dense
-/// kernel does.
+/// The source of the kernel: a loop body (device/elementwise_loops.cuh's contract) written from the
+/// parameters and the operation, and an extern "C" kernel named r.name that runs it through the loop r.loop.
+/// The kernel's parameters, in order: for each parameter (inputs then outputs) a `char*` to its first element
+/// (an element-wise array), its value (a scalar input) or a numcu_raw<T, N> view (a raw parameter: data,
+/// shape, byte strides); then `long long` elements of the whole loop (_ind.size()); then for the rows loop a
+/// rows_shape, the offset_calculator<A> of the rows' starts (A: the element-wise arrays, at least 1) and an
+/// `unsigned` mask of the inputs constant along a row; for the general loop the offset_calculator<A> of the
+/// elements, an `unsigned` element count and the `long long` flat index of the first (a piece of the loop).
 std::string elementwise_kernel_source(const elementwise_source_request& r);
 
 }  // namespace numcu::detail

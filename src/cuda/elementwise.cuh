@@ -8,21 +8,26 @@
 
 namespace numcu::detail::cuda {
 
-/// Runs general_kernel<Body> over @p plan (pieces of at most 2^31 - 1 elements) on the stream of @p e.
-template <class Body>
+/// Runs the general loop of Element (ufunc_general<Element>) over @p plan (pieces of at most 2^31 - 1
+/// elements) on the stream of @p e.
+template <class Element>
 void launch_general(const exec& e, const iteration_plan& plan, const ufunc_args& args) {
   for_each_sub_plan(plan, max_32bit_numel, [&](const iteration_plan& piece) {
-    operand_pointers data{};
-    for (int k = 0; k < piece.noperands; ++k) data.p[k] = piece.data[k];
-    launch(e, grid_for(piece.numel, block_threads * general_items), block_threads, general_kernel<Body>,
-           offset_calculator<max_inputs + 1>(piece), data, static_cast<std::uint32_t>(piece.numel), args);
+    ufunc_general<Element> body{{}, args};
+    for (int k = 0; k < piece.noperands; ++k) body.data.p[k] = piece.data[k];
+    launch(e, grid_for(piece.numel, block_threads * general_items), block_threads,
+           general_kernel<max_inputs + 1, ufunc_general<Element>>, body,
+           offset_calculator<max_inputs + 1>(piece), static_cast<std::uint32_t>(piece.numel));
   });
 }
 
-/// The inputs of a dense plan (or of row 0 of a rows plan).
+/// The dense run of a dense plan.
 template <ufunc_id U, class T>
-run_inputs<U, T> dense_inputs(const elementwise_call& call) {
-  run_inputs<U, T> in{};
+ufunc_run<U, T> dense_run_of(const elementwise_call& call) {
+  ufunc_run<U, T> run{};
+  run.op.params = call.args.params;
+  run.out = reinterpret_cast<output_t<U, T>*>(call.plan.data[0]);
+  auto& in = run.in;
   for (int k = 0; k < call.nin; ++k) {
     in.ptr[k] = call.plan.data[k + 1];
     in.constant[k] = call.args.is_scalar[k];
@@ -34,7 +39,7 @@ run_inputs<U, T> dense_inputs(const elementwise_call& call) {
   if constexpr (info_of(U).nin > 2) {
     if (call.args.is_scalar[2]) in.c2 = scalar_value<input_t<U, 2, T>>(call.args.scalars[2]);
   }
-  return in;
+  return run;
 }
 
 /// Runs ufunc U for one call on the stream of @p e.
@@ -51,9 +56,8 @@ void launch_ufunc(const exec& e, const elementwise_call& call) {
       bool all_aligned = true;
       for (int k = 0; k < noperands; ++k) all_aligned = all_aligned && aligned(plan.data[k]);
       if (call.args.typed && plan.is_contiguous() && (all_aligned || vec == 1)) {
-        launch(e, grid_for(plan.numel, per_block), block_threads, ufunc_dense<U, T, vec>,
-               dense_inputs<U, T>(call), reinterpret_cast<output_t<U, T>*>(plan.data[0]), plan.numel,
-               call.args.params);
+        launch(e, grid_for(plan.numel, per_block), block_threads, dense_kernel<vec, ufunc_run<U, T>>,
+               dense_run_of<U, T>(call), plan.numel);
         return;
       }
       // rows: every operand dense or constant along dimension 0, every row start 16-byte aligned
@@ -66,21 +70,21 @@ void launch_ufunc(const exec& e, const elementwise_call& call) {
         for (int d = 1; rows && d < plan.ndim; ++d) rows = plan.strides[k][d] % 16 == 0;
       }
       if (rows) {
-        rows_geometry g{};
-        g.inner = plan.sizes[0];
-        g.rows = static_cast<std::uint32_t>(plan.numel / plan.sizes[0]);
-        for (int k = 0; k < noperands; ++k) g.base[k] = plan.data[k];
+        const rows_shape shape{plan.sizes[0], static_cast<std::uint32_t>(plan.numel / plan.sizes[0])};
+        ufunc_rows<U, T> body{};
+        for (int k = 0; k < noperands; ++k) body.base[k] = plan.data[k];
         for (int k = 0; k < call.nin; ++k)
-          g.along[k] = plan.data[k + 1] != nullptr && plan.strides[k + 1][0] == 0;
+          body.along[k] = plan.data[k + 1] != nullptr && plan.strides[k + 1][0] == 0;
+        body.args = call.args;
         iteration_plan outer = plan;
         outer.ndim = plan.ndim - 1;
         for (int d = 1; d < plan.ndim; ++d) {
           outer.sizes[d - 1] = plan.sizes[d];
           for (int k = 0; k < noperands; ++k) outer.strides[k][d - 1] = plan.strides[k][d];
         }
-        const dim3 grid(grid_for(g.inner, per_block), std::min<unsigned>(g.rows, 65535u));
-        launch(e, grid, block_threads, ufunc_rows<U, T, vec>, g, offset_calculator<max_inputs + 1>(outer),
-               call.args);
+        const dim3 grid(grid_for(shape.inner, per_block), std::min<unsigned>(shape.rows, 65535u));
+        launch(e, grid, block_threads, rows_kernel<vec, max_inputs + 1, ufunc_rows<U, T>>, body, shape,
+               offset_calculator<max_inputs + 1>(outer));
         return;
       }
       launch_general<ufunc_element<U, T>>(e, plan, call.args);

@@ -1,22 +1,17 @@
-// The elementwise kernels of every ufunc, compiled by nvcc for the built-in ufuncs (launched from
-// src/cuda/elementwise.cuh) and by NVRTC for runtime-compiled ones:
-//  - dense: every array operand one dense run with the loop's dtypes: one 16-byte vector access per thread
-//    and operand;
-//  - rows: the innermost dimension dense (or constant, a broadcast along it) for every operand, the outer
-//    dimensions anything (a row vector added to a matrix): the dense body per row, row offsets computed once
-//    per block;
-//  - general: any layout and any input dtypes: offsets from fast division, inputs cast on load, the result
-//    cast on store.
+// The elementwise kernels of every ufunc: the bodies that the three loops of device/elementwise_loops.cuh run
+// for a ufunc, compiled by nvcc for the built-in ufuncs (launched from src/cuda/elementwise.cuh):
+//  - dense (ufunc_run): every array operand one dense run with the loop's dtypes: one 16-byte vector access
+//  per
+//    thread and operand;
+//  - rows (ufunc_rows): the innermost dimension dense (or constant, a broadcast along it) for every operand,
+//    the outer dimensions anything (a row vector added to a matrix): the dense body per row;
+//  - general (ufunc_general): any layout and any input dtypes: inputs cast on load, the result cast on store.
 #pragma once
 
-#include "device/launch_geometry.hpp"
-#include "device/offset_calculator.hpp"
+#include "device/elementwise_loops.cuh"
 #include "device/ufunc_element.hpp"
 
 namespace numcu::detail {
-
-/// Elements per thread in the general kernel.
-inline constexpr int general_items = 4;
 
 /// Where the inputs of one dense run are: an address, or a value held for the whole run.
 template <ufunc_id U, class T>
@@ -28,24 +23,22 @@ struct run_inputs {
   input_t<U, (info_of(U).nin > 2 ? 2 : 0), T> c2;
 };
 
-/// Elements of one dense run per block: one vector access per thread and operand. Measured on the H200
-/// (float32 a + b, 2^28): one access per thread 4.36 TB/s, two 4.33, four 4.29; exp 4.25 / 4.10 / 4.07.
-template <int Vec>
-inline constexpr int64_t dense_block_elements = int64_t{block_threads} * Vec;
-
-// Computes elements [start, start + dense_block_elements<Vec>) (or to n) of one dense run: the body of the
-// dense and rows kernels. Each thread takes one vector of Vec elements; the thread whose vector crosses n
-// takes the elements before n one by one.
-template <ufunc_id U, class T, int Vec>
-__device__ __forceinline__ void dense_run(const ufunc_op<U>& op, const run_inputs<U, T>& in,
-                                          output_t<U, T>* out, int64_t start, int64_t n) {
+/// One dense run of ufunc U with loop storage type T (a Run of device/elementwise_loops.cuh): the inputs
+/// dense or constant, the output dense, every dtype the loop's.
+template <ufunc_id U, class T>
+struct ufunc_run {
   using O = output_t<U, T>;
-  constexpr int nin = info_of(U).nin;
+  static constexpr int nin = info_of(U).nin;
   using in0_t = input_t<U, 0, T>;
   using in1_t = input_t<U, (nin > 1 ? 1 : 0), T>;
   using in2_t = input_t<U, (nin > 2 ? 2 : 0), T>;
-  const int64_t first = start + int64_t{threadIdx.x} * Vec;
-  if (first + Vec <= n) {
+
+  ufunc_op<U> op;
+  run_inputs<U, T> in;
+  O* out;
+
+  template <int Vec>
+  __device__ __forceinline__ void vector(int64_t first) const {
     const int64_t v = first / Vec;
     vector_of<in0_t, Vec> a;
     vector_of<in1_t, Vec> b;
@@ -74,10 +67,9 @@ __device__ __forceinline__ void dense_run(const ufunc_op<U>& op, const run_input
       }
     }
     reinterpret_cast<vector_of<O, Vec>*>(out)[v] = r;
-    return;
   }
-#pragma unroll 1
-  for (int64_t i = first; i < n; ++i) {
+
+  __device__ __forceinline__ void element(int64_t i) const {
     const in0_t x0 = in.constant[0] ? in.c0 : static_cast<const in0_t*>(in.ptr[0])[i];
     if constexpr (nin == 1) {
       out[i] = apply_ufunc<U, O, T>(op, x0);
@@ -91,70 +83,51 @@ __device__ __forceinline__ void dense_run(const ufunc_op<U>& op, const run_input
       }
     }
   }
-}
-
-template <ufunc_id U, class T, int Vec>
-__global__ void __launch_bounds__(block_threads)
-    ufunc_dense(run_inputs<U, T> in, output_t<U, T>* out, int64_t n, ufunc_params params) {
-  ufunc_op<U> op;
-  op.params = params;
-  dense_run<U, T, Vec>(op, in, out, blockIdx.x * dense_block_elements<Vec>, n);
-}
-
-/// The rows kernel's view of a plan: rows of `inner` elements whose starts come from the outer dimensions.
-struct rows_geometry {
-  int64_t inner;
-  uint32_t rows;
-  char* base[max_inputs + 1];  // operand addresses of row 0
-  bool along[max_inputs];      // input k is constant along a row (stride 0 in the inner dimension)
 };
 
-template <ufunc_id U, class T, int Vec>
-__global__ void __launch_bounds__(block_threads)
-    ufunc_rows(rows_geometry g, offset_calculator<max_inputs + 1> outer, ufunc_args args) {
-  constexpr int nin = info_of(U).nin;
-  ufunc_op<U> op;
-  op.params = args.params;
-  const int64_t start = blockIdx.x * dense_block_elements<Vec>;
-  for (uint32_t row = blockIdx.y; row < g.rows; row += gridDim.y) {
-    int64_t o[max_inputs + 1];
-    outer.get(row, o);
-    run_inputs<U, T> in{};
-    for (int k = 0; k < nin; ++k) {
-      in.ptr[k] = g.base[k + 1] + o[k + 1];
-      in.constant[k] = args.is_scalar[k] || g.along[k];
-    }
-    in.c0 = load_input<U, 0, T>(args, g.base[1] + o[1]);
-    if constexpr (nin > 1) in.c1 = load_input<U, 1, T>(args, g.base[2] + o[2]);
-    if constexpr (nin > 2) in.c2 = load_input<U, 2, T>(args, g.base[3] + o[3]);
-    dense_run<U, T, Vec>(op, in, reinterpret_cast<output_t<U, T>*>(g.base[0] + o[0]), start, g.inner);
-  }
-}
+/// The rows of ufunc U with loop storage type T (a Rows of device/elementwise_loops.cuh): every operand
+/// dense along a row or, an input, constant along it.
+template <ufunc_id U, class T>
+struct ufunc_rows {
+  char* base[max_inputs + 1];  // operand addresses of row 0 (operand 0 the output)
+  bool along[max_inputs];      // input k is constant along a row (stride 0 in the inner dimension)
+  ufunc_args args;
 
-/// The operand addresses of a plan (operand 0 the output), passed by value to general_kernel.
+  __device__ __forceinline__ ufunc_run<U, T> row(const int64_t (&o)[max_inputs + 1], uint32_t) const {
+    constexpr int nin = info_of(U).nin;
+    ufunc_run<U, T> run{};
+    run.op.params = args.params;
+    for (int k = 0; k < nin; ++k) {
+      run.in.ptr[k] = base[k + 1] + o[k + 1];
+      run.in.constant[k] = args.is_scalar[k] || along[k];
+    }
+    run.in.c0 = load_input<U, 0, T>(args, base[1] + o[1]);
+    if constexpr (nin > 1) run.in.c1 = load_input<U, 1, T>(args, base[2] + o[2]);
+    if constexpr (nin > 2) run.in.c2 = load_input<U, 2, T>(args, base[3] + o[3]);
+    run.out = reinterpret_cast<output_t<U, T>*>(base[0] + o[0]);
+    return run;
+  }
+};
+
+/// The operand addresses of a plan (operand 0 the output).
 struct operand_pointers {
   char* p[max_inputs + 1];
 };
 
-/// Any layout and any input dtypes: each thread computes general_items elements at offsets from fast
-/// division. Body::apply(args, pointers) computes one element (pointers: the plan's operand addresses).
-template <class Body>
-__global__ void __launch_bounds__(block_threads)
-    general_kernel(offset_calculator<max_inputs + 1> offsets, operand_pointers data, uint32_t n,
-                   ufunc_args args) {
-  const uint32_t base = blockIdx.x * (block_threads * general_items) + threadIdx.x;
-#pragma unroll
-  for (int item = 0; item < general_items; ++item) {
-    const uint32_t i = base + item * block_threads;
-    if (i >= n) return;
-    int64_t o[max_inputs + 1];
-    offsets.get(i, o);
-    char* const p[max_inputs + 1] = {data.p[0] + o[0], data.p[1] + o[1], data.p[2] + o[2], data.p[3] + o[3]};
-    Body::apply(args, p);
-  }
-}
+/// Any layout and any input dtypes (a Body of device/elementwise_loops.cuh): Element::apply(args, pointers)
+/// computes one element at the operands' addresses.
+template <class Element>
+struct ufunc_general {
+  operand_pointers data;
+  ufunc_args args;
 
-/// One element of ufunc U with loop storage type T, for general_kernel.
+  __device__ __forceinline__ void at(const int64_t (&o)[max_inputs + 1], uint32_t) const {
+    char* const p[max_inputs + 1] = {data.p[0] + o[0], data.p[1] + o[1], data.p[2] + o[2], data.p[3] + o[3]};
+    Element::apply(args, p);
+  }
+};
+
+/// One element of ufunc U with loop storage type T, for ufunc_general.
 template <ufunc_id U, class T>
 struct ufunc_element {
   template <class Pointers>

@@ -17,4 +17,19 @@ constexpr int vector_width() {
   return large >= 16 ? 1 : static_cast<int>(16 / large);
 }
 
+/// Elements per thread in the general elementwise loop (device/elementwise_loops.cuh).
+inline constexpr int general_items = 4;
+
+/// Elements of one dense run per block of the dense and rows loops: one vector access per thread and operand.
+/// Measured on the H200 (float32 a + b, 2^28): one access per thread 4.36 TB/s, two 4.33, four 4.29; exp 4.25
+/// / 4.10 / 4.07.
+template <int Vec>
+inline constexpr int64_t dense_block_elements = int64_t{block_threads} * Vec;
+
+/// The rows loop's shape: rows of `inner` elements, whose starts come from an offset_calculator.
+struct rows_shape {
+  int64_t inner;
+  uint32_t rows;
+};
+
 }  // namespace numcu::detail

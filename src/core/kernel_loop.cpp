@@ -1,0 +1,104 @@
+#include "core/kernel_loop.hpp"
+
+#include <algorithm>
+#include <cstring>
+#include <utility>
+
+#include "device/offset_calculator.hpp"
+
+namespace numcu::detail {
+
+kernel_loop make_kernel_loop(const shape_t& shape, std::span<const plan_operand> arrays) {
+  kernel_loop loop;
+  loop.noperands = static_cast<int>(arrays.size());
+  loop.numel = shape.product();
+  loop.strides.resize(arrays.size());
+  for (const plan_operand& a : arrays) loop.data.push_back(a.data);
+  // innermost first; dimension d joins the one before it when every array steps through both as one
+  for (int d = shape.size() - 1; d >= 0; --d) {
+    if (shape[d] == 1) continue;
+    const int last = loop.ndim - 1;
+    const bool joins = last >= 0 && std::all_of(arrays.begin(), arrays.end(), [&](const plan_operand& a) {
+                         const std::size_t k = &a - arrays.data();
+                         return a.stride(d) == loop.strides[k][last] * loop.sizes[last];
+                       });
+    if (joins) {
+      loop.sizes[last] *= shape[d];
+      continue;
+    }
+    loop.sizes[loop.ndim] = shape[d];
+    for (std::size_t k = 0; k < arrays.size(); ++k) loop.strides[k][loop.ndim] = arrays[k].stride(d);
+    ++loop.ndim;
+  }
+  return loop;
+}
+
+kernel_loop_choice choose_kernel_loop(const kernel_loop& loop, std::span<const std::size_t> itemsizes,
+                                      int inputs, bool element_by_element) {
+  kernel_loop_choice choice;
+  const std::size_t widest = itemsizes.empty() ? 1 : *std::max_element(itemsizes.begin(), itemsizes.end());
+  int width = element_by_element || widest >= 16 ? 1 : static_cast<int>(16 / widest);
+  const auto inner_stride = [&](int k) { return loop.ndim == 0 ? std::int64_t{0} : loop.strides[k][0]; };
+  // dense: no dimension, or one along which every array is dense
+  bool dense = loop.ndim == 0 || loop.ndim == 1;
+  for (int k = 0; k < loop.noperands && dense; ++k)
+    dense = loop.ndim == 0 || inner_stride(k) == static_cast<std::int64_t>(itemsizes[k]);
+  // rows: dense along the innermost dimension, or (an input) constant along it
+  bool rows = !dense && loop.noperands <= max_kernel_arrays && loop.numel / loop.sizes[0] <= max_32bit_numel;
+  for (int k = 0; k < loop.noperands && rows; ++k) {
+    const std::int64_t s = inner_stride(k);
+    rows = s == static_cast<std::int64_t>(itemsizes[k]) || (k < inputs && s == 0);
+    if (s == 0) choice.constant |= 1u << k;
+  }
+  if (!dense && !rows) return {};
+  // every array's vectors aligned: its first element, and in rows each row's start (an array constant along
+  // the rows is read one element per row)
+  const auto aligned = [&](std::int64_t at, std::size_t itemsize) {
+    return at % static_cast<std::int64_t>(itemsize * width) == 0;
+  };
+  for (int k = 0; k < loop.noperands && width > 1; ++k) {
+    if (rows && (choice.constant >> k & 1)) continue;
+    bool ok =
+        aligned(static_cast<std::int64_t>(reinterpret_cast<std::uintptr_t>(loop.data[k])), itemsizes[k]);
+    for (int d = 1; rows && d < loop.ndim; ++d) ok = ok && aligned(loop.strides[k][d], itemsizes[k]);
+    if (!ok) width = 1;
+  }
+  choice.kind = dense ? kernel_loop_kind::dense : kernel_loop_kind::rows;
+  choice.vector_width = width;
+  if (dense) choice.constant = 0;
+  return choice;
+}
+
+kernel_loop outer_dimensions(const kernel_loop& loop) {
+  kernel_loop outer = loop;
+  outer.ndim = loop.ndim - 1;
+  outer.numel = loop.numel / loop.sizes[0];
+  for (int d = 1; d < loop.ndim; ++d) {
+    outer.sizes[d - 1] = loop.sizes[d];
+    for (auto& s : outer.strides) s[d - 1] = s[d];
+  }
+  return outer;
+}
+
+namespace {
+
+template <int N>
+std::vector<unsigned char> bytes_for(const kernel_loop& loop) {
+  if constexpr (N > max_kernel_arrays) {
+    return {};
+  } else {
+    if (loop.noperands != N) return bytes_for<N + 1>(loop);
+    const offset_calculator<N> calculator(loop);
+    std::vector<unsigned char> bytes(sizeof calculator);
+    std::memcpy(bytes.data(), &calculator, sizeof calculator);
+    return bytes;
+  }
+}
+
+}  // namespace
+
+std::vector<unsigned char> offset_calculator_bytes(const kernel_loop& loop) {
+  return bytes_for<1>(loop);
+}
+
+}  // namespace numcu::detail
