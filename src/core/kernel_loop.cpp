@@ -37,7 +37,9 @@ kernel_loop_choice choose_kernel_loop(const kernel_loop& loop, std::span<const s
                                       int inputs, bool element_by_element) {
   kernel_loop_choice choice;
   const std::size_t widest = itemsizes.empty() ? 1 : *std::max_element(itemsizes.begin(), itemsizes.end());
-  int width = element_by_element || widest >= 16 ? 1 : static_cast<int>(16 / widest);
+  // arrays sharing memory: every read and write goes to memory, in the operation's order, element by element
+  if (element_by_element) return choice;
+  int width = widest >= 16 ? 1 : static_cast<int>(16 / widest);
   const auto inner_stride = [&](int k) { return loop.ndim == 0 ? std::int64_t{0} : loop.strides[k][0]; };
   // dense: no dimension, or one along which every array is dense
   bool dense = loop.ndim == 0 || loop.ndim == 1;

@@ -46,8 +46,9 @@ struct kernel_loop_choice {
 };
 
 /// The loop of @p loop, whose first @p inputs arrays are inputs (the rest outputs): dense or rows with
-/// vectors of 16 bytes of the widest dtype where every array's rows start aligned for them (vectors of one
-/// element when @p element_by_element: arrays share memory); the general loop for anything else.
+/// vectors of 16 bytes of the widest dtype where every array's rows start aligned for them; the general loop,
+/// which reads and writes memory directly, when @p element_by_element (arrays share memory: a value written
+/// must be seen by the next read) and for anything else.
 /// @p itemsizes holds each array's element size.
 kernel_loop_choice choose_kernel_loop(const kernel_loop& loop, std::span<const std::size_t> itemsizes,
                                       int inputs, bool element_by_element);
