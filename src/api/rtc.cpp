@@ -2,11 +2,14 @@
 #include "numcu/rtc.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cctype>
 #include <cstdint>
 #include <cstring>
 #include <map>
+#include <memory>
 #include <mutex>
+#include <optional>
 
 #include "core/kernel_signature.hpp"
 #include "core/kernel_source.hpp"
@@ -530,6 +533,33 @@ std::vector<ndarray> elementwise_kernel::call(const std::vector<operand>& inputs
   return outputs;
 }
 
+namespace {
+
+/// One binding of a reduction kernel on one GPU: its source, and each of its kernels compiled (a program of
+/// its own: a call launches one or two of the seven) and loaded when first asked for.
+struct reduction_binding {
+  std::string source, program_name, arch;
+  std::vector<std::string> options, names;  // names: reduction_kernel_names(), one per slot
+  device where = cpu;
+  std::mutex mutex;
+  std::array<std::optional<detail::loaded_kernel>, 7> kernels;
+  detail::loaded_reduction loaded;  // whose kernel() is kernel() below
+
+  const detail::loaded_kernel& kernel(detail::reduction_kernel_slot slot) {
+    const auto index = static_cast<std::size_t>(slot);
+    std::lock_guard lock(mutex);
+    if (!kernels[index]) {
+      const auto program =
+          detail::rtc::compile_cached(request_of(source, options, {names[index]}, program_name, arch));
+      kernels[index] = detail::load_kernel(where, program->image,
+                                           lowered_name_in(*program, names[index], program_name), false);
+    }
+    return *kernels[index];
+  }
+};
+
+}  // namespace
+
 struct reduction_kernel::state {
   std::string name, map, reduce, post_map, identity, preamble;
   std::vector<std::string> options;
@@ -537,7 +567,7 @@ struct reduction_kernel::state {
   detail::kernel_param reduce_param;             // the partials' dtype or placeholder
   std::optional<elementwise_kernel> map_kernel;  // the map pass of kernels not reading one array in place
   std::mutex mutex;
-  std::map<std::pair<int, std::string>, detail::loaded_reduction> loaded;  // by device and binding
+  std::map<std::pair<int, std::string>, std::unique_ptr<reduction_binding>> loaded;  // by device and binding
 };
 
 reduction_kernel::reduction_kernel(std::string in_params, std::string out_params, std::string map_expr,
@@ -614,8 +644,8 @@ ndarray reduction_kernel::call(const std::vector<operand>& inputs, const axis_ar
   std::string binding{static_cast<char>(source.dtype().id()), static_cast<char>(out_dtype.id()),
                       static_cast<char>(partial_dtype.id()), one_pass ? '1' : '2'};
   for (const auto& [placeholder, t] : types.placeholders) binding += {placeholder, static_cast<char>(t.id())};
-  const detail::loaded_reduction* k =
-      &find_or_make(st.mutex, st.loaded, std::make_pair(d.index(), binding), [&] {
+  const reduction_binding& kernels =
+      *find_or_make(st.mutex, st.loaded, std::make_pair(d.index(), binding), [&] {
         detail::reduction_source_request r;
         r.name = st.name;
         r.input_name = one_pass ? st.in_params[0].name : "numcu_mapped";
@@ -629,20 +659,21 @@ ndarray reduction_kernel::call(const std::vector<operand>& inputs, const axis_ar
         r.identity = st.identity;
         r.preamble = st.preamble;
         r.placeholders = types.placeholders;
-        const std::vector<std::string> names = detail::reduction_kernel_names(source.dtype());
-        const std::string arch = detail::device_arch(d, "a reduction_kernel");
-        const auto program = detail::rtc::compile_cached(
-            request_of(detail::reduction_kernel_source(r), st.options, names, st.name + ".cu", arch));
-        const auto load = [&](const std::string& expression) {
-          return detail::load_kernel(d, program->image,
-                                     lowered_name_in(*program, expression, st.name + ".cu"), false);
-        };
-        return detail::loaded_reduction{
-            load(names[0]), load(names[1]),
-            load(names[2]), load(names[3]),
-            load(names[4]), load(names[5]),
-            load(names[6]), detail::reduction_partial_bytes(partial_dtype, !st.identity.empty())};
+        auto made = std::make_unique<reduction_binding>();
+        made->source = detail::reduction_kernel_source(r);
+        made->program_name = st.name + ".cu";
+        made->arch = detail::device_arch(d, "a reduction_kernel");
+        made->options = st.options;
+        made->names = detail::reduction_kernel_names(source.dtype());
+        made->where = d;
+        made->loaded = {
+            [binding = made.get()](detail::reduction_kernel_slot slot) -> const detail::loaded_kernel& {
+              return binding->kernel(slot);
+            },
+            detail::reduction_partial_bytes(partial_dtype, !st.identity.empty())};
+        return made;
       });
+  const detail::loaded_reduction* k = &kernels.loaded;
   if (count == 0) {  // every output the projection of the identity
     detail::run_loaded_identity(*k, result);
     return result;

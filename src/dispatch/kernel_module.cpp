@@ -47,10 +47,13 @@ void run_loaded_reduction(const loaded_reduction& k, const ndarray& in, std::spa
   params.count = plan.reduced;
   reduce_args a = make_reduce_args(plan, in.data_ptr(), out.data_ptr(), in.dtype(), out.dtype(), params);
   const int ordinal = in.device().index();
-  const loaded_kernel& tiles = a.dense ? k.tiles_dense : k.tiles;
+  using slot = reduction_kernel_slot;
+  const auto tiles = [&]() -> const loaded_kernel& {
+    return k.kernel(a.dense ? slot::tiles_dense : slot::tiles);
+  };
   route(in.device(), "a reduction_kernel", [&](cuda_backend, const exec& e) {
     const reduce_launch l = plan_reduce_launch(a, plan.layout, true, k.partial_bytes, [&] {
-      return static_cast<std::int64_t>(resident_blocks(tiles.kernel.handle, tile_slots, ordinal));
+      return static_cast<std::int64_t>(resident_blocks(tiles().kernel.handle, tile_slots, ordinal));
     });
     reduce_args second{};
     if (l.second_threads > 0)
@@ -69,18 +72,18 @@ void run_loaded_reduction(const loaded_reduction& k, const ndarray& in, std::spa
     void* group_args[] = {&a, &group};
     switch (l.kind) {
       case reduce_kernel_kind::tiles:
-        queue(tiles, l.grid_x, 1, tile_slots, tiles_args);
+        queue(tiles(), l.grid_x, 1, tile_slots, tiles_args);
         break;
       case reduce_kernel_kind::short_rows:
-        queue(k.short_rows, l.grid_x, 1, tile_slots, group_args);
+        queue(k.kernel(slot::short_rows), l.grid_x, 1, tile_slots, group_args);
         break;
       case reduce_kernel_kind::columns:
-        queue(k.columns, l.grid_x, l.grid_y, tile_slots, group_args);
+        queue(k.kernel(slot::columns), l.grid_x, l.grid_y, tile_slots, group_args);
         break;
     }
     void* second_args[] = {&second};
     if (l.second_threads > 0) {
-      queue(l.second_threads == 1024 ? k.partials_1024 : k.partials_256, l.second_grid, 1,
+      queue(k.kernel(l.second_threads == 1024 ? slot::partials_1024 : slot::partials_256), l.second_grid, 1,
             static_cast<unsigned>(l.second_threads), second_args);
     }
   });
@@ -88,12 +91,13 @@ void run_loaded_reduction(const loaded_reduction& k, const ndarray& in, std::spa
 
 void run_loaded_identity(const loaded_reduction& k, const ndarray& out) {
   const ndarray value = new_array({}, out.dtype(), out.device());  // computed once, then broadcast
+  const loaded_kernel& identity = k.kernel(reduction_kernel_slot::identity);
   route(out.device(), "a reduction_kernel", [&](cuda_backend, const exec& e) {
     char* at = static_cast<char*>(value.data_ptr());
     dtype_code t = out.dtype().id();
     void* args[] = {&at, &t};
     const unsigned one[3] = {1, 1, 1};
-    cuda::launch_kernel(k.identity.kernel, out.device().index(), one, one, 0, k.identity.limits.static_shared,
+    cuda::launch_kernel(identity.kernel, out.device().index(), one, one, 0, identity.limits.static_shared,
                         e.stream(), args);
   });
   copy_into(out, broadcast_to(value, out.shape()));

@@ -2,6 +2,8 @@
 // compiled images, so every entry here raises device_error for it.
 #pragma once
 
+#include <cstdint>
+#include <functional>
 #include <span>
 #include <string>
 
@@ -36,17 +38,29 @@ loaded_kernel load_kernel(device d, const std::string& image, const std::string&
 void launch_loaded(const loaded_kernel& k, const stream& s, const unsigned (&grid)[3],
                    const unsigned (&block)[3], std::size_t dynamic_shared, void** args);
 
-/// The kernels of one reduction kernel's source loaded on a GPU, in the order of core/kernel_source.hpp's
+/// The kernels of one reduction kernel's source, in the order of core/kernel_source.hpp's
 /// reduction_kernel_names: the built-in reduction kernels instantiated with the user's functor.
+enum class reduction_kernel_slot : std::uint8_t {
+  tiles,
+  tiles_dense,
+  short_rows,
+  columns,
+  partials_256,
+  partials_1024,
+  identity,
+};
+
+/// The kernels of one reduction kernel's source on a GPU, each compiled and loaded by @p kernel when first
+/// asked for: a reduction uses one or two of them, and each costs a compilation of its own.
 struct loaded_reduction {
-  loaded_kernel tiles, tiles_dense, short_rows, columns, partials_256, partials_1024, identity;
+  std::function<const loaded_kernel&(reduction_kernel_slot)> kernel;
   std::size_t partial_bytes =
       0;  ///< at least the functor's partial size: the second stage's workspace per partial
 };
 
 /// Reduces @p in over @p axes (each 0 ... ndim-1, distinct; at least one element per output) into @p out (on
 /// in's GPU, not overlapping it) with kernels @p k, launched as core/reduction_launch.hpp picks for the
-/// built-in reductions, on the device's current stream.
+/// built-in reductions, on the device's current stream; only the kernels launched are asked for.
 void run_loaded_reduction(const loaded_reduction& k, const ndarray& in, std::span<const int> axes,
                           const ndarray& out);
 
