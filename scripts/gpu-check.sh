@@ -3,14 +3,18 @@
 # whole suite (no case may be skipped) and the examples, runs compute-sanitizer memcheck over the CUDA cases,
 # builds and runs the consumer project, runs the benchmarks with CuPy and PyTorch in the same run, and prints a summary last.
 # Logs and JSON go to $OUT (default ./gpu-check-out).
-#   scripts/gpu-check.sh [all|test|bench]
+#   scripts/gpu-check.sh [all|test|bench|suite|sanitize]
+# "test" is "suite" (the test suite and the examples) then "sanitize" (memcheck and the consumer project); the two
+# halves can run as two calls on the same machine when one call's time limit is too short for both.
 # With NUMCU_DIFFERENTIAL_CASES=FILE, "test" also replays that differential case file (a longer run of another
 # seed, drawn by `python3 tests/data/generate_differential.py --seed N --cases M --output FILE`).
 # With NUMCU_BASELINE=DIR (a source tree of another revision, e.g. from `git archive REV`), "bench" also
 # builds that tree's numcu_bench and runs it in the same call, and prints every row the two share side by
 # side (bench/compare_runs.py).
-# On the H200 machine "test" takes about 4-5 minutes (the add_subdirectory consumer rebuilds the library) and
-# "bench" 30 seconds after it (2.5 minutes with its own build); the GPU machine allows 10 minutes per command.
+# On the H200 machine a fresh build takes about 5.5 minutes, "suite" about 4 more (runtime kernels compiling
+# into an empty cache), "sanitize" about 4 (memcheck 20 seconds, the add_subdirectory consumer rebuilding the
+# library the rest) and "bench" 1; the GPU machine allows 10 minutes per command, so on a fresh machine run
+# "suite", then "sanitize" and "bench" on the same machine.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 what=${1:-all}
@@ -36,7 +40,7 @@ if [ $? -ne 0 ]; then
   exit 1
 fi
 
-if [ "$what" = all ] || [ "$what" = test ]; then
+if [ "$what" = all ] || [ "$what" = test ] || [ "$what" = suite ]; then
   # the committed case file here; a longer one (NUMCU_DIFFERENTIAL_CASES) below
   env -u NUMCU_DIFFERENTIAL_CASES ./build/gpu/tests/numcu_tests >"$OUT/tests.log" 2>&1 || status=1
   line=$(grep "test cases:" "$OUT/tests.log")
@@ -55,6 +59,9 @@ if [ "$what" = all ] || [ "$what" = test ]; then
       >"$OUT/differential_long.log" 2>&1 || status=1
     while read -r line; do note "long run:    $line"; done < <(grep -E "^differential [a-z0-9:]+: [0-9]+ cases" "$OUT/differential_long.log")
   fi
+fi
+
+if [ "$what" = all ] || [ "$what" = test ] || [ "$what" = sanitize ]; then
   # the cases that provoke CUDA API errors on purpose (a 1 PiB allocation, timing an untimed event, a raw
   # kernel's missing names; and counting a raw kernel's parameters, which asks the driver past the last) are
   # left out: memcheck counts every failing API call as an error; so is the loop over 2^31 elements (its kernel
