@@ -73,8 +73,8 @@ TEST_SUITE("kernel loop") {
   }
 
   TEST_CASE("rows: a row vector dense along the rows and a column constant along them") {
-    const shape_t shape{8, 64};
-    const strides_t matrix{256, 4}, row{0, 4}, column{2, 0}, out{256, 4};
+    const shape_t shape{8, 1024};
+    const strides_t matrix{4096, 4}, row{0, 4}, column{2, 0}, out{4096, 4};
     const plan_operand arrays[] = {
         {base0, &matrix, 4}, {base1, &row, 4}, {base2, &column, 2}, {base0, &out, 4}};
     const kernel_loop loop = make_kernel_loop(shape, arrays);
@@ -91,7 +91,7 @@ TEST_SUITE("kernel loop") {
     CHECK(outer.sizes[0] == 8);
     CHECK(outer.strides[2][0] == 2);
     // rows whose starts are not aligned for 4 float32: vectors of one element
-    const strides_t odd{252, 4};
+    const strides_t odd{4092, 4};
     const plan_operand unaligned[] = {
         {base0, &odd, 4}, {base1, &row, 4}, {base2, &column, 2}, {base0, &out, 4}};
     const auto narrow = choose_kernel_loop(make_kernel_loop(shape, unaligned), sizes, 3, false);
@@ -101,6 +101,13 @@ TEST_SUITE("kernel loop") {
     const plan_operand broadcast_out[] = {
         {base0, &matrix, 4}, {base1, &row, 4}, {base2, &column, 2}, {base0, &column, 4}};
     CHECK(choose_kernel_loop(make_kernel_loop(shape, broadcast_out), sizes, 3, false).kind ==
+          kernel_loop_kind::general);
+    // rows shorter than half a block's elements (512 of 4 float32 vectors): the general loop
+    const shape_t short_shape{8, 511};
+    const strides_t short_matrix{4096, 4};
+    const plan_operand short_rows[] = {
+        {base0, &short_matrix, 4}, {base1, &row, 4}, {base2, &column, 2}, {base0, &short_matrix, 4}};
+    CHECK(choose_kernel_loop(make_kernel_loop(short_shape, short_rows), sizes, 3, false).kind ==
           kernel_loop_kind::general);
   }
 

@@ -515,6 +515,27 @@ extern "C" __global__ void reverse_block(const float* x, float* y) {
     }
   }
 
+  TEST_CASE("an operation calls preamble functions named like the loop's own and may continue or break") {
+    using kind = nc::detail::kernel_loop_kind;
+    for (const kind loop : {kind::dense, kind::rows, kind::general}) {
+      CAPTURE(static_cast<int>(loop));
+      nc::detail::elementwise_source_request r;
+      r.name = "own_names";
+      r.in_params = nc::detail::parse_kernel_params("T x", true);
+      r.out_params = nc::detail::parse_kernel_params("T z", false);
+      r.types = nc::detail::bind_kernel_types(r.in_params, r.out_params, {nc::float32}, {std::nullopt});
+      r.preamble =
+          "__device__ float at(float v) { return v; }\n__device__ float row(float v) { return v; }\n"
+          "__device__ float element(float v) { return v; }\n__device__ float vector(float v) { return v; }\n";
+      r.operation = "if (x < 0) continue; if (x > 100) break; z = at(x) + row(x) + element(x) + vector(x)";
+      r.scalar_inputs = {false};
+      r.loop = loop;
+      r.vector_width = 4;
+      r.outputs_given = true;
+      CHECK_NOTHROW(nc::raw_module(nc::detail::elementwise_kernel_source(r), {}, {}, "own_names.cu").compile("sm_90"));
+    }
+  }
+
   TEST_CASE("an operation reads an output unless it only assigns it") {
     using nc::detail::operation_reads;
     CHECK_FALSE(operation_reads("z = x + y", "z"));
@@ -626,6 +647,10 @@ extern "C" __global__ void reverse_block(const float* x, float* y) {
     CHECK(total.to_vector<float>() == std::vector<float>{1, 2, 3, 4, 5, 6, 7, 8, 9});
     // an output assigned under a condition keeps its other elements; a _non_const input written back; an input
     // that is also the output
+    const nc::elementwise_kernel skip_negative("T x", "T z", "if (x < 0) continue; z = x", "skip_negative");
+    auto skipped = nc::full({9}, -7.0, nc::float32, gpu);
+    skip_negative.call({nc::arange(-4, 5, 1, nc::float32, gpu)}, {skipped});
+    CHECK(skipped.to_vector<float>() == std::vector<float>{-7, -7, -7, -7, 0, 1, 2, 3, 4});
     const nc::elementwise_kernel positive_part("T x", "T z", "if (x > 0) z = x", "positive_part");
     auto kept = nc::full({9}, -7.0, nc::float32, gpu);
     positive_part.call({nc::arange(-4, 5, 1, nc::float32, gpu)}, {kept});
@@ -676,26 +701,26 @@ extern "C" __global__ void reverse_block(const float* x, float* y) {
     CHECK(transposed_ok);
     // rows with mixed dtypes: a float16 column read once per row, int8 rows, float32 out (4 elements a vector)
     const nc::elementwise_kernel scale_rows("float16 h, int8 v", "float32 z", "z = h * v + i", "scale_rows");
-    std::vector<std::int8_t> vs(5 * 48);
+    std::vector<std::int8_t> vs(5 * 1024);
     for (std::size_t k = 0; k < vs.size(); ++k) vs[k] = static_cast<std::int8_t>(static_cast<int>(k % 31) - 15);
-    const auto v = nc::array_from_host(vs.data(), nc::int8, 5 * 48, {5, 48}, std::nullopt, gpu);
+    const auto v = nc::array_from_host(vs.data(), nc::int8, 5 * 1024, {5, 1024}, std::nullopt, gpu);
     const auto h = nc::arange(1, 6, 1, nc::float16, gpu).reshape({5, 1});
     const auto scaled = scale_rows({h, v}).to_vector<float>();
-    std::vector<float> scaled_want(5 * 48);
+    std::vector<float> scaled_want(5 * 1024);
     for (std::size_t k = 0; k < vs.size(); ++k)
-      scaled_want[k] = static_cast<float>(k / 48 + 1) * static_cast<float>(vs[k]) + static_cast<float>(k);
+      scaled_want[k] = static_cast<float>(k / 1024 + 1) * static_cast<float>(vs[k]) + static_cast<float>(k);
     CHECK(scaled == scaled_want);
     // rows of complex128 (a vector of one element) and more rows than a grid's height (65535)
     const nc::elementwise_kernel times("T x, T y", "T z", "z = x * y", "times_rows");
-    const auto cz = times({nc::full({3, 4}, std::complex<double>(1, 2), nc::complex128, gpu),
-                           nc::full({4}, std::complex<double>(0, 1), nc::complex128, gpu)});
-    CHECK(cz.to_vector<std::complex<double>>() == std::vector<std::complex<double>>(12, std::complex<double>(-2, 1)));
+    const auto cz = times({nc::full({3, 200}, std::complex<double>(1, 2), nc::complex128, gpu),
+                           nc::full({200}, std::complex<double>(0, 1), nc::complex128, gpu)});
+    CHECK(cz.to_vector<std::complex<double>>() == std::vector<std::complex<double>>(600, std::complex<double>(-2, 1)));
     const std::int64_t tall = 70001;
-    const auto column_index = nc::elementwise_kernel("T x, T r", "T z", "z = r + T(i / 4)", "tall_rows")(
-        {nc::zeros({tall, 4}, nc::int64, gpu), nc::arange(0, 4, 1, nc::int64, gpu)});
+    const auto column_index = nc::elementwise_kernel("T x, T r", "T z", "z = r + T(i / 256)", "tall_rows")(
+        {nc::zeros({tall, 256}, nc::int64, gpu), nc::arange(0, 256, 1, nc::int64, gpu)});
     const auto tall_values = column_index.to_vector<std::int64_t>();
     bool tall_ok = true;
-    for (std::int64_t k = 0; k < tall * 4; ++k) tall_ok = tall_ok && tall_values[k] == k % 4 + k / 4;
+    for (std::int64_t k = 0; k < tall * 256; ++k) tall_ok = tall_ok && tall_values[k] == k % 256 + k / 256;
     CHECK(tall_ok);
   }
 

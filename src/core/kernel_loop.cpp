@@ -4,6 +4,7 @@
 #include <cstring>
 #include <utility>
 
+#include "device/launch_geometry.hpp"
 #include "device/offset_calculator.hpp"
 
 namespace numcu::detail {
@@ -65,6 +66,9 @@ kernel_loop_choice choose_kernel_loop(const kernel_loop& loop, std::span<const s
     for (int d = 1; rows && d < loop.ndim; ++d) ok = ok && aligned(loop.strides[k][d], itemsizes[k]);
     if (!ok) width = 1;
   }
+  // rows shorter than half a block's elements would leave most of each block's threads idle (a block takes
+  // one row's elements at a time): the general loop keeps every thread busy
+  if (rows && 2 * loop.sizes[0] < dense_block_elements<1> * width) return {};
   choice.kind = dense ? kernel_loop_kind::dense : kernel_loop_kind::rows;
   choice.vector_width = width;
   if (dense) choice.constant = 0;

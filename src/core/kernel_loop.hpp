@@ -46,7 +46,8 @@ struct kernel_loop_choice {
 };
 
 /// The loop of @p loop, whose first @p inputs arrays are inputs (the rest outputs): dense or rows with
-/// vectors of 16 bytes of the widest dtype where every array's rows start aligned for them; the general loop,
+/// vectors of 16 bytes of the widest dtype where every array's rows start aligned for them (rows only when
+/// they hold at least half a block's elements); the general loop,
 /// which reads and writes memory directly, when @p element_by_element (arrays share memory: a value written
 /// must be seen by the next read) and for anything else.
 /// @p itemsizes holds each array's element size.

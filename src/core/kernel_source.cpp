@@ -160,6 +160,7 @@ struct numcu_raw {
   // and the functions the loop calls, each binding the parameters' names and running the operation.
   std::vector<std::string> params;  // the kernel's, in order
   std::string members, inits;       // the body's, and the kernel's initializers of them
+  std::string unpack;               // each member under its own name, in the functions running the operation
   std::string locals;               // scalars and raw arrays under their names, and _ind, in every function
   std::string element_binds;        // a name per element-wise array: its element numcu_at of the run
   std::string at_binds;             // the same at the general loop's offsets
@@ -168,6 +169,7 @@ struct numcu_raw {
   const auto member = [&](const std::string& type, const std::string& name) {
     params.push_back(type + " " + name);
     members += "  " + type + " " + name + ";\n";
+    unpack += "    const auto& " + name + " = numcu_self." + name + ";\n";
     inits += std::string(inits.empty() ? "" : ", ") + name;
   };
   int array = 0, raw = 0;
@@ -240,45 +242,64 @@ struct numcu_raw {
     params.push_back("long long numcu_first");
   }
   members += "  long long numcu_first;\n";  // the flat index of element 0 of the run, row or piece
+  unpack += "    const auto& numcu_first = numcu_self.numcu_first;\n";
   inits += general ? ", numcu_first" : ", 0";
   if (rows) {
     members += "  long long numcu_inner;\n";  // elements per row
     inits += ", numcu_shape.inner";
   }
   const std::string file = r.name + ".cu";
-  const auto operation =
-      [&](const std::string& indent) {  // the user's operation, its lines numbered within it
-        s += "#line 1 \"operation\"\n" + indent + r.operation + ";\n";
-        s += resume_lines(s, file);
-      };
-  s += "struct numcu_loop {\n" + members;
+  // the user's operation, its lines numbered within it, in a loop of one pass of its own, so that `continue`
+  // and `break` leave this element (as they leave CuPy's loop body) and nothing else
+  const auto operation = [&](const std::string& indent) {
+    s += indent + "for (int numcu_once = 0; numcu_once < 1; ++numcu_once) {\n#line 1 \"operation\"\n" +
+         r.operation + ";\n";
+    s += resume_lines(s, file) + indent + "}\n";
+  };
+  // The functions that run the operation are free functions of the loop's data, outside the loop body's
+  // struct, whose members (the loop's vector, element, row, at) would hide preamble functions of those names.
+  s += "struct numcu_data {\n" + members + "};\n";
+  const std::string self = "const numcu_data& numcu_self";
+  const std::string offsets_param = "const numcu::detail::int64_t (&numcu_o)[" + arrays + "]";
   if (general) {
-    s += "  __device__ void at(const numcu::detail::int64_t (&numcu_o)[" + arrays +
-         "], unsigned numcu_j) const {\n" + locals + "    const long long i = numcu_first + numcu_j;\n" +
-         at_binds;
+    s += "__device__ inline void numcu_run_at(" + self + ", " + offsets_param + ", unsigned numcu_j) {\n" +
+         unpack + locals + "    const long long i = numcu_first + numcu_j;\n" + at_binds;
     operation("    ");
-    s += "  }\n";
+    s += "}\n";
   } else {
-    s += "  template <int numcu_V>\n  __device__ void vector(long long numcu_at) const {\n" + locals +
-         vector_loads + "#pragma unroll\n    for (int numcu_e = 0; numcu_e < numcu_V; ++numcu_e) {\n";
+    s += "template <int numcu_V>\n__device__ inline void numcu_run_vector(" + self +
+         ", long long numcu_at) {\n" + unpack + locals + vector_loads +
+         "#pragma unroll\n    for (int numcu_e = 0; numcu_e < numcu_V; ++numcu_e) {\n";
     s += "      const long long i = numcu_first + numcu_at + numcu_e;\n" + vector_binds;
     operation("      ");
-    s += "    }\n" + vector_stores + "  }\n";
-    s += "  __device__ void element(long long numcu_at) const {\n" + locals +
+    s += "    }\n" + vector_stores + "}\n";
+    s += "__device__ inline void numcu_run_element(" + self + ", long long numcu_at) {\n" + unpack + locals +
          "    const long long i = numcu_first + numcu_at;\n" + element_binds;
     operation("    ");
-    s += "  }\n";
+    s += "}\n";
+  }
+  // the loop body of device/elementwise_loops.cuh
+  s += "struct numcu_loop : numcu_data {\n";
+  if (general) {
+    s += "  __device__ void at(" + offsets_param +
+         ", unsigned numcu_j) const { numcu_run_at(*this, numcu_o, numcu_j); }\n";
+  } else {
+    s += "  template <int numcu_V>\n  __device__ void vector(long long numcu_at) const {\n"
+         "    numcu_run_vector<numcu_V>(*this, numcu_at);\n  }\n";
+    s += "  __device__ void element(long long numcu_at) const { numcu_run_element(*this, numcu_at); }\n";
   }
   if (rows) {
-    s += "  __device__ numcu_loop row(const numcu::detail::int64_t (&numcu_o)[" + arrays +
-         "], unsigned numcu_r) const {\n    numcu_loop numcu_row = *this;\n" + row_moves;
+    s += "  __device__ numcu_loop row(" + offsets_param +
+         ", unsigned numcu_r) const {\n"
+         "    numcu_loop numcu_row = *this;\n" +
+         row_moves;
     s += "    numcu_row.numcu_first = static_cast<long long>(numcu_r) * numcu_inner;\n    return "
          "numcu_row;\n  }\n";
   }
   s += "};\n";
   s += "extern \"C\" __global__ void __launch_bounds__(numcu::detail::block_threads) " + r.name + "(";
   for (std::size_t k = 0; k < params.size(); ++k) s += (k ? ", " : "") + params[k];
-  s += ") {\n  const numcu_loop numcu_body{" + inits + "};\n";
+  s += ") {\n  const numcu_loop numcu_body{{" + inits + "}};\n";
   const std::string vec = std::to_string(r.vector_width);
   if (general) s += "  numcu::detail::general_loop(numcu_body, numcu_offsets, numcu_count);\n";
   if (rows) s += "  numcu::detail::rows_loop<" + vec + ">(numcu_body, numcu_shape, numcu_outer);\n";
