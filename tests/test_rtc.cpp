@@ -699,6 +699,22 @@ extern "C" __global__ void reverse_block(const float* x, float* y) {
       }
     }
     CHECK(transposed_ok);
+    // rows in reverse order (a negative outer stride: the rows loop) and every element reversed (the general loop)
+    const auto upside_down = blend({x(nc::slice(nc::none, nc::none, -1)), r, c}).to_vector<float>();
+    const auto reversed = x.reshape({rows * cols})(nc::slice(nc::none, nc::none, -1));
+    const auto backwards = blend({reversed, nc::full({}, 1.0, nc::float32, gpu), nc::full({}, 0.0, nc::float32, gpu)})
+                               .to_vector<float>();
+    bool reversed_ok = true;
+    for (std::int64_t q = 0; q < rows; ++q) {
+      for (std::int64_t j = 0; j < cols; ++j) {
+        const std::int64_t flat = q * cols + j;
+        reversed_ok = reversed_ok &&
+                      upside_down[flat] ==
+                          xs[(rows - 1 - q) * cols + j] + rs[j] * cs[q] + static_cast<float>(flat) &&
+                      backwards[flat] == xs[rows * cols - 1 - flat] + static_cast<float>(flat);
+      }
+    }
+    CHECK(reversed_ok);
     // rows with mixed dtypes: a float16 column read once per row, int8 rows, float32 out (4 elements a vector)
     const nc::elementwise_kernel scale_rows("float16 h, int8 v", "float32 z", "z = h * v + i", "scale_rows");
     std::vector<std::int8_t> vs(5 * 1024);
