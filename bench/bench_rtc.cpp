@@ -115,6 +115,13 @@ void run_rtc_benchmarks() {
                 }));
   bench::report("X + v 16384^2 float32 (row broadcast) numcu add (out=)", n * 8.0 + 16384 * 4.0,
                 bench::time_gpu([&] { nc::add(x, row, z); }));
+  // rows of 4 elements: the user kernel's general loop against the built-in rows kernel (a block per row)
+  const auto tall = a.reshape({n / 4, 4}), tall_out = c.reshape({n / 4, 4});
+  const auto four = b(nc::slice(0, 4));
+  bench::report("X + v (2^26, 4) float32 (short rows) elementwise_kernel (out=)", n * 8.0 + 16.0,
+                bench::time_gpu([&] { add.call({tall, four}, {tall_out}); }));
+  bench::report("X + v (2^26, 4) float32 (short rows) numcu add (out=)", n * 8.0 + 16.0,
+                bench::time_gpu([&] { nc::add(tall, four, tall_out); }));
   bench::report("X.T + X 16384^2 float32 elementwise_kernel (out=)", n * 12.0, bench::time_gpu([&] {
                   add.call({x.T(), x}, {z});
                 }));

@@ -206,6 +206,11 @@ extern "C" __global__ void add(const float* a, const float* b, float* c, long lo
     x, z, row = a.reshape(16384, 16384), c.reshape(16384, 16384), b[:16384]
     out["X + v 16384^2 float32 (row broadcast) elementwise_kernel (out=)"] = median_gpu_ms(lambda: add(x, row, z), ev)
     out["X + v 16384^2 float32 (row broadcast) numcu add (out=)"] = median_gpu_ms(lambda: cp.add(x, row, out=z), ev)
+    tall, tall_out, four = a.reshape(-1, 4), c.reshape(-1, 4), b[:4]
+    out["X + v (2^26, 4) float32 (short rows) elementwise_kernel (out=)"] = median_gpu_ms(
+        lambda: add(tall, four, tall_out), ev)
+    out["X + v (2^26, 4) float32 (short rows) numcu add (out=)"] = median_gpu_ms(
+        lambda: cp.add(tall, four, out=tall_out), ev)
     out["X.T + X 16384^2 float32 elementwise_kernel (out=)"] = median_gpu_ms(lambda: add(x.T, x, z), ev)
     out["X.T + X 16384^2 float32 numcu add (out=)"] = median_gpu_ms(lambda: cp.add(x.T, x, out=z), ev)
     small = cp.ones(1024, dtype=cp.float32)
