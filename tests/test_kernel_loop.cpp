@@ -31,14 +31,13 @@ TEST_SUITE("kernel loop") {
     CHECK(loop.ndim == 1);
     CHECK(loop.sizes[0] == 24);
     CHECK(loop.numel == 24);
-    const std::size_t sizes[] = {4, 8};
-    const auto choice = choose_kernel_loop(loop, sizes, 1, false);
+    const auto choice = choose_kernel_loop(loop, 1, false);
     CHECK(choice.kind == kernel_loop_kind::dense);
     CHECK(choice.vector_width == 2);
-    CHECK(choose_kernel_loop(loop, sizes, 1, true).kind == kernel_loop_kind::general);  // sharing memory
+    CHECK(choose_kernel_loop(loop, 1, true).kind == kernel_loop_kind::general);  // sharing memory
     // an address not aligned for a vector of 2 float64
     const plan_operand shifted[] = {{base0, &in, 4}, {base1 + 8, &out, 8}};
-    CHECK(choose_kernel_loop(make_kernel_loop(shape_t{2, 3, 4}, shifted), sizes, 1, false).vector_width == 1);
+    CHECK(choose_kernel_loop(make_kernel_loop(shape_t{2, 3, 4}, shifted), 1, false).vector_width == 1);
   }
 
   TEST_CASE("a transposed array keeps C order: the general loop, its offsets in the result's order") {
@@ -50,8 +49,7 @@ TEST_SUITE("kernel loop") {
     CHECK(loop.sizes[1] == 2);
     CHECK(loop.strides[0][0] == 8);
     CHECK(loop.strides[1][0] == 4);
-    const std::size_t sizes[] = {4, 4};
-    CHECK(choose_kernel_loop(loop, sizes, 1, false).kind == kernel_loop_kind::general);
+    CHECK(choose_kernel_loop(loop, 1, false).kind == kernel_loop_kind::general);
     // linear index 4 is element (1, 1) of the result: byte 4 + 8 of the input, 12 + 4 of the output
     const numcu::detail::offset_calculator<2> offsets(loop);
     std::int64_t o[2];
@@ -79,8 +77,7 @@ TEST_SUITE("kernel loop") {
         {base0, &matrix, 4}, {base1, &row, 4}, {base2, &column, 2}, {base0, &out, 4}};
     const kernel_loop loop = make_kernel_loop(shape, arrays);
     REQUIRE(loop.ndim == 2);
-    const std::size_t sizes[] = {4, 4, 2, 4};
-    const auto choice = choose_kernel_loop(loop, sizes, 3, false);
+    const auto choice = choose_kernel_loop(loop, 3, false);
     CHECK(choice.kind == kernel_loop_kind::rows);
     CHECK(choice.vector_width ==
           4);  // the column is read once per row: its stride of 2 bytes does not matter
@@ -94,20 +91,20 @@ TEST_SUITE("kernel loop") {
     const strides_t odd{4092, 4};
     const plan_operand unaligned[] = {
         {base0, &odd, 4}, {base1, &row, 4}, {base2, &column, 2}, {base0, &out, 4}};
-    const auto narrow = choose_kernel_loop(make_kernel_loop(shape, unaligned), sizes, 3, false);
+    const auto narrow = choose_kernel_loop(make_kernel_loop(shape, unaligned), 3, false);
     CHECK(narrow.kind == kernel_loop_kind::rows);
     CHECK(narrow.vector_width == 1);
     // an output constant along its rows (a broadcast output) is not a rows loop
     const plan_operand broadcast_out[] = {
         {base0, &matrix, 4}, {base1, &row, 4}, {base2, &column, 2}, {base0, &column, 4}};
-    CHECK(choose_kernel_loop(make_kernel_loop(shape, broadcast_out), sizes, 3, false).kind ==
+    CHECK(choose_kernel_loop(make_kernel_loop(shape, broadcast_out), 3, false).kind ==
           kernel_loop_kind::general);
     // rows shorter than half a block's elements (512 of 4 float32 vectors): the general loop
     const shape_t short_shape{8, 511};
     const strides_t short_matrix{4096, 4};
     const plan_operand short_rows[] = {
         {base0, &short_matrix, 4}, {base1, &row, 4}, {base2, &column, 2}, {base0, &short_matrix, 4}};
-    CHECK(choose_kernel_loop(make_kernel_loop(short_shape, short_rows), sizes, 3, false).kind ==
+    CHECK(choose_kernel_loop(make_kernel_loop(short_shape, short_rows), 3, false).kind ==
           kernel_loop_kind::general);
   }
 
@@ -118,14 +115,13 @@ TEST_SUITE("kernel loop") {
     CHECK(loop.ndim == 1);
     CHECK(loop.sizes[0] == 50);
     const kernel_loop none = make_kernel_loop(shape_t{7}, {});
-    CHECK(choose_kernel_loop(none, {}, 0, false).kind == kernel_loop_kind::dense);
+    CHECK(choose_kernel_loop(none, 0, false).kind == kernel_loop_kind::dense);
     const strides_t scalar_strides{};
     const plan_operand scalar[] = {{base0, &scalar_strides, 8}};
     const kernel_loop zero_d = make_kernel_loop(shape_t{}, scalar);
     CHECK(zero_d.ndim == 0);
     CHECK(zero_d.numel == 1);
-    const std::size_t eight[] = {8};
-    CHECK(choose_kernel_loop(zero_d, eight, 0, false).kind == kernel_loop_kind::dense);
+    CHECK(choose_kernel_loop(zero_d, 0, false).kind == kernel_loop_kind::dense);
   }
 
   TEST_CASE("pieces of the general loop cover it once each, with the flat index of their first element") {

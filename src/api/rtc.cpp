@@ -400,16 +400,12 @@ std::vector<ndarray> elementwise_kernel::call(const std::vector<operand>& inputs
   }
   std::vector<int> raw_ndims;
   for (const ndarray* a : raws) raw_ndims.push_back(static_cast<int>(a->ndim()));
-  std::int64_t n = 1;
-  for (auto e : loop) n *= e;
+  const std::int64_t n = loop.product();
   if (n == 0) return outputs;
   // the loop over the arrays in C order (a linear index is the flat index i), and which built-in loop runs it
   std::vector<detail::plan_operand> operands;
-  std::vector<std::size_t> itemsizes;
-  for (const ndarray& a : walked) {
+  for (const ndarray& a : walked)
     operands.push_back({static_cast<char*>(a.data_ptr()), &a.strides(), a.itemsize()});
-    itemsizes.push_back(a.itemsize());
-  }
   const detail::kernel_loop plan = detail::make_kernel_loop(loop, operands);
   // an input sharing memory with an output, or two outputs sharing it, keep the order of the operation's
   // reads and writes element by element
@@ -419,7 +415,7 @@ std::vector<ndarray> elementwise_kernel::call(const std::vector<operand>& inputs
       element_by_element = element_by_element || detail::overlaps(walked[a], walked[b]);
   }
   const detail::kernel_loop_choice choice =
-      detail::choose_kernel_loop(plan, itemsizes, static_cast<int>(walked_inputs), element_by_element);
+      detail::choose_kernel_loop(plan, static_cast<int>(walked_inputs), element_by_element);
   if (choice.kind != detail::kernel_loop_kind::dense && plan.noperands > detail::max_kernel_arrays) {
     throw rtc_error("numcu: " + in.what() + " walks " + std::to_string(plan.noperands) +
                     " arrays element by element, not all dense; at most " +
@@ -678,13 +674,7 @@ ndarray reduction_kernel::call(const std::vector<operand>& inputs, const axis_ar
     detail::run_loaded_identity(*k, result);
     return result;
   }
-  if (detail::overlaps(source, result)) {  // out= over the input: through a temporary
-    const ndarray fresh = empty(shape, out_dtype, d);
-    detail::run_loaded_reduction(*k, source, axes, fresh);
-    detail::copy_into(result, fresh);
-  } else {
-    detail::run_loaded_reduction(*k, source, axes, result);
-  }
+  detail::run_loaded_reduction(*k, source, axes, result);
   return result;
 }
 

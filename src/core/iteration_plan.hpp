@@ -47,6 +47,20 @@ iteration_plan make_iteration_plan(const shape_t& shape, std::span<const plan_op
 void for_each_sub_plan(const iteration_plan& plan, std::int64_t max_numel,
                        const std::function<void(const iteration_plan&)>& fn);
 
+/// The plan over the outer dimensions of @p plan (all but the innermost): where the rows of a rows kernel
+/// start. Plan: iteration_plan or any type with its members ndim, noperands, numel, sizes and strides.
+template <class Plan>
+Plan outer_dimensions(const Plan& plan) {
+  Plan outer = plan;
+  outer.ndim = plan.ndim - 1;
+  outer.numel = plan.numel / plan.sizes[0];
+  for (int d = 1; d < plan.ndim; ++d) {
+    outer.sizes[d - 1] = plan.sizes[d];
+    for (int k = 0; k < plan.noperands; ++k) outer.strides[k][d - 1] = plan.strides[k][d];
+  }
+  return outer;
+}
+
 /// for_each_sub_plan for any plan type with iteration_plan's members ndim, noperands, numel, sizes, strides
 /// and data: calls @p fn(piece, first), where @p first is the linear index (in the plan's order, innermost
 /// fastest) of the piece's first element.

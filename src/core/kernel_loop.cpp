@@ -14,7 +14,10 @@ kernel_loop make_kernel_loop(const shape_t& shape, std::span<const plan_operand>
   loop.noperands = static_cast<int>(arrays.size());
   loop.numel = shape.product();
   loop.strides.resize(arrays.size());
-  for (const plan_operand& a : arrays) loop.data.push_back(a.data);
+  for (const plan_operand& a : arrays) {
+    loop.data.push_back(a.data);
+    loop.itemsizes.push_back(a.itemsize);
+  }
   // innermost first; dimension d joins the one before it when every array steps through both as one
   for (int d = shape.size() - 1; d >= 0; --d) {
     if (shape[d] == 1) continue;
@@ -34,12 +37,12 @@ kernel_loop make_kernel_loop(const shape_t& shape, std::span<const plan_operand>
   return loop;
 }
 
-kernel_loop_choice choose_kernel_loop(const kernel_loop& loop, std::span<const std::size_t> itemsizes,
-                                      int inputs, bool element_by_element) {
-  kernel_loop_choice choice;
-  const std::size_t widest = itemsizes.empty() ? 1 : *std::max_element(itemsizes.begin(), itemsizes.end());
+kernel_loop_choice choose_kernel_loop(const kernel_loop& loop, int inputs, bool element_by_element) {
   // arrays sharing memory: every read and write goes to memory, in the operation's order, element by element
-  if (element_by_element) return choice;
+  if (element_by_element) return {};
+  kernel_loop_choice choice;
+  const auto& itemsizes = loop.itemsizes;
+  const std::size_t widest = itemsizes.empty() ? 1 : *std::max_element(itemsizes.begin(), itemsizes.end());
   int width = widest >= 16 ? 1 : static_cast<int>(16 / widest);
   const auto inner_stride = [&](int k) { return loop.ndim == 0 ? std::int64_t{0} : loop.strides[k][0]; };
   // dense: no dimension, or one along which every array is dense
@@ -71,19 +74,7 @@ kernel_loop_choice choose_kernel_loop(const kernel_loop& loop, std::span<const s
   if (rows && 2 * loop.sizes[0] < dense_block_elements<1> * width) return {};
   choice.kind = dense ? kernel_loop_kind::dense : kernel_loop_kind::rows;
   choice.vector_width = width;
-  if (dense) choice.constant = 0;
   return choice;
-}
-
-kernel_loop outer_dimensions(const kernel_loop& loop) {
-  kernel_loop outer = loop;
-  outer.ndim = loop.ndim - 1;
-  outer.numel = loop.numel / loop.sizes[0];
-  for (int d = 1; d < loop.ndim; ++d) {
-    outer.sizes[d - 1] = loop.sizes[d];
-    for (auto& s : outer.strides) s[d - 1] = s[d];
-  }
-  return outer;
 }
 
 namespace {

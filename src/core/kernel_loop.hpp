@@ -26,6 +26,7 @@ struct kernel_loop {
   std::array<std::int64_t, max_dims> sizes{};               // innermost first
   std::vector<std::array<std::int64_t, max_dims>> strides;  // [array][dim], bytes
   std::vector<char*> data;
+  std::vector<std::size_t> itemsizes;
 };
 
 /// The loop over @p shape of @p arrays (their strides broadcast to @p shape).
@@ -47,15 +48,11 @@ struct kernel_loop_choice {
 
 /// The loop of @p loop, whose first @p inputs arrays are inputs (the rest outputs): dense or rows with
 /// vectors of 16 bytes of the widest dtype where every array's rows start aligned for them (rows only when
-/// they hold at least half a block's elements); the general loop,
-/// which reads and writes memory directly, when @p element_by_element (arrays share memory: a value written
-/// must be seen by the next read) and for anything else.
-/// @p itemsizes holds each array's element size.
-kernel_loop_choice choose_kernel_loop(const kernel_loop& loop, std::span<const std::size_t> itemsizes,
-                                      int inputs, bool element_by_element);
-
-/// The loop over the outer dimensions of @p loop (all but the innermost): where the rows loop's rows start.
-kernel_loop outer_dimensions(const kernel_loop& loop);
+/// they hold at least half a block's elements); the general loop, which reads and writes memory directly,
+/// when
+/// @p element_by_element (arrays share memory: a value written must be seen by the next read) and for
+/// anything else.
+kernel_loop_choice choose_kernel_loop(const kernel_loop& loop, int inputs, bool element_by_element);
 
 /// The bytes of offset_calculator<loop.noperands>(loop) (device/offset_calculator.hpp), a kernel argument;
 /// @p loop has at most max_kernel_arrays arrays and 2^31 - 1 elements.

@@ -76,15 +76,9 @@ void launch_ufunc(const exec& e, const elementwise_call& call) {
         for (int k = 0; k < call.nin; ++k)
           body.along[k] = plan.data[k + 1] != nullptr && plan.strides[k + 1][0] == 0;
         body.args = call.args;
-        iteration_plan outer = plan;
-        outer.ndim = plan.ndim - 1;
-        for (int d = 1; d < plan.ndim; ++d) {
-          outer.sizes[d - 1] = plan.sizes[d];
-          for (int k = 0; k < noperands; ++k) outer.strides[k][d - 1] = plan.strides[k][d];
-        }
         const dim3 grid(grid_for(shape.inner, per_block), std::min<unsigned>(shape.rows, 65535u));
         launch(e, grid, block_threads, rows_kernel<vec, max_inputs + 1, ufunc_rows<U, T>>, body, shape,
-               offset_calculator<max_inputs + 1>(outer));
+               offset_calculator<max_inputs + 1>(outer_dimensions(plan)));
         return;
       }
       launch_general<ufunc_element<U, T>>(e, plan, call.args);

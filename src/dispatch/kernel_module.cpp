@@ -41,6 +41,12 @@ void launch_loaded(const loaded_kernel& k, const stream& s, const unsigned (&gri
 
 void run_loaded_reduction(const loaded_reduction& k, const ndarray& in, std::span<const int> axes,
                           const ndarray& out) {
+  if (overlaps(in, out)) {
+    const ndarray result = new_array(out.shape(), out.dtype(), out.device());
+    run_loaded_reduction(k, in, axes, result);
+    copy_into(out, result);
+    return;
+  }
   const reduction_plan plan = plan_reduction(in, axes, out);
   if (plan.outputs == 0) return;
   reduce_params params;

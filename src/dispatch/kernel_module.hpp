@@ -59,8 +59,9 @@ struct loaded_reduction {
 };
 
 /// Reduces @p in over @p axes (each 0 ... ndim-1, distinct; at least one element per output) into @p out (on
-/// in's GPU, not overlapping it) with kernels @p k, launched as core/reduction_launch.hpp picks for the
-/// built-in reductions, on the device's current stream; only the kernels launched are asked for.
+/// in's GPU; through a temporary when it overlaps @p in, as reduce_into does) with kernels @p k, launched as
+/// core/reduction_launch.hpp picks for the built-in reductions, on the device's current stream; only the
+/// kernels launched are asked for.
 void run_loaded_reduction(const loaded_reduction& k, const ndarray& in, std::span<const int> axes,
                           const ndarray& out);
 
