@@ -1,9 +1,11 @@
 // numcu_bench: runs the benchmark groups on cuda(0) and writes every result to the JSON file given as the
-// first argument (default numcu_bench.json), for bench/compare.py. `numcu_bench --first-launch-child` is the
-// fresh process bench_rtc.cpp starts to time a launch from the disk cache.
+// first argument (default numcu_bench.json), for bench/compare.py; a second argument names the one group to
+// run (foundation, elementwise, reduction, columns, rtc, baselines). `numcu_bench --first-launch-child` is
+// the fresh process bench_rtc.cpp starts to time a launch from the disk cache.
 #include <cstdio>
 #include <fstream>
 #include <string>
+#include <utility>
 
 #include <numcu/numcu.hpp>
 
@@ -14,6 +16,7 @@ void run_elementwise_benchmarks();
 void run_reduction_benchmarks();
 void run_rtc_benchmarks();
 void run_baseline_benchmarks();
+void run_column_variants();
 int run_first_launch_child();
 
 int main(int argc, char** argv) {
@@ -26,11 +29,17 @@ int main(int argc, char** argv) {
   std::printf("%s", numcu::info().c_str());
   cudaDeviceProp prop{};
   bench::check(cudaGetDeviceProperties(&prop, 0), "cudaGetDeviceProperties");
-  run_foundation_benchmarks();
-  run_elementwise_benchmarks();
-  run_reduction_benchmarks();
-  run_rtc_benchmarks();
-  run_baseline_benchmarks();
+  // the groups to run: all, or the one named by the second argument (e.g. to profile one group's kernels)
+  const std::string only = argc > 2 ? argv[2] : "";
+  const std::pair<const char*, void (*)()> groups[] = {{"foundation", run_foundation_benchmarks},
+                                                       {"elementwise", run_elementwise_benchmarks},
+                                                       {"reduction", run_reduction_benchmarks},
+                                                       {"columns", run_column_variants},
+                                                       {"rtc", run_rtc_benchmarks},
+                                                       {"baselines", run_baseline_benchmarks}};
+  for (const auto& [name, run] : groups) {
+    if (only.empty() || only == name) run();
+  }
 
   std::ofstream out(out_path);
   out << "{\n  \"gpu\": \"" << prop.name << "\",\n  \"results\": [\n";

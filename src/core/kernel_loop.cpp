@@ -69,9 +69,7 @@ kernel_loop_choice choose_kernel_loop(const kernel_loop& loop, int inputs, bool 
     for (int d = 1; rows && d < loop.ndim; ++d) ok = ok && aligned(loop.strides[k][d], itemsizes[k]);
     if (!ok) width = 1;
   }
-  // rows shorter than half a block's elements would leave most of each block's threads idle (a block takes
-  // one row's elements at a time): the general loop keeps every thread busy
-  if (rows && 2 * loop.sizes[0] < dense_block_elements<1> * width) return {};
+  if (rows && !rows_fill_blocks(loop.sizes[0], dense_block_elements<1> * width)) return {};
   choice.kind = dense ? kernel_loop_kind::dense : kernel_loop_kind::rows;
   choice.vector_width = width;
   return choice;

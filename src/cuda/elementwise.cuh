@@ -60,9 +60,9 @@ void launch_ufunc(const exec& e, const elementwise_call& call) {
                dense_run_of<U, T>(call), plan.numel);
         return;
       }
-      // rows: every operand dense or constant along dimension 0, every row start 16-byte aligned
-      bool rows =
-          call.args.typed && plan.ndim >= 2 && all_aligned && plan.numel / plan.sizes[0] <= max_32bit_numel;
+      // rows: long rows, every operand dense or constant along dimension 0, every row start 16-byte aligned
+      bool rows = call.args.typed && plan.ndim >= 2 && all_aligned &&
+                  rows_fill_blocks(plan.sizes[0], per_block) && plan.numel / plan.sizes[0] <= max_32bit_numel;
       for (int k = 0; rows && k < noperands; ++k) {
         if (plan.data[k] == nullptr) continue;
         const std::int64_t s = plan.strides[k][0];

@@ -26,6 +26,14 @@ inline constexpr int general_items = 4;
 template <int Vec>
 inline constexpr int64_t dense_block_elements = int64_t{block_threads} * Vec;
 
+/// Whether rows of @p inner elements suit the rows loop, whose blocks take one row's elements at a time: rows
+/// shorter than half a block's elements (@p block_elements) would leave most of each block's threads idle,
+/// and the general loop keeps every thread busy. Measured on the H200 (float32 (2^26, 4) + (4,)): a block per
+/// row of 4 took 52 ms, the general loop 0.9 ms.
+constexpr bool rows_fill_blocks(int64_t inner, int64_t block_elements) {
+  return 2 * inner >= block_elements;
+}
+
 /// The rows loop's shape: rows of `inner` elements, whose starts come from an offset_calculator.
 struct rows_shape {
   int64_t inner;

@@ -1,0 +1,183 @@
+// Designs for the column case of a reduction, sum(X, 0) of a (256, 2^20) float32 matrix, timed beside numcu's
+// column kernel (reduce_columns_kernel: a block per 32 columns, 8 warps each taking 8 of a column's 64 slots,
+// their partials combined through shared memory). Each variant computes numcu's fixed order for this shape
+// (device/reduce_order.hpp: 64 slots of 4 consecutive rows, each folded in double from -0.0 in row order, the
+// slots combined in a perfect binary tree of adjacent pairs, then +0.0 added and the sum rounded to float32),
+// so its result must equal numcu's bit for bit; the row says whether it did.
+#include <cstdint>
+#include <cstring>
+#include <vector>
+
+#include <numcu/numcu.hpp>
+
+#include "timing.hpp"
+
+namespace nc = numcu;
+using bench::check;
+using bench::report;
+using bench::time_gpu;
+
+namespace {
+
+constexpr int rows = 256;
+constexpr std::int64_t columns = std::int64_t{1} << 20;
+constexpr int slot_rows = 4;  // a slot: 4 consecutive rows (one 16-byte vector's elements in the order)
+
+/// Four columns' partials.
+struct quad {
+  double x, y, z, w;
+};
+
+__device__ __forceinline__ double add(double a, double b) {
+  return a + b;
+}
+__device__ __forceinline__ quad add(const quad& a, const quad& b) {
+  return {a.x + b.x, a.y + b.y, a.z + b.z, a.w + b.w};
+}
+
+/// Slot partials of one column (Lanes = 1), 2 adjacent columns (float2 loads) or 4 (float4 loads): rows
+/// first * 4 ... first * 4 + 3 folded from -0.0.
+template <int Lanes>
+struct column_slots {
+  const float* in;  // the first of this thread's columns
+  __device__ __forceinline__ auto slot(int s) const {
+    if constexpr (Lanes == 1) {
+      double acc = -0.0;
+#pragma unroll
+      for (int r = 0; r < slot_rows; ++r)
+        acc = acc + static_cast<double>(__ldg(in + (s * slot_rows + r) * columns));
+      return acc;
+    } else if constexpr (Lanes == 2) {
+      quad acc{-0.0, -0.0, -0.0, -0.0};  // z and w unused
+#pragma unroll
+      for (int r = 0; r < slot_rows; ++r) {
+        const float2 v = __ldg(reinterpret_cast<const float2*>(in + (s * slot_rows + r) * columns));
+        acc.x = acc.x + v.x;
+        acc.y = acc.y + v.y;
+      }
+      return acc;
+    } else {
+      quad acc{-0.0, -0.0, -0.0, -0.0};
+#pragma unroll
+      for (int r = 0; r < slot_rows; ++r) {
+        const float4 v = __ldg(reinterpret_cast<const float4*>(in + (s * slot_rows + r) * columns));
+        acc = add(acc, quad{v.x, v.y, v.z, v.w});
+      }
+      return acc;
+    }
+  }
+};
+
+/// The tree of adjacent pairs over slots first ... first + N - 1.
+template <int N, class Slots>
+__device__ __forceinline__ auto slot_tree(const Slots& s, int first) {
+  if constexpr (N == 1) {
+    return s.slot(first);
+  } else {
+    const auto low = slot_tree<N / 2>(s, first);
+    return add(low, slot_tree<N / 2>(s, first + N / 2));
+  }
+}
+
+/// Stores the sums of Lanes columns from @p out: +0.0 added (numcu's sum starts from +0.0), rounded to
+/// float32.
+template <int Lanes, class A>
+__device__ __forceinline__ void store_sums(float* out, const A& total) {
+  if constexpr (Lanes == 1) {
+    out[0] = static_cast<float>(0.0 + total);
+  } else {
+    out[0] = static_cast<float>(0.0 + total.x);
+    out[1] = static_cast<float>(0.0 + total.y);
+    if constexpr (Lanes == 4) {
+      out[2] = static_cast<float>(0.0 + total.z);
+      out[3] = static_cast<float>(0.0 + total.w);
+    }
+  }
+}
+
+/// A thread per Lanes adjacent columns, the whole column's tree in registers.
+template <int Lanes>
+__global__ void __launch_bounds__(128) column_per_thread(const float* in, float* out) {
+  const std::int64_t c = (std::int64_t{blockIdx.x} * blockDim.x + threadIdx.x) * Lanes;
+  const auto total = slot_tree<rows / slot_rows>(column_slots<Lanes>{in + c}, 0);
+  store_sums<Lanes>(out + c, total);
+}
+
+/// A thread per column, as column_per_thread<1>, but each batch of 8 slots (32 rows) loaded into registers
+/// before any is added, so that 32 loads per thread are in flight together.
+__global__ void __launch_bounds__(128) column_batched(const float* in, float* out) {
+  const std::int64_t c = std::int64_t{blockIdx.x} * blockDim.x + threadIdx.x;
+  constexpr int batch = 8, batches = rows / slot_rows / batch;
+  double tree[batches];
+#pragma unroll
+  for (int b = 0; b < batches; ++b) {
+    float v[batch * slot_rows];
+#pragma unroll
+    for (int k = 0; k < batch * slot_rows; ++k) v[k] = __ldg(in + (b * batch * slot_rows + k) * columns + c);
+    double p[batch];
+#pragma unroll
+    for (int s = 0; s < batch; ++s) {
+      double acc = -0.0;
+#pragma unroll
+      for (int r = 0; r < slot_rows; ++r) acc = acc + static_cast<double>(v[s * slot_rows + r]);
+      p[s] = acc;
+    }
+    tree[b] = add(add(add(p[0], p[1]), add(p[2], p[3])), add(add(p[4], p[5]), add(p[6], p[7])));
+  }
+  const double total = add(add(add(tree[0], tree[1]), add(tree[2], tree[3])),
+                           add(add(tree[4], tree[5]), add(tree[6], tree[7])));
+  out[c] = static_cast<float>(0.0 + total);
+}
+
+/// A block of 8 warps per 32 * Lanes columns, warp g taking slots 8g ... 8g + 7 (as numcu's kernel), their
+/// trees combined through shared memory by warp 0.
+template <int Lanes>
+__global__ void __launch_bounds__(256) column_groups(const float* in, float* out) {
+  using A = decltype(column_slots<Lanes>{nullptr}.slot(0));
+  __shared__ A partial[8][32];
+  const int lane = threadIdx.x & 31, group = threadIdx.x >> 5;
+  const std::int64_t c = (std::int64_t{blockIdx.x} * 32 + lane) * Lanes;
+  partial[group][lane] = slot_tree<8>(column_slots<Lanes>{in + c}, group * 8);
+  __syncthreads();
+  if (group != 0) return;
+  A total = add(add(partial[0][lane], partial[1][lane]), add(partial[2][lane], partial[3][lane]));
+  total = add(total, add(add(partial[4][lane], partial[5][lane]), add(partial[6][lane], partial[7][lane])));
+  store_sums<Lanes>(out + c, total);
+}
+
+}  // namespace
+
+void run_column_variants() {
+  const nc::device gpu = nc::cuda(0);
+  const auto x = nc::random::default_rng(7).random({rows, columns}, nc::float32, gpu);
+  const float* in = static_cast<const float*>(x.data_ptr());
+  const auto expected = nc::sum(x, 0).to_vector<float>();
+  report("sum(X, 0) (256, 2^20) float32 random, numcu", rows * columns * 4.0,
+         time_gpu([&] { (void)nc::sum(x, 0); }));
+  float* out = nullptr;
+  check(cudaMalloc(&out, columns * sizeof(float)), "cudaMalloc");
+  const auto run = [&](const char* name, auto launch) {
+    check(cudaMemset(out, 0xff, columns * sizeof(float)), "cudaMemset");
+    const double ms = time_gpu(launch);
+    check(cudaGetLastError(), name);
+    std::vector<float> got(columns);
+    check(cudaMemcpy(got.data(), out, columns * sizeof(float), cudaMemcpyDeviceToHost), "cudaMemcpy");
+    const bool same = std::memcmp(got.data(), expected.data(), columns * sizeof(float)) == 0;
+    report(std::string(name) + (same ? ", bitwise equal to numcu" : ", NOT bitwise equal to numcu"),
+           rows * columns * 4.0, ms);
+  };
+  const auto threads = [](int lanes) { return static_cast<unsigned>(columns / lanes / 128); };
+  run("variant: sum(X, 0) (256, 2^20), a thread per column",
+      [&] { column_per_thread<1><<<threads(1), 128>>>(in, out); });
+  run("variant: sum(X, 0) (256, 2^20), a thread per 2 columns (float2)",
+      [&] { column_per_thread<2><<<threads(2), 128>>>(in, out); });
+  run("variant: sum(X, 0) (256, 2^20), a thread per 4 columns (float4)",
+      [&] { column_per_thread<4><<<threads(4), 128>>>(in, out); });
+  run("variant: sum(X, 0) (256, 2^20), a thread per column, 32 loads in flight",
+      [&] { column_batched<<<threads(1), 128>>>(in, out); });
+  run("variant: sum(X, 0) (256, 2^20), 8 warps per 32 columns",
+      [&] { column_groups<1><<<static_cast<unsigned>(columns / 32), 256>>>(in, out); });
+  run("variant: sum(X, 0) (256, 2^20), 8 warps per 128 columns (float4)",
+      [&] { column_groups<4><<<static_cast<unsigned>(columns / 128), 256>>>(in, out); });
+  check(cudaFree(out), "cudaFree");
+}
