@@ -14,6 +14,7 @@
 #include <numcu/rtc.hpp>
 
 #include "core/kernel_source.hpp"
+#include "dispatch/kernel_module.hpp"
 #include "test_support.hpp"
 
 namespace {
@@ -54,6 +55,7 @@ TEST_SUITE("reduction kernels") {
         if (t == nc::bool_) r.map = "x";  // bool * bool is int
         const std::string source = nc::detail::reduction_kernel_source(r);
         CHECK(source.find("struct numcu_user_reduce") != std::string::npos);
+        REQUIRE(nc::detail::reduction_kernel_names(t).size() == nc::detail::reduction_kernel_slots);
         const nc::raw_module module(source, {}, nc::detail::reduction_kernel_names(t), "norm.cu");
         for (const auto& name : nc::detail::reduction_kernel_names(t))
           CHECK(!module.lowered_name(name, "sm_90").empty());

@@ -1,9 +1,10 @@
 // The reduction plan (internal, host-only): the kept and reduced dimensions of hand-worked cases, ordered,
-// coalesced and classified.
+// coalesced and classified; and the launch chosen for the column case.
 #include <doctest/doctest.h>
 
 #include <vector>
 
+#include "core/reduction_launch.hpp"
 #include "core/reduction_plan.hpp"
 
 namespace d = numcu::detail;
@@ -126,5 +127,50 @@ TEST_SUITE("reduction plan") {
     const auto p = plan_of({3, 4}, {16, 4}, {1}, {8, 0});
     CHECK(p.layout == d::reduction_layout::inner);
     CHECK(p.out_strides[0] == 8);
+  }
+
+  TEST_CASE("the column case: the lean kernel for a few rows along one reduced dimension of a typed input") {
+    const auto launch_of = [](const d::reduction_plan& p, bool typed, numcu::dtype t) {
+      d::reduce_args a = d::make_reduce_args(p, nullptr, nullptr, t, t, {});
+      const d::reduce_launch l =
+          d::plan_reduce_launch(a, p.layout, typed, 8, [] { return std::int64_t{1056}; });
+      CHECK(a.parts == a.tiles);  // a partial per tile, combined by a second stage where there are several
+      CHECK((l.second_threads > 0) == (a.tiles > 1));
+      return l;
+    };
+    // (256, 2^20) float32 along axis 0: 64 slots of 4 rows, 8 groups of 8 slots, a block per 32 columns
+    const std::int64_t wide = std::int64_t{1} << 20;
+    const auto skinny = plan_of({256, wide}, {4 * wide, 4}, {0}, {0, 4});
+    REQUIRE(skinny.layout == d::reduction_layout::outer);
+    auto l = launch_of(skinny, true, numcu::float32);
+    CHECK(l.kind == d::reduce_kernel_kind::short_columns);
+    CHECK(l.group == 8);
+    CHECK(l.grid_x == wide / 32);
+    CHECK(l.grid_y == 1);
+    // cast on load (an input of another dtype than the kernels' typed ones): the general column kernel
+    CHECK(launch_of(skinny, false, numcu::float32).kind == d::reduce_kernel_kind::columns);
+    // 1024 rows of float32 are 256 vectors, the most the lean kernel takes (groups of 32 slots); 1025 are not
+    const auto rows_1024 = plan_of({1024, 64}, {256, 4}, {0}, {0, 4});
+    l = launch_of(rows_1024, true, numcu::float32);
+    CHECK(l.kind == d::reduce_kernel_kind::short_columns);
+    CHECK(l.group == 32);
+    CHECK(launch_of(plan_of({1025, 64}, {256, 4}, {0}, {0, 4}), true, numcu::float32).kind ==
+          d::reduce_kernel_kind::columns);
+    // 16384^2 float32 along axis 0: two tiles of 256 slots of 32 rows, groups of 32 slots, a block per 32
+    // columns and tile
+    l = launch_of(plan_of({16384, 16384}, {65536, 4}, {0}, {0, 4}), true, numcu::float32);
+    CHECK(l.kind == d::reduce_kernel_kind::columns);
+    CHECK(l.group == 32);
+    CHECK(l.grid_x == 512);
+    CHECK(l.grid_y == 2);
+    // int8: 16 elements per vector, so 4096 rows are 256 vectors
+    CHECK(launch_of(plan_of({4096, 64}, {64, 1}, {0}, {0, 1}, 1), true, numcu::int8).kind ==
+          d::reduce_kernel_kind::short_columns);
+    // two reduced dimensions that do not merge (axes 0 and 1 of a (4, 3, 64) view with a gap): the general
+    // one
+    const auto two = plan_of({4, 3, 64}, {1024, 256, 4}, {0, 1}, {0, 0, 4});
+    REQUIRE(two.layout == d::reduction_layout::outer);
+    REQUIRE(two.reduced_ndim == 2);
+    CHECK(launch_of(two, true, numcu::float32).kind == d::reduce_kernel_kind::columns);
   }
 }

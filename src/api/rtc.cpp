@@ -532,13 +532,13 @@ std::vector<ndarray> elementwise_kernel::call(const std::vector<operand>& inputs
 namespace {
 
 /// One binding of a reduction kernel on one GPU: its source, and each of its kernels compiled (a program of
-/// its own: a call launches one or two of the seven) and loaded when first asked for.
+/// its own: a call launches one or two of them) and loaded when first asked for.
 struct reduction_binding {
   std::string source, program_name, arch;
   std::vector<std::string> options, names;  // names: reduction_kernel_names(), one per slot
   device where = cpu;
   std::mutex mutex;
-  std::array<std::optional<detail::loaded_kernel>, 7> kernels;
+  std::array<std::optional<detail::loaded_kernel>, detail::reduction_kernel_slots> kernels;
   detail::loaded_reduction loaded;  // whose kernel() is kernel() below
 
   const detail::loaded_kernel& kernel(detail::reduction_kernel_slot slot) {

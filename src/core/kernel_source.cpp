@@ -315,6 +315,7 @@ std::vector<std::string> reduction_kernel_names(dtype input) {
           "numcu::detail::reduce_tiles_kernel<" + op + ", " + in + ", true>",
           "numcu::detail::reduce_short_rows_kernel<" + op + ", " + in + ">",
           "numcu::detail::reduce_columns_kernel<" + op + ", " + in + ">",
+          "numcu::detail::reduce_short_columns_kernel<" + op + ", " + in + ">",
           "numcu::detail::reduce_partials_kernel<" + op + ", 256>",
           "numcu::detail::reduce_partials_kernel<" + op + ", 1024>",
           "numcu::detail::reduce_identity_kernel<" + op + ">"};

@@ -19,16 +19,17 @@ inline constexpr std::int64_t rows_kernel_outputs = 1024;
 
 /// The first-stage kernels.
 enum class reduce_kernel_kind : std::uint8_t {
-  tiles,       ///< reduce_tiles_kernel(args, run, spread)
-  short_rows,  ///< reduce_short_rows_kernel(args, group): group lanes per output
-  columns,     ///< reduce_columns_kernel(args, group): group slots per group of a tile
+  tiles,          ///< reduce_tiles_kernel(args, run, spread)
+  short_rows,     ///< reduce_short_rows_kernel(args, group): group lanes per output
+  columns,        ///< reduce_columns_kernel(args, group): group slots per group of a tile
+  short_columns,  ///< reduce_short_columns_kernel(args, group): as columns
 };
 
 /// One reduction's launches.
 struct reduce_launch {
   reduce_kernel_kind kind = reduce_kernel_kind::tiles;
   unsigned grid_x = 0, grid_y = 1;  ///< blocks of tile_slots threads
-  int group = 1;                    ///< short rows: lanes per output; columns: slots per group
+  int group = 1;                    ///< short rows: lanes per output; (short) columns: slots per group
   std::int64_t run = 1;             ///< tiles: tiles per part (a power of two)
   bool spread = false;              ///< tiles: a block per part instead of a warp
   int second_threads = 0;           ///< threads of each second-stage block, 0 when there is none
@@ -86,8 +87,11 @@ reduce_launch plan_reduce_launch(reduce_args& a, reduction_layout layout, bool t
     return static_cast<unsigned>(std::min(n, cap));
   };
   if (columns) {
-    // groups of slots: a power of two, 8 of them covering the slots of the first tile
-    l.kind = reduce_kernel_kind::columns;
+    // groups of slots: a power of two, 8 of them covering the slots of the first tile; rows of at most
+    // tile_slots vectors of a typed input along one reduced dimension in the lean kernel of those
+    const bool short_columns =
+        typed_input && a.reduced_count <= std::int64_t{tile_slots} * a.width && a.reduced.ndim == 1;
+    l.kind = short_columns ? reduce_kernel_kind::short_columns : reduce_kernel_kind::columns;
     const std::int64_t slots = std::min<std::int64_t>(tile_slots, (a.reduced_count + a.width - 1) / a.width);
     while (l.group * 8 < slots) l.group <<= 1;
     l.grid_x = at_most((outputs + 31) / 32, 0x7fffffff);

@@ -35,6 +35,9 @@ void launch_reduce(const exec& e, const reduction_call& c) {
     case reduce_kernel_kind::columns:
       launch(e, dim3(l.grid_x, l.grid_y), tile_slots, reduce_columns_kernel<Op, In>, a, l.group);
       break;
+    case reduce_kernel_kind::short_columns:
+      if constexpr (typed) launch(e, l.grid_x, tile_slots, reduce_short_columns_kernel<Op, In>, a, l.group);
+      break;
     case reduce_kernel_kind::short_rows:
       if constexpr (typed) launch(e, l.grid_x, tile_slots, reduce_short_rows_kernel<Op, In>, a, l.group);
       break;

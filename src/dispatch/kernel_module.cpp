@@ -86,6 +86,9 @@ void run_loaded_reduction(const loaded_reduction& k, const ndarray& in, std::spa
       case reduce_kernel_kind::columns:
         queue(k.kernel(slot::columns), l.grid_x, l.grid_y, tile_slots, group_args);
         break;
+      case reduce_kernel_kind::short_columns:
+        queue(k.kernel(slot::short_columns), l.grid_x, 1, tile_slots, group_args);
+        break;
     }
     void* second_args[] = {&second};
     if (l.second_threads > 0) {

@@ -45,10 +45,15 @@ enum class reduction_kernel_slot : std::uint8_t {
   tiles_dense,
   short_rows,
   columns,
+  short_columns,
   partials_256,
   partials_1024,
   identity,
 };
+
+/// How many kernels a reduction kernel's source has: one per reduction_kernel_slot.
+inline constexpr std::size_t reduction_kernel_slots =
+    static_cast<std::size_t>(reduction_kernel_slot::identity) + 1;
 
 /// The kernels of one reduction kernel's source on a GPU, each compiled and loaded by @p kernel when first
 /// asked for: a reduction uses one or two of them, and each costs a compilation of its own.
