@@ -1,9 +1,10 @@
-// Designs for the column case of a reduction, sum(X, 0) of a (256, 2^20) float32 matrix, timed beside numcu's
-// column kernel (reduce_columns_kernel: a block per 32 columns, 8 warps each taking 8 of a column's 64 slots,
-// their partials combined through shared memory). Each variant computes numcu's fixed order for this shape
-// (device/reduce_order.hpp: 64 slots of 4 consecutive rows, each folded in double from -0.0 in row order, the
-// slots combined in a perfect binary tree of adjacent pairs, then +0.0 added and the sum rounded to float32),
-// so its result must equal numcu's bit for bit; the row says whether it did.
+// Designs for the column case of a reduction, sum(X, 0) of a (256, 2^20) float32 matrix (and, below, of a
+// 16384^2 one), timed beside numcu's column kernel (reduce_columns_kernel: a block per 32 columns, 8 warps
+// each taking 8 of a column's 64 slots, their partials combined through shared memory). Each variant computes
+// numcu's fixed order for this shape (device/reduce_order.hpp: 64 slots of 4 consecutive rows, each folded in
+// double from -0.0 in row order, the slots combined in a perfect binary tree of adjacent pairs, then +0.0
+// added and the sum rounded to float32), so its result must equal numcu's bit for bit; the row says whether
+// it did.
 #include <cstdint>
 #include <cstring>
 #include <vector>
@@ -145,6 +146,108 @@ __global__ void __launch_bounds__(256) column_groups(const float* in, float* out
   store_sums<Lanes>(out + c, total);
 }
 
+// The long columns of a 16384^2 float32 matrix (sum over axis 0): two tiles of 8192 rows; slot t of tile j
+// holds rows j * 8192 + g * 1024 + t * 4 + e (g < 8, e < 4), folded in double from -0.0 in that order; each
+// tile's 256 slots in their tree; the two tiles' partials added, then +0.0, rounded to float32.
+constexpr std::int64_t side = 16384;
+
+/// The tree over slots first ... first + N - 1 of tile @p tile of column @p c, each slot's 32 values loaded
+/// together.
+template <int N>
+__device__ __forceinline__ double long_slot_tree(const float* in, std::int64_t c, int tile, int first) {
+  if constexpr (N == 1) {
+    float v[32];
+#pragma unroll
+    for (int k = 0; k < 32; ++k) {
+      const std::int64_t row = std::int64_t{tile} * 8192 + (k >> 2) * 1024 + first * 4 + (k & 3);
+      v[k] = __ldg(in + row * side + c);
+    }
+    double acc = -0.0;
+#pragma unroll
+    for (int k = 0; k < 32; ++k) acc = acc + static_cast<double>(v[k]);
+    return acc;
+  } else {
+    const double low = long_slot_tree<N / 2>(in, c, tile, first);
+    return low + long_slot_tree<N / 2>(in, c, tile, first + N / 2);
+  }
+}
+
+/// Tile @p tile's partial of the block's 32 columns: warp g the subtree of slots 32g ... 32g + 31, warp 0 the
+/// tree over the 8 warps' partials (valid in warp 0).
+__device__ __forceinline__ double long_tile(const float* in, std::int64_t c, int tile,
+                                            double (*partial)[32]) {
+  const int lane = threadIdx.x & 31, group = threadIdx.x >> 5;
+  partial[group][lane] = long_slot_tree<32>(in, c, tile, group * 32);
+  __syncthreads();
+  double p[8];
+#pragma unroll
+  for (int g = 0; g < 8; ++g) p[g] = partial[g][lane];
+  __syncthreads();
+  return ((p[0] + p[1]) + (p[2] + p[3])) + ((p[4] + p[5]) + (p[6] + p[7]));
+}
+
+/// A block per 32 columns, both tiles in it (no second stage).
+__global__ void __launch_bounds__(256) long_columns_one_pass(const float* in, float* out) {
+  __shared__ double partial[8][32];
+  const std::int64_t c = std::int64_t{blockIdx.x} * 32 + (threadIdx.x & 31);
+  const double t0 = long_tile(in, c, 0, partial);
+  const double t1 = long_tile(in, c, 1, partial);
+  if (threadIdx.x < 32) out[c] = static_cast<float>(0.0 + (t0 + t1));
+}
+
+/// A block per 32 columns and tile (blockIdx.y), each tile's partial to @p partials, then
+/// long_columns_combine.
+__global__ void __launch_bounds__(256) long_columns_tiles(const float* in, double* partials) {
+  __shared__ double partial[8][32];
+  const std::int64_t c = std::int64_t{blockIdx.x} * 32 + (threadIdx.x & 31);
+  const double t = long_tile(in, c, static_cast<int>(blockIdx.y), partial);
+  if (threadIdx.x < 32) partials[blockIdx.y * side + c] = t;
+}
+
+__global__ void long_columns_combine(const double* partials, float* out) {
+  const std::int64_t c = std::int64_t{blockIdx.x} * blockDim.x + threadIdx.x;
+  out[c] = static_cast<float>(0.0 + (partials[c] + partials[side + c]));
+}
+
+/// Times @p launch, which writes expected.size() float sums to @p out, and reports it under @p name with
+/// whether its sums are numcu's bits (@p expected).
+template <class Launch>
+void run_variant(const char* name, double bytes, const std::vector<float>& expected, float* out,
+                 Launch launch) {
+  const std::size_t size = expected.size() * sizeof(float);
+  check(cudaMemset(out, 0xff, size), "cudaMemset");
+  const double ms = time_gpu(launch);
+  check(cudaGetLastError(), name);
+  std::vector<float> got(expected.size());
+  check(cudaMemcpy(got.data(), out, size, cudaMemcpyDeviceToHost), "cudaMemcpy");
+  const bool same = std::memcmp(got.data(), expected.data(), size) == 0;
+  report(std::string(name) + (same ? ", bitwise equal to numcu" : ", NOT bitwise equal to numcu"), bytes, ms);
+}
+
+/// Long columns: sum(X, 0) of a 16384^2 float32 matrix, the designs above against numcu.
+void run_long_column_variants() {
+  const nc::device gpu = nc::cuda(0);
+  const auto x = nc::random::default_rng(8).random({side, side}, nc::float32, gpu);
+  const float* in = static_cast<const float*>(x.data_ptr());
+  const auto expected = nc::sum(x, 0).to_vector<float>();
+  const double bytes = side * side * 4.0;
+  report("sum(X, 0) 16384^2 float32 random, numcu", bytes, time_gpu([&] { (void)nc::sum(x, 0); }));
+  float* out = nullptr;
+  double* partials = nullptr;
+  check(cudaMalloc(&out, side * sizeof(float)), "cudaMalloc");
+  check(cudaMalloc(&partials, 2 * side * sizeof(double)), "cudaMalloc");
+  const auto run = [&](const char* name, auto launch) { run_variant(name, bytes, expected, out, launch); };
+  const auto blocks = static_cast<unsigned>(side / 32);
+  run("variant: sum(X, 0) 16384^2, 8 warps per 32 columns, both tiles in the block",
+      [&] { long_columns_one_pass<<<blocks, 256>>>(in, out); });
+  run("variant: sum(X, 0) 16384^2, 8 warps per 32 columns and tile, then a combine", [&] {
+    long_columns_tiles<<<dim3(blocks, 2), 256>>>(in, partials);
+    long_columns_combine<<<static_cast<unsigned>(side / 256), 256>>>(partials, out);
+  });
+  check(cudaFree(out), "cudaFree");
+  check(cudaFree(partials), "cudaFree");
+}
+
 }  // namespace
 
 void run_column_variants() {
@@ -157,14 +260,7 @@ void run_column_variants() {
   float* out = nullptr;
   check(cudaMalloc(&out, columns * sizeof(float)), "cudaMalloc");
   const auto run = [&](const char* name, auto launch) {
-    check(cudaMemset(out, 0xff, columns * sizeof(float)), "cudaMemset");
-    const double ms = time_gpu(launch);
-    check(cudaGetLastError(), name);
-    std::vector<float> got(columns);
-    check(cudaMemcpy(got.data(), out, columns * sizeof(float), cudaMemcpyDeviceToHost), "cudaMemcpy");
-    const bool same = std::memcmp(got.data(), expected.data(), columns * sizeof(float)) == 0;
-    report(std::string(name) + (same ? ", bitwise equal to numcu" : ", NOT bitwise equal to numcu"),
-           rows * columns * 4.0, ms);
+    run_variant(name, rows * columns * 4.0, expected, out, launch);
   };
   const auto threads = [](int lanes) { return static_cast<unsigned>(columns / lanes / 128); };
   run("variant: sum(X, 0) (256, 2^20), a thread per column",
@@ -180,4 +276,5 @@ void run_column_variants() {
   run("variant: sum(X, 0) (256, 2^20), 8 warps per 128 columns (float4)",
       [&] { column_groups<4><<<static_cast<unsigned>(columns / 128), 256>>>(in, out); });
   check(cudaFree(out), "cudaFree");
+  run_long_column_variants();
 }
