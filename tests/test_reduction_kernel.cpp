@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <cstdlib>
 #include <random>
 #include <string>
 #include <vector>
@@ -220,6 +221,15 @@ TEST_SUITE("reduction kernels") {
     CHECK(largest({v}).item<std::int32_t>() == 9);
     CHECK(largest({v}, 0).to_vector<std::int32_t>() == std::vector<std::int32_t>{5, 9, 6, 2});
     CHECK(largest({v}, 1).to_vector<std::int32_t>() == std::vector<std::int32_t>{9, 8, 7});
+    // 37 rows of 45 columns along axis 0: 10 slots of 4 rows (the last of 1) in 5 groups, 45 outputs
+    std::vector<std::int32_t> tall(37 * 45);
+    for (std::size_t k = 0; k < tall.size(); ++k)
+      tall[k] = static_cast<std::int32_t>((k * 7919) % 1001) - 500;
+    std::vector<std::int32_t> tall_largest(45, 0);
+    for (std::size_t k = 0; k < tall.size(); ++k)
+      tall_largest[k % 45] = std::max(tall_largest[k % 45], std::abs(tall[k]));
+    const auto t = nc::array_from_host(tall.data(), nc::int32, tall.size(), {37, 45}, std::nullopt, gpu);
+    CHECK(largest({t}, 0).to_vector<std::int32_t>() == tall_largest);
     const auto empty = nc::zeros({0, 4}, nc::int32, gpu);
     CHECK_THROWS_WITH_AS(largest({empty}, 0),
                          "zero-size array to reduction operation largest_magnitude which has no identity",

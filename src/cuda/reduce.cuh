@@ -35,6 +35,7 @@ void launch_reduce(const exec& e, const reduction_call& c) {
     case reduce_kernel_kind::columns:
       launch(e, dim3(l.grid_x, l.grid_y), tile_slots, reduce_columns_kernel<Op, In>, a, l.group);
       break;
+    // plan_reduce_launch picks the short kernels for typed inputs only
     case reduce_kernel_kind::short_columns:
       if constexpr (typed) launch(e, l.grid_x, tile_slots, reduce_short_columns_kernel<Op, In>, a, l.group);
       break;
