@@ -106,6 +106,18 @@ void run_rtc_benchmarks() {
                   add.call({a, b}, {c});
                 }));
   bench::report("a + b float32 2^28 numcu add (out=)", n * 12.0, bench::time_gpu([&] { nc::add(a, b, c); }));
+  {
+    // what the host pays per call of a compiled kernel on 1024 elements (binding, loop choice, launch)
+    const auto small = nc::ones({1024}, nc::float32, gpu);
+    auto small_out = nc::empty({1024}, nc::float32, gpu);
+    add.call({small, small}, {small_out});
+    bench::report_us("host time per elementwise_kernel call (compiled), 1024 float32, out=",
+                     bench::time_host_burst_us(
+                         [&] {
+                           add.call({small, small}, {small_out});
+                         },
+                         21, 200));
+  }
   // the rows loop (a row vector broadcast) and the general loop (a transposed matrix), beside numcu's add
   const auto x = a.reshape({16384, 16384}), z = c.reshape({16384, 16384});
   const auto row = b(nc::slice(0, 16384));
@@ -119,7 +131,9 @@ void run_rtc_benchmarks() {
   const auto tall = a.reshape({n / 4, 4}), tall_out = c.reshape({n / 4, 4});
   const auto four = b(nc::slice(0, 4));
   bench::report("X + v (2^26, 4) float32 (short rows) elementwise_kernel (out=)", n * 8.0 + 16.0,
-                bench::time_gpu([&] { add.call({tall, four}, {tall_out}); }));
+                bench::time_gpu([&] {
+                  add.call({tall, four}, {tall_out});
+                }));
   bench::report("X + v (2^26, 4) float32 (short rows) numcu add (out=)", n * 8.0 + 16.0,
                 bench::time_gpu([&] { nc::add(tall, four, tall_out); }));
   bench::report("X.T + X 16384^2 float32 elementwise_kernel (out=)", n * 12.0, bench::time_gpu([&] {
@@ -132,6 +146,12 @@ void run_rtc_benchmarks() {
   total({a});  // compiled before timing
   bench::report("sum float32 2^28 reduction_kernel", n * 4.0, bench::time_gpu([&] { total({a}); }));
   bench::report("sum float32 2^28 numcu sum", n * 4.0, bench::time_gpu([&] { nc::sum(a); }));
+  {
+    const auto small = nc::ones({1024}, nc::float32, gpu);
+    total({small});
+    bench::report_us("host time per reduction_kernel call (compiled), sum of 1024 float32",
+                     bench::time_host_burst_us([&] { total({small}); }, 21, 200));
+  }
   const auto matrix = a.reshape({16384, 16384});
   total({matrix}, 0);
   bench::report("sum(X, 0) 16384^2 float32 reduction_kernel", n * 4.0,

@@ -203,6 +203,10 @@ extern "C" __global__ void add(const float* a, const float* b, float* c, long lo
     add = cp.ElementwiseKernel("T x, T y", "T z", "z = x + y", "add_them")
     out["a + b float32 2^28 elementwise_kernel (out=)"] = median_gpu_ms(lambda: add(a, b, c), ev)
     out["a + b float32 2^28 numcu add (out=)"] = median_gpu_ms(lambda: cp.add(a, b, out=c), ev)
+    ones, ones_out = cp.ones(1024, dtype=cp.float32), cp.empty(1024, dtype=cp.float32)
+    add(ones, ones, ones_out)
+    out["host time per elementwise_kernel call (compiled), 1024 float32, out="] = median_host_ms(
+        lambda: add(ones, ones, ones_out), 100, 21, 200)
     x, z, row = a.reshape(16384, 16384), c.reshape(16384, 16384), b[:16384]
     out["X + v 16384^2 float32 (row broadcast) elementwise_kernel (out=)"] = median_gpu_ms(lambda: add(x, row, z), ev)
     out["X + v 16384^2 float32 (row broadcast) numcu add (out=)"] = median_gpu_ms(lambda: cp.add(x, row, out=z), ev)
@@ -223,6 +227,9 @@ extern "C" __global__ void add(const float* a, const float* b, float* c, long lo
     total = cp.ReductionKernel("T x", "T y", "x", "a + b", "y = a", "0", "total")
     out["sum float32 2^28 reduction_kernel"] = median_gpu_ms(lambda: total(a), ev)
     out["sum float32 2^28 numcu sum"] = median_gpu_ms(lambda: cp.sum(a), ev)
+    total(ones)
+    out["host time per reduction_kernel call (compiled), sum of 1024 float32"] = median_host_ms(
+        lambda: total(ones), 100, 21, 200)
     matrix = a.reshape(16384, 16384)
     out["sum(X, 0) 16384^2 float32 reduction_kernel"] = median_gpu_ms(lambda: total(matrix, axis=0), ev)
     out["sum(X, 1) 16384^2 float32 reduction_kernel"] = median_gpu_ms(lambda: total(matrix, axis=1), ev)
