@@ -1,7 +1,7 @@
 // numcu_bench: runs the benchmark groups on cuda(0) and writes every result to the JSON file given as the
 // first argument (default numcu_bench.json), for bench/compare.py; a second argument names the one group to
-// run (foundation, elementwise, reduction, columns, rtc, baselines). `numcu_bench --first-launch-child` is
-// the fresh process bench_rtc.cpp starts to time a launch from the disk cache.
+// run (foundation, elementwise, reduction, columns, scan, rtc, baselines). `numcu_bench --first-launch-child`
+// is the fresh process bench_rtc.cpp starts to time a launch from the disk cache.
 #include <cstdio>
 #include <fstream>
 #include <string>
@@ -17,6 +17,7 @@ void run_reduction_benchmarks();
 void run_rtc_benchmarks();
 void run_baseline_benchmarks();
 void run_column_variants();
+void run_scan_variants();
 int run_first_launch_child();
 
 int main(int argc, char** argv) {
@@ -35,6 +36,7 @@ int main(int argc, char** argv) {
                                                        {"elementwise", run_elementwise_benchmarks},
                                                        {"reduction", run_reduction_benchmarks},
                                                        {"columns", run_column_variants},
+                                                       {"scan", run_scan_variants},
                                                        {"rtc", run_rtc_benchmarks},
                                                        {"baselines", run_baseline_benchmarks}};
   for (const auto& [name, run] : groups) {
