@@ -1,6 +1,6 @@
 // numcu_bench: runs the benchmark groups on cuda(0) and writes every result to the JSON file given as the
 // first argument (default numcu_bench.json), for bench/compare.py; a second argument names the one group to
-// run (foundation, elementwise, reduction, columns, scan, rtc, baselines). `numcu_bench --first-launch-child`
+// run (foundation, elementwise, reduction, variants, scan, rtc, baselines). `numcu_bench --first-launch-child`
 // is the fresh process bench_rtc.cpp starts to time a launch from the disk cache.
 #include <cstdio>
 #include <fstream>
@@ -16,7 +16,7 @@ void run_elementwise_benchmarks();
 void run_reduction_benchmarks();
 void run_rtc_benchmarks();
 void run_baseline_benchmarks();
-void run_column_variants();
+void run_reduction_variants();
 void run_scan_variants();
 int run_first_launch_child();
 
@@ -35,7 +35,7 @@ int main(int argc, char** argv) {
   const std::pair<const char*, void (*)()> groups[] = {{"foundation", run_foundation_benchmarks},
                                                        {"elementwise", run_elementwise_benchmarks},
                                                        {"reduction", run_reduction_benchmarks},
-                                                       {"columns", run_column_variants},
+                                                       {"variants", run_reduction_variants},
                                                        {"scan", run_scan_variants},
                                                        {"rtc", run_rtc_benchmarks},
                                                        {"baselines", run_baseline_benchmarks}};

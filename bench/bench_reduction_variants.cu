@@ -1,10 +1,11 @@
-// Designs for the column case of a reduction, sum(X, 0) of a (256, 2^20) float32 matrix (and, below, of a
-// 16384^2 one), timed beside numcu's column kernel (reduce_columns_kernel: a block per 32 columns, 8 warps
-// each taking 8 of a column's 64 slots, their partials combined through shared memory). Each variant computes
-// numcu's fixed order for this shape (device/reduce_order.hpp: 64 slots of 4 consecutive rows, each folded in
-// double from -0.0 in row order, the slots combined in a perfect binary tree of adjacent pairs, then +0.0
-// added and the sum rounded to float32), so its result must equal numcu's bit for bit; the row says whether
-// it did.
+// Designs for reductions timed beside numcu's kernels, each checked bit for bit against numcu's result: the
+// row case of short rows (sum(X, 1) of (2^20, 256), below) and first the column case, sum(X, 0) of a (256,
+// 2^20) float32 matrix (and, below, of a 16384^2 one), against numcu's column kernel (reduce_columns_kernel:
+// a block per 32 columns, 8 warps each taking 8 of a column's 64 slots, their partials combined through
+// shared memory). Each variant computes numcu's fixed order for this shape (device/reduce_order.hpp: 64 slots
+// of 4 consecutive rows, each folded in double from -0.0 in row order, the slots combined in a perfect binary
+// tree of adjacent pairs, then +0.0 added and the sum rounded to float32), so its result must equal numcu's
+// bit for bit; the row says whether it did.
 #include <cstdint>
 #include <cstring>
 #include <vector>
@@ -209,6 +210,49 @@ __global__ void long_columns_combine(const double* partials, float* out) {
   out[c] = static_cast<float>(0.0 + (partials[c] + partials[side + c]));
 }
 
+// Short rows: sum(X, 1) of a (2^20, 256) float32 matrix, each row 64 slots of 4 consecutive elements (one
+// 16-byte vector), folded in double from -0.0, the slots' tree, +0.0, rounded to float32.
+constexpr int short_row = 256;
+
+/// The tree of adjacent pairs over p[0] ... p[N - 1].
+template <int N>
+__device__ __forceinline__ double pair_tree(const double* p) {
+  if constexpr (N == 1) {
+    return p[0];
+  } else {
+    return pair_tree<N / 2>(p) + pair_tree<N / 2>(p + N / 2);
+  }
+}
+
+/// Lanes lanes per row: lane l of a row loads slots l, l + Lanes, ... (16-byte vectors, all at once); each
+/// group of Lanes adjacent slots is reduced across the lanes, the groups' partials combined in their tree.
+template <int Lanes>
+__global__ void __launch_bounds__(256) short_rows_lanes(const float4* in, float* out) {
+  constexpr int groups = short_row / 4 / Lanes;
+  const int sub = threadIdx.x % Lanes;
+  const std::int64_t r = (std::int64_t{blockIdx.x} * blockDim.x + threadIdx.x) / Lanes;
+  const float4* row = in + r * (short_row / 4);
+  float4 v[groups];
+#pragma unroll
+  for (int g = 0; g < groups; ++g) v[g] = __ldg(row + g * Lanes + sub);
+  double p[groups];
+#pragma unroll
+  for (int g = 0; g < groups; ++g) {
+    double x = -0.0;
+    x = x + v[g].x;
+    x = x + v[g].y;
+    x = x + v[g].z;
+    x = x + v[g].w;
+#pragma unroll
+    for (int d = 1; d < Lanes; d <<= 1) {
+      const double y = __shfl_down_sync(0xffffffffu, x, d, Lanes);
+      if ((sub & (2 * d - 1)) == 0) x = x + y;
+    }
+    p[g] = x;
+  }
+  if (sub == 0) out[r] = static_cast<float>(0.0 + pair_tree<groups>(p));
+}
+
 /// Times @p launch, which writes expected.size() float sums to @p out, and reports it under @p name with
 /// whether its sums are numcu's bits (@p expected).
 template <class Launch>
@@ -248,9 +292,30 @@ void run_long_column_variants() {
   check(cudaFree(partials), "cudaFree");
 }
 
+/// Short rows: sum(X, 1) of a (2^20, 256) float32 matrix, a warp, half a warp or a quarter per row.
+void run_short_row_variants() {
+  const nc::device gpu = nc::cuda(0);
+  const std::int64_t count = std::int64_t{1} << 20;
+  const auto x = nc::random::default_rng(10).random({count, short_row}, nc::float32, gpu);
+  const auto in = static_cast<const float4*>(x.data_ptr());
+  const auto expected = nc::sum(x, 1).to_vector<float>();
+  const double bytes = count * short_row * 4.0;
+  report("sum(X, 1) (2^20, 256) float32 random, numcu", bytes, time_gpu([&] { (void)nc::sum(x, 1); }));
+  float* out = nullptr;
+  check(cudaMalloc(&out, count * sizeof(float)), "cudaMalloc");
+  const auto blocks = [&](int lanes) { return static_cast<unsigned>(count * lanes / 256); };
+  run_variant("variant: sum(X, 1) (2^20, 256), a warp per row", bytes, expected, out,
+              [&] { short_rows_lanes<32><<<blocks(32), 256>>>(in, out); });
+  run_variant("variant: sum(X, 1) (2^20, 256), 16 lanes per row", bytes, expected, out,
+              [&] { short_rows_lanes<16><<<blocks(16), 256>>>(in, out); });
+  run_variant("variant: sum(X, 1) (2^20, 256), 8 lanes per row", bytes, expected, out,
+              [&] { short_rows_lanes<8><<<blocks(8), 256>>>(in, out); });
+  check(cudaFree(out), "cudaFree");
+}
+
 }  // namespace
 
-void run_column_variants() {
+void run_reduction_variants() {
   const nc::device gpu = nc::cuda(0);
   const auto x = nc::random::default_rng(7).random({rows, columns}, nc::float32, gpu);
   const float* in = static_cast<const float*>(x.data_ptr());
@@ -277,4 +342,5 @@ void run_column_variants() {
       [&] { column_groups<4><<<static_cast<unsigned>(columns / 128), 256>>>(in, out); });
   check(cudaFree(out), "cudaFree");
   run_long_column_variants();
+  run_short_row_variants();
 }
