@@ -253,6 +253,66 @@ __global__ void __launch_bounds__(256) short_rows_lanes(const float4* in, float*
   if (sub == 0) out[r] = static_cast<float>(0.0 + pair_tree<groups>(p));
 }
 
+// argmax of 2^28 float32: the first index of the largest value (the first NaN where there is one) is one
+// number whatever the order of the search, so a design may search in any order and must give numcu's index.
+
+/// A key whose unsigned order is argmax's: the value's order (NaN above everything, -0.0 equal to +0.0) in
+/// the high word, the index reversed in the low word (of two equal values, the first wins).
+__device__ __forceinline__ unsigned long long argmax_key(float v, unsigned i) {
+  unsigned bits = v == 0.0f ? 0u : __float_as_uint(v);
+  bits = (bits & 0x80000000u) ? ~bits : bits | 0x80000000u;
+  if (v != v) bits = 0xffffffffu;
+  return (static_cast<unsigned long long>(bits) << 32) | (0xffffffffu - i);
+}
+
+__device__ __forceinline__ unsigned long long warp_max(unsigned long long k) {
+#pragma unroll
+  for (int d = 16; d > 0; d >>= 1) {
+    const unsigned long long other = __shfl_down_sync(0xffffffffu, k, d);
+    k = other > k ? other : k;
+  }
+  return k;
+}
+
+/// The largest key of the block's @p key (valid in thread 0).
+__device__ __forceinline__ unsigned long long block_max(unsigned long long key) {
+  __shared__ unsigned long long warps[8];
+  key = warp_max(key);
+  if ((threadIdx.x & 31) == 0) warps[threadIdx.x >> 5] = key;
+  __syncthreads();
+  if (threadIdx.x < 32) key = warp_max(threadIdx.x < 8 ? warps[threadIdx.x] : 0ull);
+  return key;
+}
+
+/// A block per 8192 elements (each thread 8 vectors, loaded together), the block's key to @p keys.
+__global__ void __launch_bounds__(256) argmax_blocks(const float4* in, unsigned long long* keys) {
+  const unsigned first = blockIdx.x * 2048u + threadIdx.x;  // in vectors
+  float4 v[8];
+#pragma unroll
+  for (int k = 0; k < 8; ++k) v[k] = __ldg(in + first + k * 256);
+  unsigned long long key = 0;
+#pragma unroll
+  for (int k = 0; k < 8; ++k) {
+    const unsigned i = (first + k * 256) * 4;
+    const unsigned long long a = argmax_key(v[k].x, i), b = argmax_key(v[k].y, i + 1);
+    const unsigned long long c = argmax_key(v[k].z, i + 2), d = argmax_key(v[k].w, i + 3);
+    const unsigned long long ab = a > b ? a : b, cd = c > d ? c : d;
+    const unsigned long long m = ab > cd ? ab : cd;
+    key = m > key ? m : key;
+  }
+  key = block_max(key);
+  if (threadIdx.x == 0) keys[blockIdx.x] = key;
+}
+
+/// One block of 256 threads: the largest of @p count keys, its index to @p out.
+__global__ void __launch_bounds__(256)
+    argmax_keys(const unsigned long long* keys, unsigned count, long long* out) {
+  unsigned long long key = 0;
+  for (unsigned k = threadIdx.x; k < count; k += 256) key = keys[k] > key ? keys[k] : key;
+  key = block_max(key);
+  if (threadIdx.x == 0) *out = 0xffffffffu - static_cast<unsigned>(key);
+}
+
 /// Times @p launch, which writes expected.size() float sums to @p out, and reports it under @p name with
 /// whether its sums are numcu's bits (@p expected).
 template <class Launch>
@@ -313,6 +373,37 @@ void run_short_row_variants() {
   check(cudaFree(out), "cudaFree");
 }
 
+/// argmax of 2^28 float32 (random values, and a linear ramp as numcu_bench's argmax row times).
+void run_argmax_variants() {
+  const nc::device gpu = nc::cuda(0);
+  const std::int64_t n = std::int64_t{1} << 28;
+  unsigned long long* keys = nullptr;
+  long long* index = nullptr;
+  const auto blocks = static_cast<unsigned>(n / 8192);
+  check(cudaMalloc(&keys, blocks * sizeof(unsigned long long)), "cudaMalloc");
+  check(cudaMalloc(&index, sizeof(long long)), "cudaMalloc");
+  for (const bool ramp : {false, true}) {
+    const auto a = ramp ? nc::linspace(-1.0, 1.0, n, true, nc::float32, gpu)
+                        : nc::random::default_rng(11).random({n}, nc::float32, gpu);
+    const auto in = static_cast<const float4*>(a.data_ptr());
+    const std::string what = ramp ? "ramp" : "random";
+    const auto expected = nc::argmax(a).item<std::int64_t>();
+    report("argmax(a) float32 2^28 " + what + ", numcu", n * 4.0, time_gpu([&] { (void)nc::argmax(a); }));
+    const double ms = time_gpu([&] {
+      argmax_blocks<<<blocks, 256>>>(in, keys);
+      argmax_keys<<<1, 256>>>(keys, blocks, index);
+    });
+    check(cudaGetLastError(), "argmax variant");
+    long long got = -1;
+    check(cudaMemcpy(&got, index, sizeof got, cudaMemcpyDeviceToHost), "cudaMemcpy");
+    report("variant: argmax(a) float32 2^28 " + what + ", 64-bit keys, a block per 8192, then one block" +
+               (got == expected ? ", numcu's index" : ", NOT numcu's index"),
+           n * 4.0, ms);
+  }
+  check(cudaFree(keys), "cudaFree");
+  check(cudaFree(index), "cudaFree");
+}
+
 }  // namespace
 
 void run_reduction_variants() {
@@ -343,4 +434,5 @@ void run_reduction_variants() {
   check(cudaFree(out), "cudaFree");
   run_long_column_variants();
   run_short_row_variants();
+  run_argmax_variants();
 }
