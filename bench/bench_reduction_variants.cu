@@ -6,6 +6,7 @@
 // of 4 consecutive rows, each folded in double from -0.0 in row order, the slots combined in a perfect binary
 // tree of adjacent pairs, then +0.0 added and the sum rounded to float32), so its result must equal numcu's
 // bit for bit; the row says whether it did.
+#include <algorithm>
 #include <cstdint>
 #include <cstring>
 #include <vector>
@@ -265,6 +266,14 @@ __device__ __forceinline__ unsigned long long argmax_key(float v, unsigned i) {
   return (static_cast<unsigned long long>(bits) << 32) | (0xffffffffu - i);
 }
 
+/// The largest key of the four values of @p v, the first at index @p i.
+__device__ __forceinline__ unsigned long long vector_key(const float4& v, unsigned i) {
+  const unsigned long long a = argmax_key(v.x, i), b = argmax_key(v.y, i + 1);
+  const unsigned long long c = argmax_key(v.z, i + 2), d = argmax_key(v.w, i + 3);
+  const unsigned long long ab = a > b ? a : b, cd = c > d ? c : d;
+  return ab > cd ? ab : cd;
+}
+
 __device__ __forceinline__ unsigned long long warp_max(unsigned long long k) {
 #pragma unroll
   for (int d = 16; d > 0; d >>= 1) {
@@ -294,14 +303,29 @@ __global__ void __launch_bounds__(256) argmax_blocks(const float4* in, unsigned 
 #pragma unroll
   for (int k = 0; k < 8; ++k) {
     const unsigned i = (first + k * 256) * 4;
-    const unsigned long long a = argmax_key(v[k].x, i), b = argmax_key(v[k].y, i + 1);
-    const unsigned long long c = argmax_key(v[k].z, i + 2), d = argmax_key(v[k].w, i + 3);
-    const unsigned long long ab = a > b ? a : b, cd = c > d ? c : d;
-    const unsigned long long m = ab > cd ? ab : cd;
+    const unsigned long long m = vector_key(v[k], i);
     key = m > key ? m : key;
   }
   key = block_max(key);
   if (threadIdx.x == 0) keys[blockIdx.x] = key;
+}
+
+/// argmax along rows of 16384: a block per row, each thread 16 vectors (loaded together), the row's index to
+/// @p out.
+__global__ void __launch_bounds__(256) argmax_rows(const float4* in, long long* out) {
+  const float4* row = in + std::int64_t{blockIdx.x} * 4096;
+  float4 v[16];
+#pragma unroll
+  for (int k = 0; k < 16; ++k) v[k] = __ldg(row + threadIdx.x + k * 256);
+  unsigned long long key = 0;
+#pragma unroll
+  for (int k = 0; k < 16; ++k) {
+    const unsigned i = (threadIdx.x + k * 256) * 4;
+    const unsigned long long m = vector_key(v[k], i);
+    key = m > key ? m : key;
+  }
+  key = block_max(key);
+  if (threadIdx.x == 0) out[blockIdx.x] = 0xffffffffu - static_cast<unsigned>(key);
 }
 
 /// One block of 256 threads: the largest of @p count keys, its index to @p out.
@@ -402,6 +426,24 @@ void run_argmax_variants() {
   }
   check(cudaFree(keys), "cudaFree");
   check(cudaFree(index), "cudaFree");
+  // along the rows of a 16384^2 matrix (random values)
+  const std::int64_t rows_of = 16384;
+  const auto x = nc::random::default_rng(12).random({rows_of, rows_of}, nc::float32, gpu);
+  const auto expected = nc::argmax(x, 1).to_vector<std::int64_t>();
+  report("argmax(X, 1) 16384^2 float32 random, numcu", n * 4.0, time_gpu([&] { (void)nc::argmax(x, 1); }));
+  long long* indices = nullptr;
+  check(cudaMalloc(&indices, rows_of * sizeof(long long)), "cudaMalloc");
+  const double ms = time_gpu([&] {
+    argmax_rows<<<static_cast<unsigned>(rows_of), 256>>>(static_cast<const float4*>(x.data_ptr()), indices);
+  });
+  check(cudaGetLastError(), "argmax_rows");
+  std::vector<long long> got(static_cast<std::size_t>(rows_of));
+  check(cudaMemcpy(got.data(), indices, rows_of * sizeof(long long), cudaMemcpyDeviceToHost), "cudaMemcpy");
+  const bool same = std::equal(got.begin(), got.end(), expected.begin());
+  report(std::string("variant: argmax(X, 1) 16384^2, a block per row, 64-bit keys") +
+             (same ? ", numcu's indices" : ", NOT numcu's indices"),
+         n * 4.0, ms);
+  check(cudaFree(indices), "cudaFree");
 }
 
 }  // namespace
