@@ -27,12 +27,8 @@ iteration_plan make_iteration_plan(const shape_t& shape, std::span<const plan_op
   }
   if (plan.numel == 0) return plan;
 
-  // Keep the dimensions of extent > 1, innermost (last) first.
   std::array<int, max_dims> dims{};
-  int n = 0;
-  for (int d = shape.size() - 1; d >= 0; --d) {
-    if (shape[d] != 1) dims[n++] = d;
-  }
+  const int n = dimensions_not_one(shape, dims);
   // Flip dimensions that every operand walks backwards, so that a reversed copy reads forwards.
   for (int i = 0; i < n; ++i) {
     const int d = dims[i];
@@ -64,26 +60,16 @@ iteration_plan make_iteration_plan(const shape_t& shape, std::span<const plan_op
   for (int i = 1; i < n; ++i) {
     for (int j = i; j > 0 && goes_before(dims[j], dims[j - 1]); --j) std::swap(dims[j], dims[j - 1]);
   }
-  // Coalesce dimension i+1 into i when every operand steps through them as one.
-  int out = 0;
-  for (int i = 0; i < n; ++i) {
-    const int d = dims[i];
-    if (out > 0) {
-      bool mergeable = true;
-      for (int k = 0; k < plan.noperands; ++k) {
-        mergeable &= stride_of(k, d) == plan.strides[k][out - 1] * plan.sizes[out - 1];
-      }
-      if (mergeable) {
-        plan.sizes[out - 1] *= shape[d];
-        continue;
-      }
-    }
-    plan.sizes[out] = shape[d];
-    for (int k = 0; k < plan.noperands; ++k) plan.strides[k][out] = stride_of(k, d);
-    ++out;
-  }
-  plan.ndim = out;
+  coalesce_dimensions(plan, shape, dims, n, stride_of);
   return plan;
+}
+
+int dimensions_not_one(const shape_t& shape, std::array<int, max_dims>& dims) {
+  int n = 0;
+  for (int d = static_cast<int>(shape.size()) - 1; d >= 0; --d) {
+    if (shape[d] != 1) dims[n++] = d;
+  }
+  return n;
 }
 
 void for_each_sub_plan(const iteration_plan& plan, std::int64_t max_numel,

@@ -47,6 +47,36 @@ iteration_plan make_iteration_plan(const shape_t& shape, std::span<const plan_op
 void for_each_sub_plan(const iteration_plan& plan, std::int64_t max_numel,
                        const std::function<void(const iteration_plan&)>& fn);
 
+/// The dimensions of @p shape of extent other than 1, innermost (last) first, into @p dims; returns how many.
+int dimensions_not_one(const shape_t& shape, std::array<int, max_dims>& dims);
+
+/// Writes dimensions dims[0] ... dims[n - 1] of @p shape (innermost first) into @p plan (sizes, strides,
+/// ndim), each joining the one before it where every operand steps through both as one; @p stride_of(k, d) is
+/// operand k's stride along dimension d of @p shape. Plan: iteration_plan or any type with its members ndim,
+/// noperands, sizes and strides.
+template <class Plan, class StrideOf>
+void coalesce_dimensions(Plan& plan, const shape_t& shape, const std::array<int, max_dims>& dims, int n,
+                         StrideOf&& stride_of) {
+  int out = 0;
+  for (int i = 0; i < n; ++i) {
+    const int d = dims[i];
+    if (out > 0) {
+      bool mergeable = true;
+      for (int k = 0; k < plan.noperands; ++k) {
+        mergeable &= stride_of(k, d) == plan.strides[k][out - 1] * plan.sizes[out - 1];
+      }
+      if (mergeable) {
+        plan.sizes[out - 1] *= shape[d];
+        continue;
+      }
+    }
+    plan.sizes[out] = shape[d];
+    for (int k = 0; k < plan.noperands; ++k) plan.strides[k][out] = stride_of(k, d);
+    ++out;
+  }
+  plan.ndim = out;
+}
+
 /// The plan over the outer dimensions of @p plan (all but the innermost): where the rows of a rows kernel
 /// start. Plan: iteration_plan or any type with its members ndim, noperands, numel, sizes and strides.
 template <class Plan>

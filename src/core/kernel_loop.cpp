@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cstring>
-#include <utility>
 
 #include "device/launch_geometry.hpp"
 #include "device/offset_calculator.hpp"
@@ -18,22 +17,10 @@ kernel_loop make_kernel_loop(const shape_t& shape, std::span<const plan_operand>
     loop.data.push_back(a.data);
     loop.itemsizes.push_back(a.itemsize);
   }
-  // innermost first; dimension d joins the one before it when every array steps through both as one
-  for (int d = shape.size() - 1; d >= 0; --d) {
-    if (shape[d] == 1) continue;
-    const int last = loop.ndim - 1;
-    const bool joins = last >= 0 && std::all_of(arrays.begin(), arrays.end(), [&](const plan_operand& a) {
-                         const std::size_t k = &a - arrays.data();
-                         return a.stride(d) == loop.strides[k][last] * loop.sizes[last];
-                       });
-    if (joins) {
-      loop.sizes[last] *= shape[d];
-      continue;
-    }
-    loop.sizes[loop.ndim] = shape[d];
-    for (std::size_t k = 0; k < arrays.size(); ++k) loop.strides[k][loop.ndim] = arrays[k].stride(d);
-    ++loop.ndim;
-  }
+  // C order kept (never reordered or flipped): the dimensions innermost first, neighbours coalesced
+  std::array<int, max_dims> dims{};
+  const int n = dimensions_not_one(shape, dims);
+  coalesce_dimensions(loop, shape, dims, n, [&](int k, int d) { return arrays[k].stride(d); });
   return loop;
 }
 
