@@ -54,12 +54,17 @@ void launch_reduce(const exec& e, const reduction_call& c) {
 }
 
 /// Runs functor Op with the kernels of the call's input type: typed for Op's dense inputs, else cast on load
-/// (functors whose inputs are all dense, max and min, have no such kernels).
+/// (functors whose inputs are all dense, max and min, have no such kernels). The arg reductions whose keys fit
+/// run on them (arg_key_reduce: the same index).
 template <class Op>
 void launch_reduce_functor(const exec& e, const reduction_call& c) {
   visit_dtype(c.input.id(), [&](auto input) {
     using T = typename decltype(input)::type;
+    using C = typename Op::value_t;
     if constexpr (Op::template dense_input<T>) {
+      if constexpr (is_same_v<Op, arg_reduce<C>> && arg_keys_fit<C>) {
+        if (c.plan.reduced <= arg_key_max_count) return launch_reduce<arg_key_reduce<C>, T>(e, c);
+      }
       launch_reduce<Op, T>(e, c);
     } else if constexpr (Op::casts_on_load) {
       launch_reduce<Op, void>(e, c);

@@ -312,6 +312,66 @@ NUMCU_UNROLL
   NUMCU_HD result_t project(acc_t a) const { return a.index; }
 };
 
+/// The compute types whose arg reductions the CUDA kernels may run on 64-bit keys (arg_key_reduce).
+template <class C>
+inline constexpr bool arg_keys_fit = is_same_v<C, float> || is_same_v<C, int32_t>;
+
+/// The most elements per output arg_key_reduce indexes (its key holds an index's complement in 32 bits, and
+/// key 0 means no element).
+inline constexpr int64_t arg_key_max_count = 0xfffffffe;
+
+/// arg_reduce's answers for the compute types of arg_keys_fit and at most arg_key_max_count elements per
+/// output, on 64-bit keys: the value's rank in the order searched (a NaN highest, or, skipped, the key 0 that
+/// marks no element; -0.0 equal to +0.0) above the complement of its index, so that the answer's key is the
+/// largest and combine is a max, whatever the order partials come in. The CUDA kernels run it for speed (half
+/// the bytes per partial of indexed_value, no branches in a combine); the index it gives is arg_reduce's.
+template <class C>
+struct arg_key_reduce {
+  static_assert(arg_keys_fit<C>, "a key holds a 32-bit rank");
+  using value_t = C;
+  using acc_t = uint64_t;
+  using result_t = int64_t;
+  template <class In>
+  static constexpr bool dense_input = arg_reduce<C>::template dense_input<In>;
+  static constexpr bool casts_on_load = false;
+  reduce_params p;
+  NUMCU_HD acc_t identity() const { return 0; }
+  NUMCU_HD acc_t combine(acc_t a, acc_t b) const { return a > b ? a : b; }
+  /// The rank of a value that is not a skipped NaN: a greater rank is searched for first.
+  NUMCU_HD uint32_t rank(C x) const {
+    uint32_t ordered;  // the order of <, a NaN highest
+    if constexpr (is_same_v<C, float>) {
+      if (is_nan(x)) return 0xffffffffu;
+      const uint32_t bits = __builtin_bit_cast(uint32_t, x == 0.0f ? 0.0f : x);
+      ordered = (bits & 0x80000000u) != 0 ? ~bits : bits | 0x80000000u;  // -inf 0x007fffff, +inf 0xff800000
+    } else {
+      ordered = static_cast<uint32_t>(x) ^ 0x80000000u;
+    }
+    return p.largest ? ordered : ~ordered;  // a float's in 0x007fffff ... 0xff800000: never a NaN's
+  }
+  template <int N, class T>
+  NUMCU_HD acc_t slot(const T* v, int n, int64_t first, int w) const {
+    int best = -1;
+    uint32_t best_rank = 0;
+NUMCU_UNROLL
+    for (int k = 0; k < N; ++k) {
+      if (k < n) {
+        const C x = cast<C>(v[k]);
+        const uint32_t r = rank(x);
+        if (!(p.skip_nan && is_nan(x)) && (best < 0 || r > best_rank)) {
+          best = k;
+          best_rank = r;
+        }
+      }
+    }
+    if (best < 0) return identity();
+    return (uint64_t{best_rank} << 32) | (0xffffffffu - static_cast<uint64_t>(slot_index(first, best, w)));
+  }
+  NUMCU_HD result_t project(acc_t a) const {
+    return a == 0 ? -1 : static_cast<int64_t>(0xffffffffu - (a & 0xffffffffu));
+  }
+};
+
 /// The input dtypes logical and count reductions read as vectors; the rest are cast on load.
 template <class In>
 inline constexpr bool common_truth_input = is_same_v<In, bool> || is_same_v<In, int8_t> ||

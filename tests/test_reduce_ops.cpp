@@ -1,0 +1,108 @@
+// The reduce functors (internal, host-only): arg_key_reduce, which the CUDA kernels run for arg reductions of
+// float32 and int32 compute types, gives the index of a plain search with NumPy's rules (the first NaN, else
+// the first of the largest or smallest; -0.0 equal to +0.0; NaN skipped by the nan forms, an all-NaN slice
+// giving -1), whatever the order its partials are combined in.
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <limits>
+#include <random>
+#include <vector>
+
+#include "device/reduce_ops.hpp"
+
+namespace d = numcu::detail;
+
+namespace {
+
+/// NumPy's argmax / argmin / nanargmax / nanargmin of @p v by a plain search (-1: no non-NaN element).
+template <class C>
+std::int64_t searched_index(const std::vector<C>& v, bool largest, bool skip_nan) {
+  std::int64_t best = -1;
+  for (std::size_t i = 0; i < v.size(); ++i) {
+    const bool nan = v[i] != v[i];
+    if (nan && skip_nan) continue;
+    if (best >= 0 && v[best] != v[best]) break;  // a NaN found first wins
+    if (best < 0 || nan || (largest ? v[best] < v[i] : v[i] < v[best])) best = static_cast<std::int64_t>(i);
+  }
+  return best;
+}
+
+/// arg_key_reduce over @p v: slots of 32 consecutive elements (order width 32), their partials combined in a
+/// shuffled order.
+template <class C>
+std::int64_t key_index(const std::vector<C>& v, bool largest, bool skip_nan, std::mt19937_64& rng) {
+  d::arg_key_reduce<C> op;
+  op.p.largest = largest;
+  op.p.skip_nan = skip_nan;
+  constexpr int w = 32;
+  std::vector<std::uint64_t> partials;
+  for (std::size_t first = 0; first < v.size(); first += w) {
+    const int n = static_cast<int>(std::min<std::size_t>(w, v.size() - first));
+    partials.push_back(op.template slot<w>(v.data() + first, n, static_cast<std::int64_t>(first), w));
+  }
+  std::shuffle(partials.begin(), partials.end(), rng);
+  std::uint64_t key = op.identity();
+  for (const auto p : partials) key = op.combine(key, p);
+  return op.project(key);
+}
+
+template <class C>
+void check_against_search(const std::vector<C>& pool, std::mt19937_64& rng) {
+  for (int trial = 0; trial < 400; ++trial) {
+    const std::size_t size = 1 + rng() % 300;
+    std::vector<C> v(size);
+    // some arrays draw from a few values (ties, all-NaN), others from the whole pool
+    const std::size_t kinds = 1 + rng() % pool.size();
+    for (auto& x : v) x = pool[rng() % kinds];
+    for (const bool largest : {true, false}) {
+      for (const bool skip_nan : {false, true}) {
+        INFO("size " << size << ", largest " << largest << ", skip_nan " << skip_nan);
+        CHECK(key_index(v, largest, skip_nan, rng) == searched_index(v, largest, skip_nan));
+      }
+    }
+  }
+}
+
+}  // namespace
+
+TEST_SUITE("reduce functors") {
+  TEST_CASE("arg_key_reduce gives the searched index of float32: NaN, signed zeros, infinities, ties") {
+    constexpr float inf = std::numeric_limits<float>::infinity();
+    const float nan = std::numeric_limits<float>::quiet_NaN();
+    std::mt19937_64 rng(20261201);
+    check_against_search<float>({1.5f, nan, -0.0f, 0.0f, -inf, inf, -2.0f, std::numeric_limits<float>::max(),
+                                 -std::numeric_limits<float>::max(), std::numeric_limits<float>::denorm_min(),
+                                 -std::numeric_limits<float>::denorm_min(), -nan},
+                                rng);
+    // hand-worked: -0.0 and +0.0 tie, so the first wins either way
+    std::vector<float> zeros{-1.0f, -0.0f, 0.0f, -1.0f};
+    CHECK(key_index(zeros, true, false, rng) == 1);
+    CHECK(key_index(std::vector<float>{1.0f, 0.0f, -0.0f}, false, false, rng) == 1);
+    // the first NaN, for argmin too
+    CHECK(key_index(std::vector<float>{3.0f, nan, -inf, nan}, false, false, rng) == 1);
+    CHECK(key_index(std::vector<float>{3.0f, nan, -inf, nan}, false, true, rng) == 2);
+    CHECK(key_index(std::vector<float>{nan, nan}, true, true, rng) == -1);
+  }
+
+  TEST_CASE("arg_key_reduce gives the searched index of int32, its extremes included") {
+    std::mt19937_64 rng(7);
+    check_against_search<std::int32_t>({0, -1, 1, std::numeric_limits<std::int32_t>::min(),
+                                        std::numeric_limits<std::int32_t>::max(), 42, -42},
+                                       rng);
+    // a slice of the lowest value: its rank is 0 for argmax, and the key still says an element is there
+    const std::vector<std::int32_t> lowest(70, std::numeric_limits<std::int32_t>::min());
+    CHECK(key_index(lowest, true, false, rng) == 0);
+    CHECK(key_index(std::vector<std::int32_t>(5, std::numeric_limits<std::int32_t>::max()), false, true, rng) == 0);
+  }
+
+  TEST_CASE("arg_key_reduce indexes up to arg_key_max_count elements per output") {
+    d::arg_key_reduce<float> op;
+    const float v[1] = {2.0f};
+    const std::uint64_t last = op.slot<1>(v, 1, d::arg_key_max_count - 1, 1);
+    CHECK(op.project(last) == d::arg_key_max_count - 1);
+    CHECK(op.project(op.combine(last, op.slot<1>(v, 1, 0, 1))) == 0);
+  }
+}
