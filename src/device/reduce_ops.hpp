@@ -342,7 +342,8 @@ struct arg_key_reduce {
     uint32_t ordered;  // the order of <, a NaN highest
     if constexpr (is_same_v<C, float>) {
       if (is_nan(x)) return 0xffffffffu;
-      const uint32_t bits = __builtin_bit_cast(uint32_t, x == 0.0f ? 0.0f : x);
+      const float canonical = x == 0.0f ? 0.0f : x;
+      const uint32_t bits = __builtin_bit_cast(uint32_t, canonical);
       ordered = (bits & 0x80000000u) != 0 ? ~bits : bits | 0x80000000u;  // -inf 0x007fffff, +inf 0xff800000
     } else {
       ordered = static_cast<uint32_t>(x) ^ 0x80000000u;
