@@ -20,7 +20,7 @@ inline constexpr std::int64_t rows_kernel_outputs = 1024;
 /// The first-stage kernels.
 enum class reduce_kernel_kind : std::uint8_t {
   tiles,          ///< reduce_tiles_kernel(args, run, spread)
-  short_rows,     ///< reduce_short_rows_kernel(args, group): group lanes per output
+  short_rows,     ///< reduce_short_rows_kernel(args, group): group lanes per output (dense rows: Dense)
   columns,        ///< reduce_columns_kernel(args, group): group slots per group of a tile
   short_columns,  ///< reduce_short_columns_kernel(args, group): as columns
 };
@@ -88,9 +88,8 @@ reduce_launch plan_reduce_launch(reduce_args& a, reduction_layout layout, bool t
   };
   if (columns) {
     // groups of slots: a power of two, 8 of them covering the slots of the first tile; rows of at most
-    // tile_slots vectors of a typed input along one reduced dimension in the lean kernel of those
-    const bool short_columns =
-        typed_input && a.reduced_count <= std::int64_t{tile_slots} * a.width && a.reduced.ndim == 1;
+    // tile_slots vectors of a typed input in the lean kernel of those
+    const bool short_columns = typed_input && a.reduced_count <= std::int64_t{tile_slots} * a.width;
     l.kind = short_columns ? reduce_kernel_kind::short_columns : reduce_kernel_kind::columns;
     const std::int64_t slots = std::min<std::int64_t>(tile_slots, (a.reduced_count + a.width - 1) / a.width);
     while (l.group * 8 < slots) l.group <<= 1;

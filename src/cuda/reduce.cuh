@@ -40,7 +40,11 @@ void launch_reduce(const exec& e, const reduction_call& c) {
       if constexpr (typed) launch(e, l.grid_x, tile_slots, reduce_short_columns_kernel<Op, In>, a, l.group);
       break;
     case reduce_kernel_kind::short_rows:
-      if constexpr (typed) launch(e, l.grid_x, tile_slots, reduce_short_rows_kernel<Op, In>, a, l.group);
+      if constexpr (typed) {
+        void (*short_rows)(reduce_args, int) = reduce_short_rows_kernel<Op, In, false>;
+        if (a.dense) short_rows = reduce_short_rows_kernel<Op, In, true>;
+        launch(e, l.grid_x, tile_slots, short_rows, a, l.group);
+      }
       break;
     case reduce_kernel_kind::tiles:
       launch(e, l.grid_x, tile_slots, tiles_kernel, a, l.run, l.spread);

@@ -4,7 +4,7 @@
 //              tree each group of 32 slots, lane 0 the tile's and the run's trees. The whole array and few long
 //              rows (many runs per output, a second stage combining them), many rows (a run per output). No
 //              block-wide barrier: each warp streams its tiles on its own.
-//  - short rows: rows of at most 256 vectors: a few lanes per output, each loading all its slots at once.
+//  - short rows: rows of at most 256 vectors: a few lanes per output, group after group of slots.
 //  - columns:  the column case (reduced dimensions outermost): a block of 32 neighbouring outputs x 8 groups of
 //              slots, each thread walking its slots down one column; loads coalesce across the outputs (a
 //              few rows: a thread's slots loaded together). short columns: the same blocks for a few rows along
@@ -14,7 +14,9 @@
 // Op::dense_input (the default accumulators' inputs) each have their own, reading 16-byte vectors where the
 // reduced run is dense; In = void is any other input dtype, cast on load at run time (a `dtype=` asking for
 // another accumulator). One kernel per input keeps each one's registers to what its input needs; the tiles
-// kernel has a second one for dense rows (16-byte vectors, nothing else inlined), for the same reason.
+// and short-rows kernels have a second one for dense rows (16-byte vectors, nothing else inlined), for the
+// same reason. Registers decide the speed of the short kernels, whose threads each read a few hundred bytes:
+// their rare paths (a row's end) take a slot at a time, so that the common one sets the register count.
 #pragma once
 
 #include "device/launch_geometry.hpp"
@@ -128,10 +130,14 @@ __device__ __forceinline__ typename Op::acc_t warp_tree(const Op& op, typename O
 }
 
 /// The tree of adjacent pairs over each group of @p lanes lanes (a power of two, at most 32) of the warp; the
-/// group's first lane holds its result.
+/// group's first lane holds its result. Unrolled, with the steps past @p lanes skipped (fewer registers than a
+/// loop with a run-time bound).
 template <class Op>
 __device__ __forceinline__ typename Op::acc_t lanes_tree(const Op& op, typename Op::acc_t x, int lanes) {
-  for (int delta = 1; delta < lanes; delta <<= 1) x = op.combine(x, shuffle_down(x, delta, lanes));
+#pragma unroll
+  for (int delta = 1; delta < 32; delta <<= 1) {
+    if (delta < lanes) x = op.combine(x, shuffle_down(x, delta, lanes));
+  }
   return x;
 }
 
@@ -243,89 +249,77 @@ __global__ void __launch_bounds__(tile_slots) reduce_tiles_kernel(reduce_args a,
 }
 
 /// Loads slot @p t of a row whose slots are each the elements of one vector of In (reduced_count <= tile_slots *
-/// w) into @p v, if @p wanted: as a 16-byte vector where the row is dense and the vector whole (Vectors: callers
-/// whose rows may be dense; the column kernel's never are), else element by element. Returns the number of values
-/// loaded (0 past the row's end, or not wanted).
-template <bool Vectors, class In>
+/// w) into @p v, if @p wanted: as a 16-byte vector where the vector is whole and Dense (the row dense and 16-byte
+/// aligned, reduce_args::dense), else element by element. Returns the number of values loaded (0 past the row's
+/// end, or not wanted).
+template <bool Dense, class In>
 __device__ __forceinline__ int load_vector_slot(const reduce_args& a, const char* row, int64_t t, bool wanted,
                                                 In (&v)[order_width(sizeof(In))]) {
   constexpr int W = order_width(sizeof(In));
   const int64_t left = a.reduced_count - t * W;
   const int n = !wanted || left <= 0 ? 0 : left < W ? static_cast<int>(left) : W;
-  if (Vectors && a.dense && n == W) {
+  if (Dense && n == W) {
     *reinterpret_cast<vector_of<In, W>*>(v) = reinterpret_cast<const vector_of<In, W>*>(row)[t];
   } else {
 #pragma unroll
     for (int e = 0; e < W; ++e) {
-      if (e < n) v[e] = *reinterpret_cast<const In*>(row + reduced_offset(a, t * W + e));
+      if (e < n) {
+        const int64_t r = t * W + e;
+        v[e] = *reinterpret_cast<const In*>(row + (Dense ? r * int64_t{sizeof(In)} : reduced_offset(a, r)));
+      }
     }
   }
   return n;
 }
 
+/// The tree over groups @p g ... @p g + N - 1 (N a power of two) of reduce_short_rows_kernel's 8, of which the
+/// first @p present (at least 1) are present: group k the subtree of slots k * lanes ... k * lanes + lanes - 1,
+/// lane l loading slot k * lanes + l; each group loaded, folded and reduced across the lanes before the next,
+/// so that few values are held at once.
+template <int N, bool Dense, class Op, class In>
+__device__ __forceinline__ typename Op::acc_t short_row_groups(const Op& op, const reduce_args& a, const char* row,
+                                                               int g, int present, int lanes, int lane,
+                                                               bool active) {
+  if constexpr (N == 1) {
+    constexpr int W = order_width(sizeof(In));
+    alignas(16) In raw[W];
+    const int64_t t = int64_t{g} * lanes + lane;
+    const int n = load_vector_slot<Dense>(a, row, t, active, raw);
+    return lanes_tree(op, op.template slot<W>(raw, n, t * W, W), lanes);
+  } else {
+    constexpr int half = N / 2;
+    const auto low = short_row_groups<half, Dense, Op, In>(op, a, row, g, present, lanes, lane, active);
+    if (present <= half) return low;  // warp-uniform: every lane takes part in the shuffles
+    return op.combine(low, short_row_groups<half, Dense, Op, In>(op, a, row, g + half, present - half, lanes,
+                                                                 lane, active));
+  }
+}
+
 /// Rows of at most tile_slots vectors (reduced_count <= tile_slots * w: each slot is the w elements of one
 /// vector), many of them: @p lanes lanes per output (a power of two, at most 32, 8 * lanes covering the row's
-/// slots), lane l holding slots l, l + lanes, ..., l + 7 * lanes. A lane loads all its slots at once (16-byte
-/// vectors where the row is dense), then each group of `lanes` slots is a subtree reduced across the lanes,
-/// and the groups are combined in order: the rows kernel's tree with every load in flight together and no lane
-/// idle on short rows. For the input types of Op::dense_input.
-template <class Op, class In>
+/// slots), lane l holding slots l, l + lanes, ..., l + 7 * lanes: each group of `lanes` slots is a subtree
+/// reduced across the lanes, and the groups are combined in their tree (short_row_groups). Dense: the rows are
+/// dense and 16-byte aligned (reduce_args::dense), read as 16-byte vectors. For the input types of
+/// Op::dense_input.
+template <class Op, class In, bool Dense>
 __global__ void __launch_bounds__(tile_slots) reduce_short_rows_kernel(reduce_args a, int lanes) {
   constexpr int W = order_width(sizeof(In));
-  constexpr int groups = 8;
   const Op op{a.params};
+  // lanes is a power of two: shifts, not divisions (the setup is a large share of a thread's work here)
+  const int lanes_shift = __ffs(lanes) - 1;
   const int lane = threadIdx.x & (lanes - 1);
-  const int64_t per_warp = 32 / lanes;
-  const int64_t slots = (a.reduced_count + W - 1) / W;
+  const int per_warp = 32 >> lanes_shift;
+  const int slots = static_cast<int>((a.reduced_count + W - 1) / W);  // at most tile_slots
+  const int present = (slots + lanes - 1) >> lanes_shift;  // groups with a slot: a prefix
   // warp-uniform bounds, so that every lane takes part in the shuffles
   const int64_t warp = int64_t{blockIdx.x} * (tile_slots / 32) + (threadIdx.x >> 5);
   const int64_t warps = int64_t{gridDim.x} * (tile_slots / 32);
   for (int64_t base = warp * per_warp; base < a.outputs; base += warps * per_warp) {
-    const int64_t o = base + (threadIdx.x & 31) / lanes;
+    const int64_t o = base + ((threadIdx.x & 31) >> lanes_shift);
     const bool active = o < a.outputs;
     const char* row = a.in + a.kept.offset(active ? o : base);
-    alignas(16) In raw[groups][W];
-    int count[groups];
-#pragma unroll
-    for (int g = 0; g < groups; ++g) count[g] = load_vector_slot<true>(a, row, int64_t{g} * lanes + lane, active, raw[g]);
-    typename Op::acc_t partial[groups];
-    int present = 0;
-#pragma unroll
-    for (int g = 0; g < groups; ++g) {
-      partial[g] = op.identity();
-      if (int64_t{g} * lanes < slots) {  // warp-uniform: every lane takes part in the shuffles
-        const int64_t first = (int64_t{g} * lanes + lane) * W;
-        partial[g] = lanes_tree(op, op.template slot<W>(raw[g], count[g], first, W), lanes);
-        ++present;
-      }
-    }
-    if (lane == 0 && active) store_partial(a, op, o, 0, tree_of<groups>(op, partial, present));
-  }
-}
-
-/// Pushes onto @p stack the partials of the @p count slots from slot @p begin of a row of at most tile_slots
-/// vectors (each slot the elements of one vector of In, one of Op::dense_input), loading a batch of slots at
-/// once rather than a slot at a time and pushing each batch's tree (an aligned subtree) in one step.
-template <class Op, class In, class Stack>
-__device__ __forceinline__ void push_short_slots(const Op& op, const reduce_args& a, const char* row, int begin,
-                                                 int count, Stack& stack) {
-  constexpr int W = order_width(sizeof(In));
-  constexpr int batch = slot_elements / W < 8 ? slot_elements / W : 8;
-  for (int k0 = 0; k0 < count; k0 += batch) {
-    alignas(16) In raw[batch][W];
-    int n[batch];
-#pragma unroll
-    for (int b = 0; b < batch; ++b) n[b] = load_vector_slot<false>(a, row, begin + k0 + b, k0 + b < count, raw[b]);
-    typename Op::acc_t partial[batch];
-    int present = 0;
-#pragma unroll
-    for (int b = 0; b < batch; ++b) {
-      partial[b] = op.template slot<W>(raw[b], n[b], int64_t{begin + k0 + b} * W, W);
-      present += n[b] > 0 ? 1 : 0;  // the slots present are a prefix
-    }
-    if (present == 0) return;
-    stack.push(op, tree_of<batch>(op, partial, present));
-    if (present < batch) return;  // the rest are absent
+    const auto x = short_row_groups<8, Dense, Op, In>(op, a, row, 0, present, lanes, lane, active);
+    if (lane == 0 && active) store_partial(a, op, o, 0, x);
   }
 }
 
@@ -351,7 +345,10 @@ struct column_stack {
   }
 };
 
-/// @p slots_per_group: a power of two, at most 32, with 8 * slots_per_group covering every slot present.
+/// The column case: a block per 32 neighbouring outputs and tile (blockIdx.y, striding), group g of the 8 warps
+/// computing slots g * slots_per_group ... of the tile down each column, its partials on a column_stack, warp 0
+/// the tree over the 8 groups. @p slots_per_group: a power of two, at most 32, with 8 * slots_per_group covering
+/// every slot present.
 template <class Op, class In>
 __global__ void __launch_bounds__(tile_slots) reduce_columns_kernel(reduce_args a, int slots_per_group) {
   using A = typename Op::acc_t;
@@ -363,12 +360,7 @@ __global__ void __launch_bounds__(tile_slots) reduce_columns_kernel(reduce_args 
   const char* row = o < a.outputs ? a.in + a.kept.offset(o) : nullptr;
   for (int64_t tile = blockIdx.y; tile < a.tiles; tile += gridDim.y) {
     auto slots = column_stack<Op>::make();
-    bool short_slots = false;  // one tile, each slot one vector's elements: loaded in batches
-    if constexpr (!is_same_v<In, void>) short_slots = a.reduced_count <= int64_t{tile_slots} * w;
-    if (row != nullptr && short_slots) {
-      if constexpr (!is_same_v<In, void>)
-        push_short_slots<Op, In>(op, a, row, group * slots_per_group, slots_per_group, slots);
-    } else if (row != nullptr) {
+    if (row != nullptr) {
       for (int k = 0; k < slots_per_group; ++k) {
         const int64_t first = slot_first(tile, group * slots_per_group + k, w);
         if (first >= a.reduced_count) break;
@@ -388,32 +380,44 @@ __global__ void __launch_bounds__(tile_slots) reduce_columns_kernel(reduce_args 
 }
 
 /// The tree over slots @p first ... @p first + @p present - 1 (1 <= present <= N) of a row whose slots are each
-/// the elements of one vector of In (reduced_count <= tile_slots * w) and whose reduced index is one dimension
-/// of @p stride bytes: an aligned subtree of N leaves (a power of two), Batch slots loaded together at a time,
-/// each batch's tree, the batches combined in their tree. Every index is constant, so the values and partials
-/// stay in registers.
+/// the elements of one vector of In (reduced_count <= tile_slots * w): an aligned subtree of N leaves (a power of
+/// two), Batch slots loaded together at a time, each batch's tree, the batches combined in their tree. Where
+/// the reduced index is one dimension (of @p stride bytes) and the batch's slots are whole, every load is
+/// unconditional and every index constant, so the values and partials stay in registers.
 template <int N, int Batch, class Op, class In>
 __device__ __forceinline__ typename Op::acc_t strided_slots_tree(const Op& op, const reduce_args& a,
                                                                  const char* row, int64_t stride, int first,
                                                                  int present) {
   constexpr int W = order_width(sizeof(In));
   if constexpr (N <= Batch) {
-    In v[N][W];
-    int n[N];
+    const char* at = row + int64_t{first} * W * stride;
+    if (a.reduced.ndim == 1 && present == N && int64_t{first + N} * W <= a.reduced_count) {
+      In v[N][W];
 #pragma unroll
-    for (int b = 0; b < N; ++b) {
+      for (int b = 0; b < N; ++b) {
+#pragma unroll
+        for (int e = 0; e < W; ++e) v[b][e] = *reinterpret_cast<const In*>(at + (b * W + e) * stride);
+      }
+      typename Op::acc_t partial[N];
+#pragma unroll
+      for (int b = 0; b < N; ++b) partial[b] = op.template slot<W>(v[b], W, int64_t{first + b} * W, W);
+      return tree_of<N>(op, partial, N);
+    }
+    // the row's end, or several reduced dimensions: a slot at a time, its partial pushed onto a stack (which,
+    // indexed at run time, lives in local memory: the rare case adds no registers to the kernel)
+    pairwise_stack<Op, 4> slots;
+#pragma unroll 1
+    for (int b = 0; b < present; ++b) {
       const int64_t start = int64_t{first + b} * W, left = a.reduced_count - start;
-      n[b] = b >= present ? 0 : left < W ? static_cast<int>(left) : W;
-      const char* at = row + start * stride;
+      const int n = left < W ? static_cast<int>(left) : W;
+      In v[W];
 #pragma unroll
       for (int e = 0; e < W; ++e) {
-        if (e < n[b]) v[b][e] = *reinterpret_cast<const In*>(at + e * stride);
+        if (e < n) v[e] = *reinterpret_cast<const In*>(row + reduced_offset(a, start + e));
       }
+      slots.push(op, op.template slot<W>(v, n, start, W));
     }
-    typename Op::acc_t partial[N];
-#pragma unroll
-    for (int b = 0; b < N; ++b) partial[b] = op.template slot<W>(v[b], n[b], int64_t{first + b} * W, W);
-    return tree_of<N>(op, partial, present);
+    return slots.result(op);
   } else {
     constexpr int half = N / 2;
     const auto low =
@@ -424,11 +428,11 @@ __device__ __forceinline__ typename Op::acc_t strided_slots_tree(const Op& op, c
 }
 
 /// The column case with rows of at most tile_slots vectors (reduced_count <= tile_slots * w: one tile, each slot
-/// the elements of one vector) along one reduced dimension (reduce_args::reduced has one), for the input types
-/// of Op::dense_input: reduce_columns_kernel's blocks (32 neighbouring outputs x 8 groups of @p slots_per_group
-/// slots) with nothing else inlined, each group's subtree in registers (strided_slots_tree), the 8 groups'
-/// partials combined through shared memory. Measured on the H200, sum(X, 0) of a (256, 2^20) float32 matrix:
-/// this design 4.18 TB/s, reduce_columns_kernel 1.36 (80 registers, issue-bound).
+/// the elements of one vector), for the input types of Op::dense_input: reduce_columns_kernel's blocks (32
+/// neighbouring outputs x 8 groups of @p slots_per_group slots) with nothing else inlined, each group's subtree
+/// in registers (strided_slots_tree), the 8 groups' partials combined through shared memory. Measured on the
+/// H200, sum(X, 0) of a (256, 2^20) float32 matrix: the design 4.18 TB/s, reduce_columns_kernel 1.36 (80
+/// registers, issue-bound).
 template <class Op, class In>
 __global__ void __launch_bounds__(tile_slots) reduce_short_columns_kernel(reduce_args a, int slots_per_group) {
   using A = typename Op::acc_t;

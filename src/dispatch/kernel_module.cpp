@@ -81,7 +81,7 @@ void run_loaded_reduction(const loaded_reduction& k, const ndarray& in, std::spa
         queue(tiles(), l.grid_x, 1, tile_slots, tiles_args);
         break;
       case reduce_kernel_kind::short_rows:
-        queue(k.kernel(slot::short_rows), l.grid_x, 1, tile_slots, group_args);
+        queue(k.kernel(a.dense ? slot::short_rows_dense : slot::short_rows), l.grid_x, 1, tile_slots, group_args);
         break;
       case reduce_kernel_kind::columns:
         queue(k.kernel(slot::columns), l.grid_x, l.grid_y, tile_slots, group_args);

@@ -44,6 +44,7 @@ enum class reduction_kernel_slot : std::uint8_t {
   tiles,
   tiles_dense,
   short_rows,
+  short_rows_dense,
   columns,
   short_columns,
   partials_256,
