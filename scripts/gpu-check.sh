@@ -3,7 +3,8 @@
 # whole suite (no case may be skipped) and the examples, runs compute-sanitizer memcheck over the CUDA cases,
 # builds and runs the consumer project, runs the benchmarks with CuPy and PyTorch in the same run, and prints a summary last.
 # Logs and JSON go to $OUT (default ./gpu-check-out).
-#   scripts/gpu-check.sh [all|test|bench|suite|sanitize]
+#   scripts/gpu-check.sh [all|test|bench|suite|sanitize|build]
+# "build" builds only.
 # "test" is "suite" (the test suite and the examples) then "sanitize" (memcheck and the consumer project); the two
 # halves can run as two calls on the same machine when one call's time limit is too short for both.
 # With NUMCU_DIFFERENTIAL_CASES=FILE, "test" also replays that differential case file (a longer run of another
@@ -11,10 +12,10 @@
 # With NUMCU_BASELINE=DIR (a source tree of another revision, e.g. from `git archive REV`), "bench" also
 # builds that tree's numcu_bench and runs it in the same call, and prints every row the two share side by
 # side (bench/compare_runs.py).
-# On the H200 machine a fresh build takes about 5.5 minutes, "suite" about 4 more (runtime kernels compiling
+# On the H200 machine a fresh build takes about 6 minutes, "suite" more than 5 more (runtime kernels compiling
 # into an empty cache), "sanitize" about 4 (memcheck 20 seconds, the add_subdirectory consumer rebuilding the
 # library the rest) and "bench" 1; the GPU machine allows 10 minutes per command, so on a fresh machine run
-# "suite", then "sanitize" and "bench" on the same machine.
+# "build" (the build alone), then "suite", "sanitize" and "bench" on the same machine.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 what=${1:-all}

@@ -59,14 +59,16 @@ void launch_reduce(const exec& e, const reduction_call& c) {
 
 /// Runs functor Op with the kernels of the call's input type: typed for Op's dense inputs, else cast on load
 /// (functors whose inputs are all dense, max and min, have no such kernels). The arg reductions whose keys fit
-/// run on them (arg_key_reduce: the same index).
+/// run on them (arg_key_reduce: the same index) where the input is of the compute type itself (float32,
+/// int32): keys for the narrower inputs too would double the kernels of the arg units, and their compile time
+/// with them, for dtypes rarely searched.
 template <class Op>
 void launch_reduce_functor(const exec& e, const reduction_call& c) {
   visit_dtype(c.input.id(), [&](auto input) {
     using T = typename decltype(input)::type;
     using C = typename Op::value_t;
     if constexpr (Op::template dense_input<T>) {
-      if constexpr (is_same_v<Op, arg_reduce<C>> && arg_keys_fit<C>) {
+      if constexpr (is_same_v<Op, arg_reduce<C>> && arg_keys_fit<C> && is_same_v<T, C>) {
         if (c.plan.reduced <= arg_key_max_count) return launch_reduce<arg_key_reduce<C>, T>(e, c);
       }
       launch_reduce<Op, T>(e, c);

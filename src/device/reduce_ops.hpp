@@ -267,9 +267,13 @@ struct arg_reduce {
   using value_t = C;
   using acc_t = indexed_value<C>;
   using result_t = int64_t;
+  /// The inputs of C itself and the 16-bit floats (compared in float) have kernels of their own; the integers
+  /// compared in a wider C (bool, the 8- and 16-bit integers in int32, uint32 in int64) are cast on load: their
+  /// arg searches are rarely hot, and kernels of their own tripled the integer arg unit's compile time.
   template <class In>
-  static constexpr bool dense_input = is_same_v<extreme_compute_t<In>, C>;
-  static constexpr bool casts_on_load = false;  // every input that compares in C is a dense input
+  static constexpr bool dense_input =
+      is_same_v<In, C> || (is_same_v<C, float> && is_same_v<extreme_compute_t<In>, float>);
+  static constexpr bool casts_on_load = is_same_v<C, int32_t> || is_same_v<C, int64_t>;
   reduce_params p;
   NUMCU_HD acc_t identity() const { return acc_t{C{}, -1}; }
   NUMCU_HD bool before(C a, C b) const {  // a strictly before b in the order searched
