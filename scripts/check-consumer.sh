@@ -17,8 +17,11 @@ cmake --build "$build/consumer-find-package"
 echo "consumer through find_package:"
 "$build/consumer-find-package/consumer"
 
-cmake -S tests/consumer -B "$build/consumer-subdirectory" -G Ninja -DCMAKE_BUILD_TYPE=Release \
+# beside build/PRESET, at the same depth: ccache (CCACHE_BASEDIR) sees the same relative paths there, so the
+# library's units compiled for build/PRESET are cache hits rather than a second full build
+subdirectory=$root/build/$preset-consumer-subdirectory
+cmake -S tests/consumer -B "$subdirectory" -G Ninja -DCMAKE_BUILD_TYPE=Release \
   -DNUMCU_SOURCE_DIR="$root" -DCMAKE_CUDA_ARCHITECTURES="$arch"
-cmake --build "$build/consumer-subdirectory" -j "${NUMCU_JOBS:-$(nproc)}"
+cmake --build "$subdirectory" -j "${NUMCU_JOBS:-$(nproc)}"
 echo "consumer through add_subdirectory:"
-"$build/consumer-subdirectory/consumer"
+"$subdirectory/consumer"
