@@ -221,6 +221,58 @@ NUMCU_TEST_ON_DEVICES("reduction keyword arguments: dtype, out, initial, where, 
   CHECK(nc::sum(x).device() == dev);
 }
 
+// The integer and bool arg searches over many tiles, along rows and along columns, of a transposed view too:
+// the CUDA backend runs the compute dtype's own input (int32, int64, uint64) on its kernels and the narrower
+// inputs cast on load; both must give a plain search's first occurrence. Few distinct values, so that every
+// extreme occurs many times.
+NUMCU_TEST_ON_DEVICES("argmax and argmin of integers and bool over many tiles: a plain search's first occurrence",
+                      integer_arg_search) {
+  std::mt19937_64 gen(11);
+  // the first index of the largest (or smallest) of values[first + k * step], k < count
+  const auto search = [](const std::vector<std::int64_t>& values, std::int64_t first, std::int64_t step,
+                         std::int64_t count, bool largest) {
+    std::int64_t best = 0;
+    for (std::int64_t k = 1; k < count; ++k) {
+      const std::int64_t v = values[first + k * step], b = values[first + best * step];
+      if (largest ? v > b : v < b) best = k;
+    }
+    return best;
+  };
+  const nc::dtype types[] = {nc::bool_, nc::int8,  nc::uint8, nc::int16,  nc::uint16,
+                             nc::int32, nc::uint32, nc::int64, nc::uint64};
+  for (const nc::dtype t : types) {
+    const bool is_bool = t == nc::bool_, is_unsigned = t.kind() == nc::dtype_kind::unsigned_integer;
+    std::uniform_int_distribution<std::int64_t> pick(is_bool || is_unsigned ? 0 : -6, is_bool ? 1 : 6);
+    for (const nc::shape_t& shape : {nc::shape_t{40000}, nc::shape_t{3, 20000}, nc::shape_t{20000, 3}}) {
+      CAPTURE(t);
+      CAPTURE(shape);
+      std::int64_t n = 1;
+      for (auto e : shape) n *= e;
+      std::vector<std::int64_t> values(static_cast<std::size_t>(n));
+      for (auto& v : values) v = pick(gen);
+      const nc::ndarray a = nc::array(values.data(), shape, std::nullopt, dev).astype(t);
+      for (const bool largest : {true, false}) {
+        CAPTURE(largest);
+        const auto arg = [&](const nc::ndarray& x, std::optional<std::int64_t> axis) {
+          const nc::ndarray r = largest ? nc::argmax(x, axis) : nc::argmin(x, axis);
+          CHECK(r.dtype() == nc::int64);
+          return r.to_vector<std::int64_t>();
+        };
+        CHECK(arg(a, std::nullopt) == std::vector<std::int64_t>{search(values, 0, 1, n, largest)});
+        if (shape.size() == 1) continue;
+        const std::int64_t rows = shape[0], cols = shape[1];
+        std::vector<std::int64_t> along_rows, along_columns;
+        for (std::int64_t r = 0; r < rows; ++r) along_rows.push_back(search(values, r * cols, 1, cols, largest));
+        for (std::int64_t c = 0; c < cols; ++c) along_columns.push_back(search(values, c, cols, rows, largest));
+        CHECK(arg(a, 1) == along_rows);
+        CHECK(arg(a, 0) == along_columns);
+        CHECK(arg(a.T(), 0) == along_rows);
+        CHECK(arg(a.T(), 1) == along_columns);
+      }
+    }
+  }
+}
+
 NUMCU_TEST_ON_DEVICES("reduction errors: NumPy's messages, nothing changed", reduction_errors) {
   const nc::ndarray a = nc::arange(0, 6, 1, nc::float64, dev).reshape({2, 3});
   const auto before = numcu_test::host_bytes(a);
