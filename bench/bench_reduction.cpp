@@ -1,6 +1,6 @@
 // Reduction and scan benchmarks (issue 10): whole-array reductions of 2^28 float32, the row and column cases
-// of a 16384^2 matrix and of skinny shapes, argmax along rows, cumsum, count_nonzero, and the host time of a
-// small sum whose result stays on the device. Bytes counted: those read (cumsum: read + written).
+// of a 16384^2 matrix and of skinny shapes, argmax along rows, cumsum, count_nonzero, sums and max of narrow
+// integers, and the host time of a small sum whose result stays on the device. Bytes counted: those read (cumsum: read + written).
 #include <numcu/numcu.hpp>
 
 #include "timing.hpp"
@@ -36,6 +36,18 @@ void run_reduction_benchmarks() {
     report("sum(X, 1) (2^20, 256) float32", n * 4.0, time_gpu([&] { r = nc::sum(rows, 1); }));
     const auto columns = x.reshape({256, std::int64_t{1} << 20});
     report("sum(X, 0) (256, 2^20) float32", n * 4.0, time_gpu([&] { r = nc::sum(columns, 0); }));
+  }
+  {
+    // integers of a wider compute type: typed 16-byte loads in dense rows (the whole array), cast on load in the
+    // column case
+    const auto a = nc::linspace(0.0, 250.0, n, true, nc::float32, gpu).astype(nc::uint8);
+    nc::ndarray r;
+    report("sum(a) uint8 2^28", n * 1.0, time_gpu([&] { r = nc::sum(a); }));
+    report("max(a) uint8 2^28", n * 1.0, time_gpu([&] { r = nc::max(a); }));
+    const auto x = a.reshape({16384, 16384});
+    report("sum(X, 0) 16384^2 uint8", n * 1.0, time_gpu([&] { r = nc::sum(x, 0); }));
+    const auto b = nc::linspace(0.0, 250.0, n, true, nc::float32, gpu).astype(nc::int32);
+    report("sum(a) int32 2^28", n * 4.0, time_gpu([&] { r = nc::sum(b); }));
   }
   {
     const auto a = nc::ones({1024}, nc::float32, gpu);

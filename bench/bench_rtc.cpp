@@ -141,6 +141,18 @@ void run_rtc_benchmarks() {
                 }));
   bench::report("X.T + X 16384^2 float32 numcu add (out=)", n * 12.0,
                 bench::time_gpu([&] { nc::add(x.T(), x, z); }));
+  {
+    // the first call of a reduction kernel never compiled: a whole-array sum of squares of 1024 elements, which
+    // compiles and loads one kernel (the tiles kernel for dense rows)
+    const nc::reduction_kernel fresh("T x", "T y", "x * x", "a + b", "y = a", "0", "sum_squares_first");
+    const auto small = nc::ones({1024}, nc::float32, gpu);
+    const auto t0 = std::chrono::steady_clock::now();
+    fresh({small});
+    nc::synchronize(gpu);
+    bench::report_us(
+        "reduction_kernel first call (source, compile, load, run), 1024 float32",
+        std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - t0).count());
+  }
   // reductions: a sum through a reduction_kernel, the built-in sum in the same run (bytes read)
   const nc::reduction_kernel total("T x", "T y", "x", "a + b", "y = a", "0", "total");
   total({a});  // compiled before timing

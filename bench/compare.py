@@ -126,6 +126,15 @@ def reductions(out, xp, ev, f32, sync):
     columns = x.reshape(256, 1 << 20)
     out["sum(X, 0) (256, 2^20) float32"] = median_gpu_ms(lambda: columns.sum(0), ev)
     del x, rows, columns
+    cast = (lambda t, d: t.to(d)) if xp.__name__ == "torch" else (lambda t, d: t.astype(d))
+    a = cast(xp.linspace(0.0, 250.0, n, dtype=f32, **kw), xp.uint8)
+    out["sum(a) uint8 2^28"] = median_gpu_ms(lambda: a.sum(), ev)
+    out["max(a) uint8 2^28"] = median_gpu_ms(lambda: a.max(), ev)
+    x = a.reshape(side, side)
+    out["sum(X, 0) 16384^2 uint8"] = median_gpu_ms(lambda: x.sum(0), ev)
+    b = cast(xp.linspace(0.0, 250.0, n, dtype=f32, **kw), xp.int32)
+    out["sum(a) int32 2^28"] = median_gpu_ms(lambda: b.sum(), ev)
+    del a, b, x
     small = xp.ones(1024, dtype=f32, **kw)
     out["host time per sum of 1024 float32 (result on the device)"] = median_host_ms(lambda: small.sum(), 1000, 21, 1000)
     sync()
@@ -224,6 +233,12 @@ extern "C" __global__ void add(const float* a, const float* b, float* c, long lo
     fresh(small, small)
     cp.cuda.Device().synchronize()
     out["elementwise_kernel first call (source, compile, load, run)"] = (time.perf_counter() - t0) * 1e3
+    t0 = time.perf_counter()
+    fresh = cp.ReductionKernel("T x", "T y", "x * x", "a + b", "y = a", "0", "sum_squares_first",
+                               preamble="// %d" % time.time_ns())  # a source never compiled before
+    fresh(small)
+    cp.cuda.Device().synchronize()
+    out["reduction_kernel first call (source, compile, load, run), 1024 float32"] = (time.perf_counter() - t0) * 1e3
     total = cp.ReductionKernel("T x", "T y", "x", "a + b", "y = a", "0", "total")
     out["sum float32 2^28 reduction_kernel"] = median_gpu_ms(lambda: total(a), ev)
     out["sum float32 2^28 numcu sum"] = median_gpu_ms(lambda: cp.sum(a), ev)

@@ -14,18 +14,36 @@
 
 namespace numcu::detail::cuda {
 
+/// Whether input type In of functor Op has every kernel typed: the compute type itself and the floating inputs of
+/// a wider accumulator (float32 summed in double is the hottest reduction). An integer or bool input of another
+/// compute type (uint8 summed in uint64, int16 compared in int32, int32 counted in bool) has a typed kernel for
+/// dense rows only (whole arrays and rows along the last axis, where 16-byte loads of narrow elements matter
+/// most) and is cast on load in every other layout: kernels of their own in every layout made the integer units'
+/// compile times 13 to 16 minutes each, for layouts rarely hot with those dtypes.
+template <class Op, class In>
+inline constexpr bool every_kernel_typed = is_same_v<In, typename Op::value_t> || !is_integral_v<In>;
+
 /// Runs reduction functor Op over @p c, whose input has type In (void: any dtype, cast on load), with the
 /// launch core/reduction_launch.hpp picks.
 template <class Op, class In>
 void launch_reduce(const exec& e, const reduction_call& c) {
   using A = typename Op::acc_t;
   constexpr bool typed = !std::is_void_v<In>;
+  constexpr bool dense_only = typed && !every_kernel_typed<Op, In>;
   reduce_args a = make_reduce_args(c.plan, c.in, c.out, c.input, c.output, c.params);
-  void (*tiles_kernel)(reduce_args, std::int64_t, bool) = reduce_tiles_kernel<Op, In, false>;
-  if constexpr (typed) {
-    if (a.dense) tiles_kernel = reduce_tiles_kernel<Op, In, true>;
+  if constexpr (dense_only) {
+    static_assert(Op::casts_on_load, "the other layouts of a dense-only input are cast on load");
+    if (!a.dense) return launch_reduce<Op, void>(e, c);
   }
-  const reduce_launch l = plan_reduce_launch(a, c.plan.layout, typed, sizeof(A), [&] {
+  void (*tiles_kernel)(reduce_args, std::int64_t, bool) = nullptr;
+  if constexpr (dense_only) {
+    tiles_kernel = reduce_tiles_kernel<Op, In, true>;
+  } else if constexpr (typed) {
+    tiles_kernel = a.dense ? reduce_tiles_kernel<Op, In, true> : reduce_tiles_kernel<Op, In, false>;
+  } else {
+    tiles_kernel = reduce_tiles_kernel<Op, void, false>;
+  }
+  const reduce_launch l = plan_reduce_launch(a, c.plan.layout, typed && !dense_only, sizeof(A), [&] {
     return static_cast<std::int64_t>(resident_blocks(tiles_kernel, e.where().index()));
   });
   reduce_args second{};
@@ -33,14 +51,18 @@ void launch_reduce(const exec& e, const reduction_call& c) {
     second = second_stage_args(a, e.workspace(static_cast<std::size_t>(a.outputs * a.parts) * sizeof(A)));
   switch (l.kind) {
     case reduce_kernel_kind::columns:
-      launch(e, dim3(l.grid_x, l.grid_y), tile_slots, reduce_columns_kernel<Op, In>, a, l.group);
+      // dense rows are never the column case; a dense-only input reads its columns cast on load all the same
+      launch(e, dim3(l.grid_x, l.grid_y), tile_slots,
+             reduce_columns_kernel<Op, conditional_t<dense_only, void, In>>, a, l.group);
       break;
-    // plan_reduce_launch picks the short kernels for typed inputs only
+    // plan_reduce_launch picks the short kernels for inputs with every kernel typed only
     case reduce_kernel_kind::short_columns:
-      if constexpr (typed) launch(e, l.grid_x, tile_slots, reduce_short_columns_kernel<Op, In>, a, l.group);
+      if constexpr (typed && !dense_only) {
+        launch(e, l.grid_x, tile_slots, reduce_short_columns_kernel<Op, In>, a, l.group);
+      }
       break;
     case reduce_kernel_kind::short_rows:
-      if constexpr (typed) {
+      if constexpr (typed && !dense_only) {
         void (*short_rows)(reduce_args, int) = reduce_short_rows_kernel<Op, In, false>;
         if (a.dense) short_rows = reduce_short_rows_kernel<Op, In, true>;
         launch(e, l.grid_x, tile_slots, short_rows, a, l.group);
@@ -57,11 +79,12 @@ void launch_reduce(const exec& e, const reduction_call& c) {
   }
 }
 
-/// Runs functor Op with the kernels of the call's input type: typed for Op's dense inputs, else cast on load
-/// (functors whose inputs are all dense, max and min, have no such kernels). The arg reductions whose keys fit
+/// Runs functor Op with the kernels of the call's input type: typed for Op's dense inputs (in the layouts that
+/// every_kernel_typed gives), else cast on load (the floating max and min, whose inputs are all dense, have no
+/// such kernels). The arg reductions whose keys fit
 /// run on them (arg_key_reduce: the same index) where the input is of the compute type itself (float32,
-/// int32): keys for the narrower inputs too would double the kernels of the arg units, and their compile time
-/// with them, for dtypes rarely searched.
+/// int32): keys for float16 and bfloat16 too would add their kernels to the arg units, and compile time with
+/// them, for dtypes rarely searched.
 template <class Op>
 void launch_reduce_functor(const exec& e, const reduction_call& c) {
   visit_dtype(c.input.id(), [&](auto input) {
