@@ -16,7 +16,10 @@
 // is any other input dtype or layout, cast on load at run time (a `dtype=` asking for another accumulator). One kernel per input keeps each one's registers to what its input needs; the tiles
 // and short-rows kernels have a second one for dense rows (16-byte vectors, nothing else inlined), for the
 // same reason. Registers decide the speed of the short kernels, whose threads each read a few hundred bytes:
-// their rare paths (a row's end) take a slot at a time, so that the common one sets the register count.
+// their rare paths (a row's end) take a slot at a time, so that the common one sets the register count. The walk
+// of several reduced dimensions (a division per dimension) sits in loops that are not unrolled, one copy per
+// kernel: a copy per value made the short-rows kernel for any layout take 21 s to compile with NVRTC (1.1 s with
+// one copy) and the short-columns kernel 10.6 s (1.2 s), and tripled the build's reduction units.
 #pragma once
 
 #include "device/launch_geometry.hpp"
@@ -249,12 +252,12 @@ __global__ void __launch_bounds__(tile_slots) reduce_tiles_kernel(reduce_args a,
 }
 
 /// Loads slot @p t of a row whose slots are each the elements of one vector of In (reduced_count <= tile_slots *
-/// w) into @p v, if @p wanted: as a 16-byte vector where the vector is whole and Dense (the row dense and 16-byte
-/// aligned, reduce_args::dense), else element by element. Returns the number of values loaded (0 past the row's
-/// end, or not wanted).
+/// w), along one reduced dimension of @p stride bytes, into @p v, if @p wanted: as a 16-byte vector where the
+/// vector is whole and Dense (the row dense and 16-byte aligned, reduce_args::dense), else element by element.
+/// Returns the number of values loaded (0 past the row's end, or not wanted).
 template <bool Dense, class In>
-__device__ __forceinline__ int load_vector_slot(const reduce_args& a, const char* row, int64_t t, bool wanted,
-                                                In (&v)[order_width(sizeof(In))]) {
+__device__ __forceinline__ int load_vector_slot(const reduce_args& a, const char* row, int64_t stride, int64_t t,
+                                                bool wanted, In (&v)[order_width(sizeof(In))]) {
   constexpr int W = order_width(sizeof(In));
   const int64_t left = a.reduced_count - t * W;
   const int n = !wanted || left <= 0 ? 0 : left < W ? static_cast<int>(left) : W;
@@ -263,13 +266,21 @@ __device__ __forceinline__ int load_vector_slot(const reduce_args& a, const char
   } else {
 #pragma unroll
     for (int e = 0; e < W; ++e) {
-      if (e < n) {
-        const int64_t r = t * W + e;
-        v[e] = *reinterpret_cast<const In*>(row + (Dense ? r * int64_t{sizeof(In)} : reduced_offset(a, r)));
-      }
+      if (e < n) v[e] = *reinterpret_cast<const In*>(row + (t * W + e) * (Dense ? int64_t{sizeof(In)} : stride));
     }
   }
   return n;
+}
+
+/// The @p n values of slot @p t of a row as load_vector_slot's, the reduced index walked through several
+/// dimensions, into @p loaded (in local memory): element by element in a loop that is not unrolled, so that a
+/// kernel holds one copy of the walk (its divisions) rather than one per value.
+template <class In>
+__device__ __forceinline__ void load_walked_slot(const reduce_args& a, const char* row, int64_t t, int n,
+                                                 In* loaded) {
+  constexpr int W = order_width(sizeof(In));
+#pragma unroll 1
+  for (int e = 0; e < n; ++e) loaded[e] = *reinterpret_cast<const In*>(row + a.reduced.offset(t * W + e));
 }
 
 /// Rows of at most tile_slots vectors (reduced_count <= tile_slots * w: each slot is the w elements of one
@@ -299,9 +310,31 @@ __global__ void __launch_bounds__(tile_slots) reduce_short_rows_kernel(reduce_ar
     const char* row = a.in + a.kept.offset(active ? o : base);
     alignas(16) In raw[8][W];
     int n[8];
+    if (Dense || a.reduced.ndim == 1) {
+      const int64_t stride = a.reduced.strides[0];
 #pragma unroll
-    for (int k = 0; k < 8; ++k) {
-      n[k] = load_vector_slot<Dense>(a, row, int64_t{k} * lanes + lane, active && k < present, raw[k]);
+      for (int k = 0; k < 8; ++k) {
+        n[k] = load_vector_slot<Dense>(a, row, stride, int64_t{k} * lanes + lane, active && k < present, raw[k]);
+      }
+    } else if constexpr (!Dense) {
+      // several reduced dimensions (rare): walked element by element into local memory, then copied with
+      // constant indices, so that raw and n stay in registers
+      In loaded[8][W];
+      int counts[8];
+#pragma unroll 1
+      for (int k = 0; k < 8; ++k) {
+        const int64_t t = int64_t{k} * lanes + lane, left = a.reduced_count - t * W;
+        counts[k] = !active || k >= present || left <= 0 ? 0 : left < W ? static_cast<int>(left) : W;
+        load_walked_slot(a, row, t, counts[k], loaded[k]);
+      }
+#pragma unroll
+      for (int k = 0; k < 8; ++k) {
+        n[k] = counts[k];
+#pragma unroll
+        for (int e = 0; e < W; ++e) {
+          if (e < n[k]) raw[k][e] = loaded[k][e];
+        }
+      }
     }
     typename Op::acc_t groups[8];
 #pragma unroll
@@ -371,10 +404,10 @@ __global__ void __launch_bounds__(tile_slots) reduce_columns_kernel(reduce_args 
 }
 
 /// The tree over slots @p first ... @p first + @p present - 1 (1 <= present <= N) of a row whose slots are each
-/// the elements of one vector of In (reduced_count <= tile_slots * w): an aligned subtree of N leaves (a power of
-/// two), Batch slots loaded together at a time, each batch's tree, the batches combined in their tree. Where
-/// the reduced index is one dimension (of @p stride bytes) and the batch's slots are whole, every load is
-/// unconditional and every index constant, so the values and partials stay in registers.
+/// the elements of one vector of In (reduced_count <= tile_slots * w), along one reduced dimension of @p stride
+/// bytes: an aligned subtree of N leaves (a power of two), Batch slots loaded together at a time, each batch's
+/// tree, the batches combined in their tree. Where the batch's slots are whole, every load is unconditional and
+/// every index constant, so the values and partials stay in registers.
 template <int N, int Batch, class Op, class In>
 __device__ __forceinline__ typename Op::acc_t strided_slots_tree(const Op& op, const reduce_args& a,
                                                                  const char* row, int64_t stride, int first,
@@ -382,7 +415,7 @@ __device__ __forceinline__ typename Op::acc_t strided_slots_tree(const Op& op, c
   constexpr int W = order_width(sizeof(In));
   if constexpr (N <= Batch) {
     const char* at = row + int64_t{first} * W * stride;
-    if (a.reduced.ndim == 1 && present == N && int64_t{first + N} * W <= a.reduced_count) {
+    if (present == N && int64_t{first + N} * W <= a.reduced_count) {
       In v[N][W];
 #pragma unroll
       for (int b = 0; b < N; ++b) {
@@ -394,8 +427,8 @@ __device__ __forceinline__ typename Op::acc_t strided_slots_tree(const Op& op, c
       for (int b = 0; b < N; ++b) partial[b] = op.template slot<W>(v[b], W, int64_t{first + b} * W, W);
       return tree_of<N>(op, partial, N);
     }
-    // the row's end, or several reduced dimensions: a slot at a time, its partial pushed onto a stack (which,
-    // indexed at run time, lives in local memory: the rare case adds no registers to the kernel)
+    // the row's end: a slot at a time, its partial pushed onto a stack (which, indexed at run time, lives in
+    // local memory: the rare case adds no registers to the kernel)
     pairwise_stack<Op, 4> slots;
 #pragma unroll 1
     for (int b = 0; b < present; ++b) {
@@ -404,7 +437,7 @@ __device__ __forceinline__ typename Op::acc_t strided_slots_tree(const Op& op, c
       In v[W];
 #pragma unroll
       for (int e = 0; e < W; ++e) {
-        if (e < n) v[e] = *reinterpret_cast<const In*>(row + reduced_offset(a, start + e));
+        if (e < n) v[e] = *reinterpret_cast<const In*>(row + (start + e) * stride);
       }
       slots.push(op, op.template slot<W>(v, n, start, W));
     }
@@ -416,6 +449,29 @@ __device__ __forceinline__ typename Op::acc_t strided_slots_tree(const Op& op, c
     if (present <= half) return low;
     return op.combine(low, strided_slots_tree<half, Batch, Op, In>(op, a, row, stride, first + half, present - half));
   }
+}
+
+/// strided_slots_tree's result where the reduced index is walked through several dimensions (rare): a slot at a
+/// time (load_walked_slot), its partial pushed onto a stack, in loops that are not unrolled, so that the kernel
+/// holds one copy of the walk.
+template <class Op, class In>
+__device__ __forceinline__ typename Op::acc_t walked_slots_tree(const Op& op, const reduce_args& a,
+                                                                const char* row, int first, int present) {
+  constexpr int W = order_width(sizeof(In));
+  pairwise_stack<Op, 6> slots;
+#pragma unroll 1
+  for (int b = 0; b < present; ++b) {
+    const int64_t t = first + b, left = a.reduced_count - t * W;
+    const int n = left < W ? static_cast<int>(left) : W;
+    In loaded[W], v[W];
+    load_walked_slot(a, row, t, n, loaded);
+#pragma unroll
+    for (int e = 0; e < W; ++e) {
+      if (e < n) v[e] = loaded[e];
+    }
+    slots.push(op, op.template slot<W>(v, n, t * W, W));
+  }
+  return slots.result(op);
 }
 
 /// The column case with rows of at most tile_slots vectors (reduced_count <= tile_slots * w: one tile, each slot
@@ -437,8 +493,11 @@ __global__ void __launch_bounds__(tile_slots) reduce_short_columns_kernel(reduce
   const int first = group * slots_per_group;
   const int present = slots - first < slots_per_group ? slots - first : slots_per_group;
   if (o < a.outputs && present > 0) {
-    values[group * 32 + column] = strided_slots_tree<32, batch, Op, In>(op, a, a.in + a.kept.offset(o),
-                                                                          a.reduced.strides[0], first, present);
+    const char* row = a.in + a.kept.offset(o);
+    values[group * 32 + column] =
+        a.reduced.ndim == 1
+            ? strided_slots_tree<32, batch, Op, In>(op, a, row, a.reduced.strides[0], first, present)
+            : walked_slots_tree<Op, In>(op, a, row, first, present);
   }
   __syncthreads();
   if (group == 0 && o < a.outputs) {
