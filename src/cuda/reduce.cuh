@@ -16,10 +16,10 @@ namespace numcu::detail::cuda {
 
 /// Whether input type In of functor Op has every kernel typed: the compute type itself and the floating inputs of
 /// a wider accumulator (float32 summed in double is the hottest reduction). An integer or bool input of another
-/// compute type (uint8 summed in uint64, int16 compared in int32, int32 counted in bool) has a typed kernel for
-/// dense rows only (whole arrays and rows along the last axis, where 16-byte loads of narrow elements matter
-/// most) and is cast on load in every other layout: kernels of their own in every layout made the integer units'
-/// compile times 13 to 16 minutes each, for layouts rarely hot with those dtypes.
+/// compute type (uint8 summed in uint64, int16 compared in int32, int32 counted in bool) has typed kernels for
+/// dense rows only (whole arrays and rows along the last axis, long or short, where 16-byte loads of narrow
+/// elements matter most) and is cast on load in every other layout: kernels of their own in every layout made
+/// the integer units' compile times several times longer, for layouts rarely hot with those dtypes.
 template <class Op, class In>
 inline constexpr bool every_kernel_typed = is_same_v<In, typename Op::value_t> || !is_integral_v<In>;
 
@@ -43,26 +43,28 @@ void launch_reduce(const exec& e, const reduction_call& c) {
   } else {
     tiles_kernel = reduce_tiles_kernel<Op, void, false>;
   }
-  const reduce_launch l = plan_reduce_launch(a, c.plan.layout, typed && !dense_only, sizeof(A), [&] {
+  const reduce_launch l = plan_reduce_launch(a, c.plan.layout, typed, sizeof(A), [&] {
     return static_cast<std::int64_t>(resident_blocks(tiles_kernel, e.where().index()));
   });
   reduce_args second{};
   if (l.second_threads > 0)
     second = second_stage_args(a, e.workspace(static_cast<std::size_t>(a.outputs * a.parts) * sizeof(A)));
   switch (l.kind) {
-    case reduce_kernel_kind::columns:
-      // dense rows are never the column case; a dense-only input reads its columns cast on load all the same
-      launch(e, dim3(l.grid_x, l.grid_y), tile_slots,
-             reduce_columns_kernel<Op, conditional_t<dense_only, void, In>>, a, l.group);
-      break;
-    // plan_reduce_launch picks the short kernels for inputs with every kernel typed only
+    // plan_reduce_launch picks the short kernels for typed inputs only
     case reduce_kernel_kind::short_columns:
       if constexpr (typed && !dense_only) {
         launch(e, l.grid_x, tile_slots, reduce_short_columns_kernel<Op, In>, a, l.group);
+        break;
       }
+      [[fallthrough]];  // dense rows are never the column case; a dense-only input's columns are cast on load
+    case reduce_kernel_kind::columns:
+      launch(e, dim3(l.grid_x, l.grid_y), tile_slots,
+             reduce_columns_kernel<Op, conditional_t<dense_only, void, In>>, a, l.group);
       break;
     case reduce_kernel_kind::short_rows:
-      if constexpr (typed && !dense_only) {
+      if constexpr (dense_only) {
+        launch(e, l.grid_x, tile_slots, reduce_short_rows_kernel<Op, In, true>, a, l.group);
+      } else if constexpr (typed) {
         void (*short_rows)(reduce_args, int) = reduce_short_rows_kernel<Op, In, false>;
         if (a.dense) short_rows = reduce_short_rows_kernel<Op, In, true>;
         launch(e, l.grid_x, tile_slots, short_rows, a, l.group);

@@ -226,9 +226,9 @@ struct extreme_reduce {
   using result_t = C;
   template <class In>
   static constexpr bool dense_input = is_same_v<extreme_compute_t<In>, C>;
-  /// every input that compares in C is a dense input; those of the integer compute types are cast on load in
-  /// some layouts (cuda/reduce.cuh, every_kernel_typed)
-  static constexpr bool casts_on_load = is_integral_v<C>;
+  /// every input that compares in C is a dense input; the narrower ones of int32 and int64 (bool, the 8- and
+  /// 16-bit integers; uint32) are cast on load outside dense rows (cuda/reduce.cuh, every_kernel_typed)
+  static constexpr bool casts_on_load = is_same_v<C, int32_t> || is_same_v<C, int64_t>;
   reduce_params p;
   NUMCU_HD acc_t identity() const {
     if constexpr (is_floating_point_v<C> || is_complex_v<C>) {
