@@ -24,16 +24,15 @@ template <class Op, class In>
 inline constexpr bool every_kernel_typed = is_same_v<In, typename Op::value_t> || !is_integral_v<In>;
 
 /// Runs reduction functor Op over @p c, whose input has type In (void: any dtype, cast on load), with the
-/// launch core/reduction_launch.hpp picks.
+/// launch core/reduction_launch.hpp picks; @p a: c's kernel arguments (make_reduce_args).
 template <class Op, class In>
-void launch_reduce(const exec& e, const reduction_call& c) {
+void launch_reduce(const exec& e, const reduction_call& c, reduce_args a) {
   using A = typename Op::acc_t;
   constexpr bool typed = !std::is_void_v<In>;
   constexpr bool dense_only = typed && !every_kernel_typed<Op, In>;
-  reduce_args a = make_reduce_args(c.plan, c.in, c.out, c.input, c.output, c.params);
   if constexpr (dense_only) {
     static_assert(Op::casts_on_load, "the other layouts of a dense-only input are cast on load");
-    if (!a.dense) return launch_reduce<Op, void>(e, c);
+    if (!a.dense) return launch_reduce<Op, void>(e, c, a);
   }
   void (*tiles_kernel)(reduce_args, std::int64_t, bool) = nullptr;
   if constexpr (dense_only) {
@@ -89,16 +88,17 @@ void launch_reduce(const exec& e, const reduction_call& c) {
 /// them, for dtypes rarely searched.
 template <class Op>
 void launch_reduce_functor(const exec& e, const reduction_call& c) {
+  const reduce_args a = make_reduce_args(c.plan, c.in, c.out, c.input, c.output, c.params);
   visit_dtype(c.input.id(), [&](auto input) {
     using T = typename decltype(input)::type;
     using C = typename Op::value_t;
     if constexpr (Op::template dense_input<T>) {
       if constexpr (is_same_v<Op, arg_reduce<C>> && arg_keys_fit<C> && is_same_v<T, C>) {
-        if (c.plan.reduced <= arg_key_max_count) return launch_reduce<arg_key_reduce<C>, T>(e, c);
+        if (c.plan.reduced <= arg_key_max_count) return launch_reduce<arg_key_reduce<C>, T>(e, c, a);
       }
-      launch_reduce<Op, T>(e, c);
+      launch_reduce<Op, T>(e, c, a);
     } else if constexpr (Op::casts_on_load) {
-      launch_reduce<Op, void>(e, c);
+      launch_reduce<Op, void>(e, c, a);
     } else {
       throw dtype_error("no reduction kernel for input dtype " + std::string(c.input.name()));
     }

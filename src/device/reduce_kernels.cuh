@@ -12,10 +12,11 @@
 //  - partials: the second stage: each output's run partials combined in the tree over tiles.
 // Kernels are instantiated per functor (family and compute type) and input type In: the input dtypes of
 // Op::dense_input (the default accumulators' inputs) each have their own, reading 16-byte vectors where the
-// reduced run is dense (an integer input of a wider compute type: in dense rows only, cuda/reduce.cuh); In = void
-// is any other input dtype or layout, cast on load at run time (a `dtype=` asking for another accumulator). One kernel per input keeps each one's registers to what its input needs; the tiles
-// and short-rows kernels have a second one for dense rows (16-byte vectors, nothing else inlined), for the
-// same reason. Registers decide the speed of the short kernels, whose threads each read a few hundred bytes:
+// reduced run is dense (an integer input of a wider compute type: in dense rows only, cuda/reduce.cuh); In =
+// void is any other input dtype or layout, cast on load at run time (a `dtype=` asking for another
+// accumulator). One kernel per input keeps each one's registers to what its input needs; the tiles and
+// short-rows kernels have a second one for dense rows (16-byte vectors, nothing else inlined), for the same
+// reason. Registers decide the speed of the short kernels, whose threads each read a few hundred bytes:
 // their rare paths (a row's end) take a slot at a time, so that the common one sets the register count. The walk
 // of several reduced dimensions (a division per dimension) sits in loops that are not unrolled, one copy per
 // kernel: a copy per value made the short-rows kernel for any layout take 21 s to compile with NVRTC (1.1 s with
@@ -34,10 +35,10 @@ __device__ __forceinline__ int64_t reduced_offset(const reduce_args& a, int64_t 
 
 /// Copies the @p n values a loop with a run-time bound wrote into @p loaded (in local memory) into @p v with
 /// constant indices, so that v, which the slot's arithmetic reads, stays in registers.
-template <class V>
-__device__ __forceinline__ void to_registers(const V (&loaded)[slot_elements], int n, V (&v)[slot_elements]) {
+template <int N, class V>
+__device__ __forceinline__ void to_registers(const V (&loaded)[N], int n, V (&v)[N]) {
 #pragma unroll
-  for (int k = 0; k < slot_elements; ++k) {
+  for (int k = 0; k < N; ++k) {
     if (k < n) v[k] = loaded[k];
   }
 }
@@ -251,6 +252,13 @@ __global__ void __launch_bounds__(tile_slots) reduce_tiles_kernel(reduce_args a,
   }
 }
 
+/// The elements of slot @p t of a row whose slots are each the @p w elements of one vector: w, fewer at the
+/// row's end, 0 past it.
+__device__ __forceinline__ int vector_slot_count(const reduce_args& a, int64_t t, int w) {
+  const int64_t left = a.reduced_count - t * w;
+  return left <= 0 ? 0 : left < w ? static_cast<int>(left) : w;
+}
+
 /// Loads slot @p t of a row whose slots are each the elements of one vector of In (reduced_count <= tile_slots *
 /// w), along one reduced dimension of @p stride bytes, into @p v, if @p wanted: as a 16-byte vector where the
 /// vector is whole and Dense (the row dense and 16-byte aligned, reduce_args::dense), else element by element.
@@ -259,8 +267,7 @@ template <bool Dense, class In>
 __device__ __forceinline__ int load_vector_slot(const reduce_args& a, const char* row, int64_t stride, int64_t t,
                                                 bool wanted, In (&v)[order_width(sizeof(In))]) {
   constexpr int W = order_width(sizeof(In));
-  const int64_t left = a.reduced_count - t * W;
-  const int n = !wanted || left <= 0 ? 0 : left < W ? static_cast<int>(left) : W;
+  const int n = wanted ? vector_slot_count(a, t, W) : 0;
   if (Dense && n == W) {
     *reinterpret_cast<vector_of<In, W>*>(v) = reinterpret_cast<const vector_of<In, W>*>(row)[t];
   } else {
@@ -323,17 +330,14 @@ __global__ void __launch_bounds__(tile_slots) reduce_short_rows_kernel(reduce_ar
       int counts[8];
 #pragma unroll 1
       for (int k = 0; k < 8; ++k) {
-        const int64_t t = int64_t{k} * lanes + lane, left = a.reduced_count - t * W;
-        counts[k] = !active || k >= present || left <= 0 ? 0 : left < W ? static_cast<int>(left) : W;
+        const int64_t t = int64_t{k} * lanes + lane;
+        counts[k] = active && k < present ? vector_slot_count(a, t, W) : 0;
         load_walked_slot(a, row, t, counts[k], loaded[k]);
       }
 #pragma unroll
       for (int k = 0; k < 8; ++k) {
         n[k] = counts[k];
-#pragma unroll
-        for (int e = 0; e < W; ++e) {
-          if (e < n[k]) raw[k][e] = loaded[k][e];
-        }
+        to_registers(loaded[k], n[k], raw[k]);
       }
     }
     typename Op::acc_t groups[8];
@@ -461,14 +465,11 @@ __device__ __forceinline__ typename Op::acc_t walked_slots_tree(const Op& op, co
   pairwise_stack<Op, 6> slots;
 #pragma unroll 1
   for (int b = 0; b < present; ++b) {
-    const int64_t t = first + b, left = a.reduced_count - t * W;
-    const int n = left < W ? static_cast<int>(left) : W;
+    const int64_t t = first + b;
+    const int n = vector_slot_count(a, t, W);
     In loaded[W], v[W];
     load_walked_slot(a, row, t, n, loaded);
-#pragma unroll
-    for (int e = 0; e < W; ++e) {
-      if (e < n) v[e] = loaded[e];
-    }
+    to_registers(loaded, n, v);
     slots.push(op, op.template slot<W>(v, n, t * W, W));
   }
   return slots.result(op);
