@@ -704,7 +704,9 @@ TEST_CASE("floating sums, means and variances: CPU and GPU bitwise equal [cuda]"
   std::mt19937_64 gen(7);
   const std::vector<nc::shape_t> shapes = {{1},       {7},         {8191},     {8192},      {8193},      {100000},
                                            {3, 5},    {64, 1000},  {1000, 64}, {3, 20000},  {20000, 3},  {5, 7, 9},
-                                           {2, 9000}, {4, 33, 65}, {300000},   {1, 1, 17}};
+                                           {2, 9000}, {4, 33, 65}, {300000},   {1, 1, 17},
+                                           // short rows whose groups of lanes are whole, fewer than 8 of them
+                                           {100, 40}, {7, 192}};
   for (const nc::dtype t : {nc::float32, nc::float64, nc::float16, nc::complex64}) {
     for (const auto& shape : shapes) {
       CAPTURE(t);

@@ -290,14 +290,70 @@ __device__ __forceinline__ void load_walked_slot(const reduce_args& a, const cha
   for (int e = 0; e < n; ++e) loaded[e] = *reinterpret_cast<const In*>(row + a.reduced.offset(t * W + e));
 }
 
+/// The partial of the @p present groups of a short row whose groups are each whole (every slot of them one
+/// whole vector: reduced_count a multiple of lanes * w), dense and 16-byte aligned: the lane's vectors loaded
+/// together as they are, each group reduced across the @p lanes lanes, the groups in their tree. Every load and
+/// group is unconditional (an absent group reads group 0 again, from the cache, and is left out of the tree), so
+/// that the loaded vectors are the kernel's only large use of registers: loads under `k < present` took sum's
+/// kernel from 47 registers to 96.
+template <class Op, class In>
+__device__ __forceinline__ typename Op::acc_t whole_groups_partial(const Op& op, const char* row, int lanes,
+                                                                   int lane, int present) {
+  constexpr int W = order_width(sizeof(In));
+  using vector = vector_of<In, W>;
+  vector v[8];
+#pragma unroll
+  for (int k = 0; k < 8; ++k) {
+    v[k] = reinterpret_cast<const vector*>(row)[(k < present ? k : 0) * lanes + lane];
+  }
+  typename Op::acc_t groups[8];
+#pragma unroll
+  for (int k = 0; k < 8; ++k) {
+    const int64_t first = int64_t{k * lanes + lane} * W;
+    groups[k] = lanes_tree(op, op.template slot<W>(reinterpret_cast<const In*>(&v[k]), W, first, W), lanes);
+  }
+  return tree_of<8>(op, groups, present);
+}
+
+/// The partial of the @p present groups of any other short row (a row's end inside a group, strides, several
+/// reduced dimensions): a group at a time, each lane's slot loaded (load_vector_slot, or walked through the
+/// dimensions) and reduced across the lanes, the groups' partials pushed onto a stack (the same tree), in a loop
+/// that is not unrolled, so that these rows add no registers to the kernel that also reads whole groups.
+/// @p active: whether the lane's row is an output (other lanes take part in the shuffles only).
+template <bool Dense, class Op, class In>
+__device__ __forceinline__ typename Op::acc_t any_groups_partial(const Op& op, const reduce_args& a,
+                                                                 const char* row, int lanes, int lane,
+                                                                 int present, bool active) {
+  constexpr int W = order_width(sizeof(In));
+  pairwise_stack<Op, 4> groups;
+#pragma unroll 1
+  for (int k = 0; k < present; ++k) {
+    const int64_t t = int64_t{k} * lanes + lane;
+    alignas(16) In v[W];
+    int n = 0;
+    if (Dense || a.reduced.ndim == 1) {
+      n = load_vector_slot<Dense>(a, row, a.reduced.strides[0], t, active, v);
+    } else {
+      In loaded[W];
+      n = active ? vector_slot_count(a, t, W) : 0;
+      load_walked_slot(a, row, t, n, loaded);
+      to_registers(loaded, n, v);
+    }
+    groups.push(op, lanes_tree(op, op.template slot<W>(v, n, t * W, W), lanes));
+  }
+  return groups.result(op);
+}
+
 /// Rows of at most tile_slots vectors (reduced_count <= tile_slots * w: each slot is the w elements of one
 /// vector), many of them: @p lanes lanes per output (a power of two, at most 32, 8 * lanes covering the row's
 /// slots), lane l holding slots l, l + lanes, ..., l + 7 * lanes (group k the slots k * lanes ... k * lanes +
-/// lanes - 1): every slot of the lane loaded first, so that its 8 loads are in flight together, then each group
-/// reduced across the lanes (a subtree) and the groups combined in their tree. Dense: the rows are dense and
-/// 16-byte aligned (reduce_args::dense), read as 16-byte vectors. For the input types of Op::dense_input.
-/// Measured on the H200, sum(X, 1) of a (2^20, 256) float32 matrix: loading and reducing one group at a time
-/// (one load in flight per thread) 2.43 TB/s, the design that loads first 4.27.
+/// lanes - 1), each group reduced across the lanes (a subtree) and the groups combined in their tree. Dense:
+/// the rows are dense and 16-byte aligned (reduce_args::dense), read as 16-byte vectors; where their groups are
+/// whole (rows of 8, 16, ..., 256 float32 vectors, and every multiple of lanes vectors), all of a lane's vectors
+/// are loaded together (whole_groups_partial), other rows a group at a time. For the input types of
+/// Op::dense_input. Registers decide the speed: measured on the H200, sum(X, 1) of a (2^20, 256) float32 matrix
+/// ran at 2.46 TB/s with 90 registers a thread (two blocks per multiprocessor), where the designs with 32 ran at
+/// 4.3.
 template <class Op, class In, bool Dense>
 __global__ void __launch_bounds__(tile_slots) reduce_short_rows_kernel(reduce_args a, int lanes) {
   constexpr int W = order_width(sizeof(In));
@@ -308,45 +364,16 @@ __global__ void __launch_bounds__(tile_slots) reduce_short_rows_kernel(reduce_ar
   const int per_warp = 32 >> lanes_shift;
   const int slots = static_cast<int>((a.reduced_count + W - 1) / W);  // at most tile_slots
   const int present = (slots + lanes - 1) >> lanes_shift;  // groups with a slot: a prefix
+  const bool whole = Dense && a.reduced_count % (int64_t{lanes} * W) == 0;
   // warp-uniform bounds, so that every lane takes part in the shuffles
   const int64_t warp = int64_t{blockIdx.x} * (tile_slots / 32) + (threadIdx.x >> 5);
   const int64_t warps = int64_t{gridDim.x} * (tile_slots / 32);
   for (int64_t base = warp * per_warp; base < a.outputs; base += warps * per_warp) {
     const int64_t o = base + ((threadIdx.x & 31) >> lanes_shift);
     const bool active = o < a.outputs;
-    const char* row = a.in + a.kept.offset(active ? o : base);
-    alignas(16) In raw[8][W];
-    int n[8];
-    if (Dense || a.reduced.ndim == 1) {
-      const int64_t stride = a.reduced.strides[0];
-#pragma unroll
-      for (int k = 0; k < 8; ++k) {
-        n[k] = load_vector_slot<Dense>(a, row, stride, int64_t{k} * lanes + lane, active && k < present, raw[k]);
-      }
-    } else if constexpr (!Dense) {
-      // several reduced dimensions (rare): walked element by element into local memory, then copied with
-      // constant indices, so that raw and n stay in registers
-      In loaded[8][W];
-      int counts[8];
-#pragma unroll 1
-      for (int k = 0; k < 8; ++k) {
-        const int64_t t = int64_t{k} * lanes + lane;
-        counts[k] = active && k < present ? vector_slot_count(a, t, W) : 0;
-        load_walked_slot(a, row, t, counts[k], loaded[k]);
-      }
-#pragma unroll
-      for (int k = 0; k < 8; ++k) {
-        n[k] = counts[k];
-        to_registers(loaded[k], n[k], raw[k]);
-      }
-    }
-    typename Op::acc_t groups[8];
-#pragma unroll
-    for (int k = 0; k < 8; ++k) {  // present is warp-uniform: every lane takes part in the shuffles
-      const int64_t first = (int64_t{k} * lanes + lane) * W;
-      if (k < present) groups[k] = lanes_tree(op, op.template slot<W>(raw[k], n[k], first, W), lanes);
-    }
-    const auto x = tree_of<8>(op, groups, present);
+    const char* row = a.in + a.kept.offset(active ? o : base);  // an inactive lane reads a row that exists
+    const auto x = whole ? whole_groups_partial<Op, In>(op, row, lanes, lane, present)
+                         : any_groups_partial<Dense, Op, In>(op, a, row, lanes, lane, present, active);
     if (lane == 0 && active) store_partial(a, op, o, 0, x);
   }
 }
