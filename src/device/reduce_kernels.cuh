@@ -43,6 +43,11 @@ __device__ __forceinline__ void to_registers(const V (&loaded)[N], int n, V (&v)
   }
 }
 
+/// Asks for the line holding @p p in the L1 cache without waiting for it: a loop of these ahead of a loop of
+/// loads that cannot overlap (a row's end, a cast on load's switch over dtypes) puts all their lines in flight
+/// together, so that the loads hit the cache.
+__device__ __forceinline__ void prefetch_line(const char* p) { asm volatile("prefetch.global.L1 [%0];" ::"l"(p)); }
+
 /// The partial of a slot with fewer than slot_elements values (the last of a row), the @p n values from reduced
 /// index @p first of @p row, of the input type In (Dense as typed_slot's): prefetched together, then loaded one by
 /// one into local memory, so that the rare case adds nothing to the registers of the kernels, which size them for
@@ -55,10 +60,8 @@ __device__ __forceinline__ typename Op::acc_t partial_slot(const Op& op, const r
     const int64_t r = slot_index(first, k, W);
     return Dense ? row + r * int64_t{sizeof(In)} : row + reduced_offset(a, r);
   };
-  // the values' lines asked for together first (a prefetch waits for nothing), so that the loads one by one
-  // below hit the cache
 #pragma unroll 1
-  for (int k = 0; k < n; ++k) asm volatile("prefetch.global.L1 [%0];" ::"l"(address(k)));
+  for (int k = 0; k < n; ++k) prefetch_line(address(k));
   In loaded[slot_elements];
 #pragma unroll 1
   for (int k = 0; k < n; ++k) loaded[k] = *reinterpret_cast<const In*>(address(k));
@@ -105,8 +108,13 @@ __device__ __forceinline__ typename Op::acc_t slot_partial(const Op& op, const r
   } else {
     static_assert(!Dense, "a dense kernel reads a typed input");
     using V = typename Op::value_t;
+    const auto address = [&](int k) { return row + reduced_offset(a, slot_index(first, k, a.width)); };
+    // each load_as is a switch over dtypes, so the loads below go one at a time: their lines asked for first
+    // (measured on the H200 without: sum(X, 0) of a 16384^2 uint8 matrix, cast on load, 0.19 TB/s)
+#pragma unroll 1
+    for (int k = 0; k < n; ++k) prefetch_line(address(k));
     V loaded[slot_elements], v[slot_elements];
-    for (int k = 0; k < n; ++k) loaded[k] = load_as<V>(row + reduced_offset(a, slot_index(first, k, a.width)), a.in_dtype);
+    for (int k = 0; k < n; ++k) loaded[k] = load_as<V>(address(k), a.in_dtype);
     to_registers(loaded, n, v);
     return op.template slot<slot_elements>(v, n, first, a.width);
   }
