@@ -343,26 +343,32 @@ struct arg_key_reduce {
   reduce_params p;
   NUMCU_HD acc_t identity() const { return 0; }
   NUMCU_HD acc_t combine(acc_t a, acc_t b) const { return a > b ? a : b; }
-  /// The rank of a value that is not a skipped NaN: a greater rank is searched for first.
+  /// The rank of a value that is not a skipped NaN: a greater rank is searched for first. Selects, no branches
+  /// (a slot ranks 32 values, and argmax of float32 is bound by these instructions as much as by its reads).
   NUMCU_HD uint32_t rank(C x) const {
-    uint32_t ordered;  // the order of <, a NaN highest
+    uint32_t ordered;  // the order of <
     if constexpr (is_same_v<C, float>) {
-      if (is_nan(x)) return 0xffffffffu;
-      const float canonical = x == 0.0f ? 0.0f : x;
-      const uint32_t bits = __builtin_bit_cast(uint32_t, canonical);
-      ordered = (bits & 0x80000000u) != 0 ? ~bits : bits | 0x80000000u;  // -inf 0x007fffff, +inf 0xff800000
+      // a float's bits flipped to sort as unsigned: all of a negative's, the sign of a positive's; -inf
+      // 0x007fffff, +inf 0xff800000, both zeros 0x80000000
+      const float value = x;
+      const uint32_t bits = __builtin_bit_cast(uint32_t, value);
+      ordered = bits ^ (static_cast<uint32_t>(static_cast<int32_t>(bits) >> 31) | 0x80000000u);
+      ordered = x == 0.0f ? 0x80000000u : ordered;
     } else {
       ordered = static_cast<uint32_t>(x) ^ 0x80000000u;
     }
-    return p.largest ? ordered : ~ordered;  // a float's in 0x007fffff ... 0xff800000: never a NaN's
+    const uint32_t searched = p.largest ? ordered : ~ordered;  // a float's: never a NaN's
+    return is_nan(x) ? 0xffffffffu : searched;                 // a NaN highest
   }
   /// Every value's key (0 for an absent or skipped one), the largest of each four by a tree of maxima, then of
   /// those in a chain: the keys are independent of each other, so a slot takes a quarter of the dependent
   /// compares of a search in order, and few keys are held at once (measured on the H200, argmax of 2^28
-  /// float32: a search of the slot's values in order 3.11 TB/s, a design on such keys 4.12).
+  /// float32: a search of the slot's values in order 3.11 TB/s, a design on such keys 4.12). The index part,
+  /// the complement of the index's low 32 bits, is the complement of the slot's first index less k's offset.
   template <int N, class T>
   NUMCU_HD acc_t slot(const T* v, int n, int64_t first, int w) const {
     constexpr int G = N < 4 ? N : 4;
+    const uint32_t first_complement = 0xffffffffu - static_cast<uint32_t>(first);  // indices below 2^32 - 1
     acc_t best = 0;
 NUMCU_UNROLL
     for (int g = 0; g < N; g += G) {
@@ -370,12 +376,10 @@ NUMCU_UNROLL
 NUMCU_UNROLL
       for (int j = 0; j < G; ++j) {
         const int k = g + j;
-        key[j] = 0;
-        if (k < n) {
-          const C x = cast<C>(v[k]);
-          const uint32_t index = static_cast<uint32_t>(slot_index(first, k, w));  // below 2^32 - 1
-          if (!(p.skip_nan && is_nan(x))) key[j] = (uint64_t{rank(x)} << 32) | (0xffffffffu - index);
-        }
+        const C x = k < n ? cast<C>(v[k]) : C{};
+        const uint32_t index_complement = first_complement - static_cast<uint32_t>(slot_index(0, k, w));
+        const bool absent = k >= n || (p.skip_nan && is_nan(x));
+        key[j] = absent ? 0 : (uint64_t{rank(x)} << 32) | index_complement;
       }
 NUMCU_UNROLL
       for (int step = 1; step < G; step <<= 1) {
