@@ -1,11 +1,11 @@
-// Designs for reductions timed beside numcu's kernels, each checked bit for bit against numcu's result: the
-// row case of short rows (sum(X, 1) of (2^20, 256), below) and first the column case, sum(X, 0) of a (256,
-// 2^20) float32 matrix (and, below, of a 16384^2 one), against numcu's column kernel (reduce_columns_kernel:
-// a block per 32 columns, 8 warps each taking 8 of a column's 64 slots, their partials combined through
-// shared memory). Each variant computes numcu's fixed order for this shape (device/reduce_order.hpp: 64 slots
-// of 4 consecutive rows, each folded in double from -0.0 in row order, the slots combined in a perfect binary
-// tree of adjacent pairs, then +0.0 added and the sum rounded to float32), so its result must equal numcu's
-// bit for bit; the row says whether it did.
+// Designs for reductions timed beside numcu's kernels, each checked bit for bit against numcu's result: short
+// rows (sum(X, 1) of (2^20, 256)), argmax and the whole-array sum (below), and first the column case, sum(X,
+// 0) of a (256, 2^20) float32 matrix (and, below, of a 16384^2 one), against numcu's column kernel
+// (reduce_columns_kernel: a block per 32 columns, 8 warps each taking 8 of a column's 64 slots, their partials
+// combined through shared memory). Each variant computes numcu's fixed order for this shape
+// (device/reduce_order.hpp: 64 slots of 4 consecutive rows, each folded in double from -0.0 in row order, the
+// slots combined in a perfect binary tree of adjacent pairs, then +0.0 added and the sum rounded to float32),
+// so its result must equal numcu's bit for bit; the row says whether it did.
 #include <algorithm>
 #include <cstdint>
 #include <cstring>
@@ -293,20 +293,25 @@ __device__ __forceinline__ unsigned long long block_max(unsigned long long key) 
   return key;
 }
 
-/// A block per 8192 elements (each thread 8 vectors, loaded together), the block's key to @p keys.
-__global__ void __launch_bounds__(256) argmax_blocks(const float4* in, unsigned long long* keys) {
-  const unsigned first = blockIdx.x * 2048u + threadIdx.x;  // in vectors
+/// The largest key of a thread's 8 vectors of the tile of 8192 elements at vector @p tile_first: vectors
+/// threadIdx.x, threadIdx.x + 256, ..., loaded together.
+__device__ __forceinline__ unsigned long long tile_thread_key(const float4* in, unsigned tile_first) {
+  const unsigned first = tile_first + threadIdx.x;
   float4 v[8];
 #pragma unroll
   for (int k = 0; k < 8; ++k) v[k] = __ldg(in + first + k * 256);
   unsigned long long key = 0;
 #pragma unroll
   for (int k = 0; k < 8; ++k) {
-    const unsigned i = (first + k * 256) * 4;
-    const unsigned long long m = vector_key(v[k], i);
+    const unsigned long long m = vector_key(v[k], (first + k * 256) * 4);
     key = m > key ? m : key;
   }
-  key = block_max(key);
+  return key;
+}
+
+/// A block per 8192 elements, the block's key to @p keys.
+__global__ void __launch_bounds__(256) argmax_blocks(const float4* in, unsigned long long* keys) {
+  const unsigned long long key = block_max(tile_thread_key(in, blockIdx.x * 2048u));
   if (threadIdx.x == 0) keys[blockIdx.x] = key;
 }
 
@@ -335,6 +340,64 @@ __global__ void __launch_bounds__(256)
   for (unsigned k = threadIdx.x; k < count; k += 256) key = keys[k] > key ? keys[k] : key;
   key = block_max(key);
   if (threadIdx.x == 0) *out = 0xffffffffu - static_cast<unsigned>(key);
+}
+
+/// A block per run of 8 tiles of 8192 elements, as numcu's tiles kernel spreads a whole array: warp g computes
+/// group g of each tile in turn (each thread 8 vectors of a tile, loaded together), the run's key to @p keys.
+__global__ void __launch_bounds__(256) argmax_runs(const float4* in, unsigned long long* keys) {
+  __shared__ unsigned long long groups[8][8];
+  const int warp = threadIdx.x >> 5;
+  for (int t = 0; t < 8; ++t) {
+    const unsigned long long key = warp_max(tile_thread_key(in, (blockIdx.x * 8u + t) * 2048u));
+    if ((threadIdx.x & 31) == 0) groups[t][warp] = key;
+  }
+  __syncthreads();
+  if (threadIdx.x < 32) {
+    unsigned long long key = groups[threadIdx.x >> 3][threadIdx.x & 7];
+    const unsigned long long other = groups[4 + (threadIdx.x >> 3)][threadIdx.x & 7];
+    key = warp_max(other > key ? other : key);
+    if (threadIdx.x == 0) keys[blockIdx.x] = key;
+  }
+}
+
+// The whole-array sum of 2^28 float32 in numcu's order: each slot's 32 values (8 vectors 256 apart) folded in
+// double from -0.0, the tile's 256 slots and then the 32768 tiles in perfect trees of adjacent pairs, +0.0,
+// rounded to float32.
+
+/// A block per tile: the tile's partial to @p partials.
+__global__ void __launch_bounds__(256) sum_tiles(const float4* in, double* partials) {
+  __shared__ double groups[8];
+  const float4* slot = in + std::int64_t{blockIdx.x} * 2048 + threadIdx.x;
+  float4 v[8];
+#pragma unroll
+  for (int k = 0; k < 8; ++k) v[k] = __ldg(slot + k * 256);
+  double x = -0.0;
+#pragma unroll
+  for (int k = 0; k < 8; ++k) {
+    x = x + v[k].x;
+    x = x + v[k].y;
+    x = x + v[k].z;
+    x = x + v[k].w;
+  }
+#pragma unroll
+  for (int d = 1; d < 32; d <<= 1) x = x + __shfl_down_sync(0xffffffffu, x, d);
+  if ((threadIdx.x & 31) == 0) groups[threadIdx.x >> 5] = x;
+  __syncthreads();
+  if (threadIdx.x == 0) partials[blockIdx.x] = pair_tree<8>(groups);
+}
+
+/// One block of 1024 threads: the tree over @p count (32768) tile partials, the sum to @p out.
+__global__ void __launch_bounds__(1024) sum_partials(const double* partials, float* out) {
+  __shared__ double warps[32];
+  double p[32];
+#pragma unroll
+  for (int k = 0; k < 32; ++k) p[k] = partials[threadIdx.x * 32 + k];
+  double x = pair_tree<32>(p);
+#pragma unroll
+  for (int d = 1; d < 32; d <<= 1) x = x + __shfl_down_sync(0xffffffffu, x, d);
+  if ((threadIdx.x & 31) == 0) warps[threadIdx.x >> 5] = x;
+  __syncthreads();
+  if (threadIdx.x == 0) *out = static_cast<float>(0.0 + pair_tree<32>(warps));
 }
 
 /// Times @p launch, which writes expected.size() float sums to @p out, and reports it under @p name with
@@ -423,6 +486,16 @@ void run_argmax_variants() {
     report("variant: argmax(a) float32 2^28 " + what + ", 64-bit keys, a block per 8192, then one block" +
                (got == expected ? ", numcu's index" : ", NOT numcu's index"),
            n * 4.0, ms);
+    // numcu's run structure with the design's keys: whether the runs or the functor cost the difference
+    const double runs_ms = time_gpu([&] {
+      argmax_runs<<<blocks / 8, 256>>>(in, keys);
+      argmax_keys<<<1, 256>>>(keys, blocks / 8, index);
+    });
+    check(cudaGetLastError(), "argmax variant");
+    check(cudaMemcpy(&got, index, sizeof got, cudaMemcpyDeviceToHost), "cudaMemcpy");
+    report("variant: argmax(a) float32 2^28 " + what + ", 64-bit keys, a block per 8 tiles (numcu's runs)" +
+               (got == expected ? ", numcu's index" : ", NOT numcu's index"),
+           n * 4.0, runs_ms);
   }
   check(cudaFree(keys), "cudaFree");
   check(cudaFree(index), "cudaFree");
@@ -444,6 +517,28 @@ void run_argmax_variants() {
              (same ? ", numcu's indices" : ", NOT numcu's indices"),
          n * 4.0, ms);
   check(cudaFree(indices), "cudaFree");
+}
+
+/// sum(a) of 2^28 float32: a block per tile, then one block over the tiles' partials, against numcu's runs of
+/// 8 tiles per block.
+void run_whole_sum_variants() {
+  const nc::device gpu = nc::cuda(0);
+  const std::int64_t n = std::int64_t{1} << 28;
+  const auto a = nc::random::default_rng(13).random({n}, nc::float32, gpu);
+  const std::vector<float> expected = {nc::sum(a).item<float>()};
+  report("sum(a) float32 2^28 random, numcu", n * 4.0, time_gpu([&] { (void)nc::sum(a); }));
+  const auto tiles = static_cast<unsigned>(n / 8192);
+  float* out = nullptr;
+  double* partials = nullptr;
+  check(cudaMalloc(&out, sizeof(float)), "cudaMalloc");
+  check(cudaMalloc(&partials, tiles * sizeof(double)), "cudaMalloc");
+  const auto in = static_cast<const float4*>(a.data_ptr());
+  run_variant("variant: sum(a) float32 2^28, a block per tile, then one block", n * 4.0, expected, out, [&] {
+    sum_tiles<<<tiles, 256>>>(in, partials);
+    sum_partials<<<1, 1024>>>(partials, out);
+  });
+  check(cudaFree(out), "cudaFree");
+  check(cudaFree(partials), "cudaFree");
 }
 
 }  // namespace
@@ -477,4 +572,5 @@ void run_reduction_variants() {
   run_long_column_variants();
   run_short_row_variants();
   run_argmax_variants();
+  run_whole_sum_variants();
 }
