@@ -364,13 +364,9 @@ __global__ void __launch_bounds__(256) argmax_runs(const float4* in, unsigned lo
 // double from -0.0, the tile's 256 slots and then the 32768 tiles in perfect trees of adjacent pairs, +0.0,
 // rounded to float32.
 
-/// A block per tile: the tile's partial to @p partials.
-__global__ void __launch_bounds__(256) sum_tiles(const float4* in, double* partials) {
-  __shared__ double groups[8];
-  const float4* slot = in + std::int64_t{blockIdx.x} * 2048 + threadIdx.x;
-  float4 v[8];
-#pragma unroll
-  for (int k = 0; k < 8; ++k) v[k] = __ldg(slot + k * 256);
+/// The warp's partial of one group of 32 slots (valid in lane 0): the lane's slot, its 8 vectors @p v, folded
+/// in double from -0.0 in index order, then the 32 lanes' tree of adjacent pairs.
+__device__ __forceinline__ double group_sum(const float4* v) {
   double x = -0.0;
 #pragma unroll
   for (int k = 0; k < 8; ++k) {
@@ -381,6 +377,17 @@ __global__ void __launch_bounds__(256) sum_tiles(const float4* in, double* parti
   }
 #pragma unroll
   for (int d = 1; d < 32; d <<= 1) x = x + __shfl_down_sync(0xffffffffu, x, d);
+  return x;
+}
+
+/// A block per tile: the tile's partial to @p partials.
+__global__ void __launch_bounds__(256) sum_tiles(const float4* in, double* partials) {
+  __shared__ double groups[8];
+  const float4* slot = in + std::int64_t{blockIdx.x} * 2048 + threadIdx.x;
+  float4 v[8];
+#pragma unroll
+  for (int k = 0; k < 8; ++k) v[k] = __ldg(slot + k * 256);
+  const double x = group_sum(v);
   if ((threadIdx.x & 31) == 0) groups[threadIdx.x >> 5] = x;
   __syncthreads();
   if (threadIdx.x == 0) partials[blockIdx.x] = pair_tree<8>(groups);
@@ -398,6 +405,25 @@ __global__ void __launch_bounds__(1024) sum_partials(const double* partials, flo
   if ((threadIdx.x & 31) == 0) warps[threadIdx.x >> 5] = x;
   __syncthreads();
   if (threadIdx.x == 0) *out = static_cast<float>(0.0 + pair_tree<32>(warps));
+}
+
+/// sum(X, 1) of a 16384^2 float32 matrix in numcu's order (each row 2 tiles, as sum_tiles computes each,
+/// their sum, +0.0, rounded): a block per row, each thread loading its slot of both tiles (16 vectors)
+/// together.
+__global__ void __launch_bounds__(256) sum_rows(const float4* in, float* out) {
+  __shared__ double groups[2][8];
+  const float4* slot = in + std::int64_t{blockIdx.x} * 4096 + threadIdx.x;
+  float4 v[16];
+#pragma unroll
+  for (int k = 0; k < 16; ++k) v[k] = __ldg(slot + (k / 8) * 2048 + (k % 8) * 256);
+#pragma unroll
+  for (int t = 0; t < 2; ++t) {
+    const double x = group_sum(v + 8 * t);
+    if ((threadIdx.x & 31) == 0) groups[t][threadIdx.x >> 5] = x;
+  }
+  __syncthreads();
+  if (threadIdx.x == 0)
+    out[blockIdx.x] = static_cast<float>(0.0 + (pair_tree<8>(groups[0]) + pair_tree<8>(groups[1])));
 }
 
 /// Times @p launch, which writes expected.size() float sums to @p out, and reports it under @p name with
@@ -520,8 +546,9 @@ void run_argmax_variants() {
 }
 
 /// sum(a) of 2^28 float32: a block per tile, then one block over the tiles' partials, against numcu's runs of
-/// 8 tiles per block.
-void run_whole_sum_variants() {
+/// 8 tiles per block; sum(X, 1) of a 16384^2 matrix, a block per row loading both tiles together, against
+/// numcu's warps taking the two tiles in turn.
+void run_sum_variants() {
   const nc::device gpu = nc::cuda(0);
   const std::int64_t n = std::int64_t{1} << 28;
   const auto a = nc::random::default_rng(13).random({n}, nc::float32, gpu);
@@ -539,6 +566,18 @@ void run_whole_sum_variants() {
   });
   check(cudaFree(out), "cudaFree");
   check(cudaFree(partials), "cudaFree");
+  const auto x = nc::random::default_rng(14).random({side, side}, nc::float32, gpu);
+  const auto row_sums = nc::sum(x, 1).to_vector<float>();
+  report("sum(X, 1) 16384^2 float32 random, numcu", side * side * 4.0,
+         time_gpu([&] { (void)nc::sum(x, 1); }));
+  float* rows_out = nullptr;
+  check(cudaMalloc(&rows_out, side * sizeof(float)), "cudaMalloc");
+  run_variant("variant: sum(X, 1) 16384^2, a block per row, both tiles loaded together", side * side * 4.0,
+              row_sums, rows_out, [&] {
+                sum_rows<<<static_cast<unsigned>(side), 256>>>(static_cast<const float4*>(x.data_ptr()),
+                                                               rows_out);
+              });
+  check(cudaFree(rows_out), "cudaFree");
 }
 
 }  // namespace
@@ -572,5 +611,5 @@ void run_reduction_variants() {
   run_long_column_variants();
   run_short_row_variants();
   run_argmax_variants();
-  run_whole_sum_variants();
+  run_sum_variants();
 }
