@@ -1,6 +1,6 @@
-// A design for cumsum of 2^28 float32, timed beside numcu's (CUB's single-pass scan): a single-pass scan with
-// decoupled look-back over large tiles (256 threads x 16 elements), every load and store a 16-byte vector of
-// a warp's 512 consecutive bytes. Its sums are associated differently from CUB's, so the row reports the
+// Designs for cumsum of 2^28 float32, timed beside numcu's (CUB's single-pass scan): a single-pass scan with
+// decoupled look-back over large tiles (256 threads x 16, 32 or 64 elements), every load and store a 16-byte
+// vector of a warp's 512 consecutive bytes. Its sums are associated differently from CUB's, so the row reports the
 // largest difference from numcu's result relative to the largest |value| instead of bitwise equality.
 #include <cuda/atomic>
 
@@ -20,9 +20,9 @@ namespace nc = numcu;
 namespace {
 
 constexpr int scan_threads = 256;
-constexpr int scan_chunks = 4;                                    // float4 chunks of 128 elements per warp
-constexpr int warp_elements = scan_chunks * 32 * 4;               // 512
-constexpr int tile_elements = warp_elements * scan_threads / 32;  // 4096
+
+/// The elements of a tile whose warps each scan @p chunks float4 chunks of 128 elements.
+__host__ __device__ constexpr int tile_elements_of(int chunks) { return chunks * 128 * scan_threads / 32; }
 
 // A tile's published state: the status in the high word (1: its own sum, 2: the sum of everything up to and
 // including it), the float's bits in the low word.
@@ -69,8 +69,13 @@ __device__ float look_back(unsigned long long* states, unsigned tile) {
   }
 }
 
+/// A block per tile of tile_elements_of(Chunks), the tiles taken in order.
+template <int Chunks>
 __global__ void __launch_bounds__(scan_threads)
     look_back_scan(const float4* in, float4* out, unsigned long long* states, unsigned* next_tile) {
+  constexpr int scan_chunks = Chunks;
+  constexpr int warp_elements = scan_chunks * 32 * 4;
+  constexpr int tile_elements = tile_elements_of(Chunks);
   __shared__ unsigned tile_of_block;
   __shared__ float warp_totals[scan_threads / 32];
   __shared__ float block_prefix;
@@ -138,33 +143,39 @@ void run_scan_variants() {
   bench::report("cumsum(a) float32 2^28 random, numcu (read + write)", n * 8.0,
                 bench::time_gpu([&] { expected_array = nc::cumsum(a); }));
   const std::vector<float> expected = expected_array.to_vector<float>();
-  const auto tiles = static_cast<unsigned>(n / tile_elements);
+  const auto in = static_cast<const float4*>(a.data_ptr());
   float4* out = nullptr;
   unsigned long long* states = nullptr;
   unsigned* next_tile = nullptr;
+  const auto most_tiles = static_cast<unsigned>(n / tile_elements_of(4));
   bench::check(cudaMalloc(&out, n * sizeof(float)), "cudaMalloc");
-  bench::check(cudaMalloc(&states, tiles * sizeof(unsigned long long)), "cudaMalloc");
+  bench::check(cudaMalloc(&states, most_tiles * sizeof(unsigned long long)), "cudaMalloc");
   bench::check(cudaMalloc(&next_tile, sizeof(unsigned)), "cudaMalloc");
-  const auto in = static_cast<const float4*>(a.data_ptr());
-  const double ms = bench::time_gpu([&] {
-    bench::check(cudaMemsetAsync(states, 0, tiles * sizeof(unsigned long long)), "cudaMemsetAsync");
-    bench::check(cudaMemsetAsync(next_tile, 0, sizeof(unsigned)), "cudaMemsetAsync");
-    look_back_scan<<<tiles, scan_threads>>>(in, out, states, next_tile);
-  });
-  bench::check(cudaGetLastError(), "look_back_scan");
-  std::vector<float> got(static_cast<std::size_t>(n));
-  bench::check(cudaMemcpy(got.data(), out, n * sizeof(float), cudaMemcpyDeviceToHost), "cudaMemcpy");
-  double largest = 0, difference = 0;
-  for (std::size_t i = 0; i < got.size(); ++i) {
-    largest = std::max(largest, std::fabs(static_cast<double>(expected[i])));
-    difference = std::max(difference, std::fabs(static_cast<double>(got[i]) - expected[i]));
-  }
-  char name[200];
-  std::snprintf(name, sizeof name,
-                "variant: cumsum float32 2^28, decoupled look-back over tiles of 4096 (memsets included), "
-                "largest difference %.1e of the largest value",
-                difference / largest);
-  bench::report(name, n * 8.0, ms);
+  const auto run = [&]<int Chunks>() {
+    const auto tiles = static_cast<unsigned>(n / tile_elements_of(Chunks));
+    const double ms = bench::time_gpu([&] {
+      bench::check(cudaMemsetAsync(states, 0, tiles * sizeof(unsigned long long)), "cudaMemsetAsync");
+      bench::check(cudaMemsetAsync(next_tile, 0, sizeof(unsigned)), "cudaMemsetAsync");
+      look_back_scan<Chunks><<<tiles, scan_threads>>>(in, out, states, next_tile);
+    });
+    bench::check(cudaGetLastError(), "look_back_scan");
+    std::vector<float> got(static_cast<std::size_t>(n));
+    bench::check(cudaMemcpy(got.data(), out, n * sizeof(float), cudaMemcpyDeviceToHost), "cudaMemcpy");
+    double largest = 0, difference = 0;
+    for (std::size_t i = 0; i < got.size(); ++i) {
+      largest = std::max(largest, std::fabs(static_cast<double>(expected[i])));
+      difference = std::max(difference, std::fabs(static_cast<double>(got[i]) - expected[i]));
+    }
+    char name[200];
+    std::snprintf(name, sizeof name,
+                  "variant: cumsum float32 2^28, decoupled look-back over tiles of %d (memsets included), "
+                  "largest difference %.1e of the largest value",
+                  tile_elements_of(Chunks), difference / largest);
+    bench::report(name, n * 8.0, ms);
+  };
+  run.template operator()<4>();
+  run.template operator()<8>();
+  run.template operator()<16>();
   bench::check(cudaFree(out), "cudaFree");
   bench::check(cudaFree(states), "cudaFree");
   bench::check(cudaFree(next_tile), "cudaFree");
