@@ -4,7 +4,7 @@
 //              tree each group of 32 slots, lane 0 the tile's and the run's trees. The whole array and few long
 //              rows (many runs per output, a second stage combining them), many rows (a run per output). No
 //              block-wide barrier: each warp streams its tiles on its own.
-//  - short rows: rows of at most 256 vectors: a few lanes per output, each lane's 8 slots loaded together.
+//  - short rows: rows of at most 256 vectors: a few lanes per output, whole groups' slots loaded together.
 //  - columns:  the column case (reduced dimensions outermost): a block of 32 neighbouring outputs x 8 groups of
 //              slots, each thread walking its slots down one column; loads coalesce across the outputs (a
 //              few rows: a thread's slots loaded together). short columns: the same blocks for a few rows along
