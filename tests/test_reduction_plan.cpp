@@ -2,6 +2,8 @@
 // coalesced and classified; and the launch chosen for the column case.
 #include <doctest/doctest.h>
 
+#include <tuple>
+#include <utility>
 #include <vector>
 
 #include "core/reduction_launch.hpp"
@@ -163,6 +165,9 @@ TEST_SUITE("reduction plan") {
     CHECK(l.group == 32);
     CHECK(l.grid_x == 512);
     CHECK(l.grid_y == 2);
+    // 2 partials per column: the second stage takes a thread per column (64 blocks of 256), not a block
+    CHECK(l.second_threads == 256);
+    CHECK(l.second_grid == 64);
     // int8: 16 elements per vector, so 4096 rows are 256 vectors
     CHECK(launch_of(plan_of({4096, 64}, {64, 1}, {0}, {0, 1}, 1), true, numcu::int8).kind ==
           d::reduce_kernel_kind::short_columns);
@@ -172,5 +177,27 @@ TEST_SUITE("reduction plan") {
     REQUIRE(two.layout == d::reduction_layout::outer);
     REQUIRE(two.reduced_ndim == 2);
     CHECK(launch_of(two, true, numcu::float32).kind == d::reduce_kernel_kind::short_columns);
+  }
+
+  TEST_CASE("the second stage: a thread per output for a few partials each, a block per output for more") {
+    const auto launch_of = [](const d::reduction_plan& p) {
+      d::reduce_args a = d::make_reduce_args(p, nullptr, nullptr, numcu::float32, numcu::float32, {});
+      const d::reduce_launch l = d::plan_reduce_launch(a, p.layout, true, 8, [] { return std::int64_t{1056}; });
+      return std::pair{a, l};
+    };
+    // 8 tiles per column (65536 rows), 1000 columns: 8 partials each, a thread per column
+    auto [a, l] = launch_of(plan_of({65536, 1000}, {4000, 4}, {0}, {0, 4}));
+    CHECK(a.parts == 8);
+    CHECK(l.second_threads == 256);
+    CHECK(l.second_grid == 4);
+    // 9 tiles per column: a block per column
+    std::tie(a, l) = launch_of(plan_of({65537, 1000}, {4000, 4}, {0}, {0, 4}));
+    CHECK(a.parts == 9);
+    CHECK(l.second_grid == 1000);
+    // the whole of 2^28 elements: runs of 8 tiles spread over blocks, 4096 partials, a block of 1024 threads
+    std::tie(a, l) = launch_of(plan_of({std::int64_t{1} << 28}, {4}, {0}, {0}));
+    CHECK(a.parts == 4096);
+    CHECK(l.second_threads == 1024);
+    CHECK(l.second_grid == 1);
   }
 }

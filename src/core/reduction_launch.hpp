@@ -33,7 +33,8 @@ struct reduce_launch {
   std::int64_t run = 1;             ///< tiles: tiles per part (a power of two)
   bool spread = false;              ///< tiles: a block per part instead of a warp
   int second_threads = 0;           ///< threads of each second-stage block, 0 when there is none
-  unsigned second_grid = 0;         ///< second-stage blocks
+  unsigned second_grid = 0;         ///< second-stage blocks: one per output, or per second_threads outputs
+                                    ///< where each has at most thread_partials_limit partials
 };
 
 /// The kernel arguments of reducing the input at @p in (dtype @p input) by @p plan into @p out (@p output):
@@ -108,7 +109,9 @@ reduce_launch plan_reduce_launch(reduce_args& a, reduction_layout layout, bool t
   }
   if (a.parts > 1) {
     l.second_threads = partials_threads(acc_size, a.parts);
-    l.second_grid = at_most(outputs, 0x7fffffff);
+    const bool thread_per_output = a.parts <= thread_partials_limit;
+    l.second_grid = at_most(thread_per_output ? (outputs + l.second_threads - 1) / l.second_threads : outputs,
+                            0x7fffffff);
   }
   return l;
 }

@@ -31,4 +31,9 @@ struct reduce_args {
 /// the warps use one tile at a time otherwise.
 inline constexpr int spread_run_limit = tile_slots / 32;
 
+/// The most partials per output the second stage (reduce_partials_kernel) combines with a thread per output;
+/// more take a block per output. The column case of a few tiles per column (2 for 16384 rows) has thousands of
+/// outputs of 2 partials each, where a block per output spent 256 threads and a barrier on 2 values.
+inline constexpr int thread_partials_limit = 8;
+
 }  // namespace numcu::detail

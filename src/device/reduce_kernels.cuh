@@ -547,12 +547,25 @@ __global__ void __launch_bounds__(tile_slots) reduce_short_columns_kernel(reduce
 }
 
 /// The second stage: a.in holds acc_t partials[output][part], each part the partial of an aligned run of tiles;
-/// a block of Threads per output.
+/// a block of Threads per output, or, with at most thread_partials_limit partials per output, a thread per
+/// output (their tree with the absent ones left out: the bits of the block's tree, whose idle threads hold the
+/// identity).
 template <class Op, int Threads>
 __global__ void __launch_bounds__(Threads) reduce_partials_kernel(reduce_args a) {
   using A = typename Op::acc_t;
   constexpr int threads = Threads;
   const Op op{a.params};
+  if (a.parts <= thread_partials_limit) {  // the same for every thread: no barrier below is reached
+    const int n = static_cast<int>(a.parts);
+    for (int64_t o = int64_t{blockIdx.x} * threads + threadIdx.x; o < a.outputs; o += int64_t{gridDim.x} * threads) {
+      const A* partials = reinterpret_cast<const A*>(a.in) + o * a.parts;
+      A p[thread_partials_limit];
+#pragma unroll
+      for (int k = 0; k < thread_partials_limit; ++k) p[k] = k < n ? partials[k] : op.identity();
+      store_as(a.out + a.kept_out.offset(o), a.out_dtype, op.project(tree_of<thread_partials_limit>(op, p, n)));
+    }
+    return;
+  }
   // each thread combines an aligned run of `chunk` partials, a subtree of the tree over them
   int64_t chunk = 1;
   while (chunk * threads < a.parts) chunk <<= 1;
