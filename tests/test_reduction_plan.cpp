@@ -20,6 +20,14 @@ d::reduction_plan plan_of(const shape_t& shape, const strides_t& strides, std::v
   return d::make_reduction_plan(shape, strides, itemsize, axes, out_strides);
 }
 
+/// The kernel arguments and launch of a float32 plan of typed input, 8-byte partials, on a GPU keeping 1056
+/// blocks resident (132 multiprocessors x 8).
+std::pair<d::reduce_args, d::reduce_launch> launch_of(const d::reduction_plan& p) {
+  d::reduce_args a = d::make_reduce_args(p, nullptr, nullptr, numcu::float32, numcu::float32, {});
+  const d::reduce_launch l = d::plan_reduce_launch(a, p.layout, true, 8, [] { return std::int64_t{1056}; });
+  return {a, l};
+}
+
 }  // namespace
 
 TEST_SUITE("reduction plan") {
@@ -180,11 +188,6 @@ TEST_SUITE("reduction plan") {
   }
 
   TEST_CASE("the second stage: a thread per output for a few partials each, a block per output for more") {
-    const auto launch_of = [](const d::reduction_plan& p) {
-      d::reduce_args a = d::make_reduce_args(p, nullptr, nullptr, numcu::float32, numcu::float32, {});
-      const d::reduce_launch l = d::plan_reduce_launch(a, p.layout, true, 8, [] { return std::int64_t{1056}; });
-      return std::pair{a, l};
-    };
     // 8 tiles per column (65536 rows), 1000 columns: 8 partials each, a thread per column
     auto [a, l] = launch_of(plan_of({65536, 1000}, {4000, 4}, {0}, {0, 4}));
     CHECK(a.parts == 8);
@@ -196,8 +199,35 @@ TEST_SUITE("reduction plan") {
     CHECK(l.second_grid == 1000);
     // the whole of 2^28 elements: runs of 8 tiles spread over blocks, 4096 partials, a block of 1024 threads
     std::tie(a, l) = launch_of(plan_of({std::int64_t{1} << 28}, {4}, {0}, {0}));
+    CHECK(l.kind == d::reduce_kernel_kind::spread_tiles);
+    CHECK(l.run == 8);
+    CHECK(l.grid_x == 4096);
     CHECK(a.parts == 4096);
     CHECK(l.second_threads == 1024);
     CHECK(l.second_grid == 1);
+  }
+
+  TEST_CASE("rows of tiles: a block per row of a few whole tiles, a warp per row of many or of less than one") {
+    // sum(X, 1) of 16384^2: 2 tiles a row, a block per row, no second stage
+    auto [a, l] = launch_of(plan_of({16384, 16384}, {65536, 4}, {1}, {4, 0}));
+    CHECK(l.kind == d::reduce_kernel_kind::spread_tiles);
+    CHECK(l.run == 2);
+    CHECK(l.grid_x == 16384);
+    CHECK(a.parts == 1);
+    CHECK(l.second_threads == 0);
+    // 16 tiles a row, 2048 rows: a warp per row
+    std::tie(a, l) = launch_of(plan_of({2048, 131072}, {524288, 4}, {1}, {4, 0}));
+    CHECK(l.kind == d::reduce_kernel_kind::tiles);
+    CHECK(l.run == 16);
+    CHECK(l.grid_x == 256);
+    CHECK(a.parts == 1);
+    // rows of 2000 float32 (more than the short rows' 1024): a warp per row where every resident warp has
+    // one, a block per row for fewer
+    std::tie(a, l) = launch_of(plan_of({16384, 2000}, {8000, 4}, {1}, {4, 0}));
+    CHECK(l.kind == d::reduce_kernel_kind::tiles);
+    CHECK(l.grid_x == 2048);
+    std::tie(a, l) = launch_of(plan_of({4096, 2000}, {8000, 4}, {1}, {4, 0}));
+    CHECK(l.kind == d::reduce_kernel_kind::spread_tiles);
+    CHECK(l.grid_x == 4096);
   }
 }

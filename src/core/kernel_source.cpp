@@ -313,6 +313,8 @@ std::vector<std::string> reduction_kernel_names(dtype input) {
   const std::string op = "numcu_user_reduce";
   return {"numcu::detail::reduce_tiles_kernel<" + op + ", " + in + ", false>",
           "numcu::detail::reduce_tiles_kernel<" + op + ", " + in + ", true>",
+          "numcu::detail::reduce_spread_tiles_kernel<" + op + ", " + in + ", false>",
+          "numcu::detail::reduce_spread_tiles_kernel<" + op + ", " + in + ", true>",
           "numcu::detail::reduce_short_rows_kernel<" + op + ", " + in + ", false>",
           "numcu::detail::reduce_short_rows_kernel<" + op + ", " + in + ", true>",
           "numcu::detail::reduce_columns_kernel<" + op + ", " + in + ">",

@@ -19,7 +19,8 @@ inline constexpr std::int64_t rows_kernel_outputs = 1024;
 
 /// The first-stage kernels.
 enum class reduce_kernel_kind : std::uint8_t {
-  tiles,          ///< reduce_tiles_kernel(args, run, spread)
+  tiles,          ///< reduce_tiles_kernel(args, run): a warp per run of tiles
+  spread_tiles,   ///< reduce_spread_tiles_kernel(args, run): a block per run of tiles
   short_rows,     ///< reduce_short_rows_kernel(args, group): group lanes per output (dense rows: Dense)
   columns,        ///< reduce_columns_kernel(args, group): group slots per group of a tile
   short_columns,  ///< reduce_short_columns_kernel(args, group): as columns
@@ -30,8 +31,7 @@ struct reduce_launch {
   reduce_kernel_kind kind = reduce_kernel_kind::tiles;
   unsigned grid_x = 0, grid_y = 1;  ///< blocks of tile_slots threads
   int group = 1;                    ///< short rows: lanes per output; (short) columns: slots per group
-  std::int64_t run = 1;             ///< tiles: tiles per part (a power of two)
-  bool spread = false;              ///< tiles: a block per part instead of a warp
+  std::int64_t run = 1;             ///< (spread) tiles: tiles per part (a power of two)
   int second_threads = 0;           ///< threads of each second-stage block, 0 when there is none
   unsigned second_grid = 0;         ///< second-stage blocks: one per output, or per second_threads outputs
                                     ///< where each has at most thread_partials_limit partials
@@ -52,7 +52,8 @@ constexpr int partials_threads(std::size_t acc_size, std::int64_t parts) {
 
 /// Picks the launch of @p a (a.parts set here) for a plan of layout @p layout: @p typed_input whether the
 /// kernels read a typed input (not cast on load), @p acc_size the functor's partial size, and
-/// @p tiles_resident_blocks() the blocks of the tiles kernel the GPU keeps resident (asked only when needed).
+/// @p tiles_resident_blocks() the blocks of the spread tiles kernel the GPU keeps resident (asked only when
+/// needed).
 template <class ResidentBlocks>
 reduce_launch plan_reduce_launch(reduce_args& a, reduction_layout layout, bool typed_input,
                                  std::size_t acc_size, ResidentBlocks&& tiles_resident_blocks) {
@@ -72,9 +73,10 @@ reduce_launch plan_reduce_launch(reduce_args& a, reduction_layout layout, bool t
     const std::int64_t blocks = tiles_resident_blocks();
     const std::int64_t warps = blocks * (tile_slots / 32);
     const bool whole_tiles = a.reduced_count >= tile_elements && (tiles <= spread_run_limit || !rows);
-    l.spread = whole_tiles || outputs * tiles < warps;
+    const bool spread = whole_tiles || outputs * tiles < warps;
+    l.kind = spread ? reduce_kernel_kind::spread_tiles : reduce_kernel_kind::tiles;
     const auto items = [&] { return outputs * ((tiles + l.run - 1) / l.run); };
-    if (l.spread) {
+    if (spread) {
       while (l.run < std::min<std::int64_t>(tiles, spread_run_limit) && (rows || items() > 4 * blocks))
         l.run <<= 1;
     } else if (rows) {
@@ -105,7 +107,7 @@ reduce_launch plan_reduce_launch(reduce_args& a, reduction_layout layout, bool t
     l.grid_x = at_most((warps + 7) / 8, 0x7fffffff);
   } else {
     const std::int64_t items = outputs * a.parts;
-    l.grid_x = at_most(l.spread ? items : (items + 7) / 8, 0x7fffffff);
+    l.grid_x = at_most(l.kind == reduce_kernel_kind::spread_tiles ? items : (items + 7) / 8, 0x7fffffff);
   }
   if (a.parts > 1) {
     l.second_threads = partials_threads(acc_size, a.parts);

@@ -34,16 +34,21 @@ void launch_reduce(const exec& e, const reduction_call& c, reduce_args a) {
     static_assert(Op::casts_on_load, "the other layouts of a dense-only input are cast on load");
     if (!a.dense) return launch_reduce<Op, void>(e, c, a);
   }
-  void (*tiles_kernel)(reduce_args, std::int64_t, bool) = nullptr;
+  // the tiles kernels of In (dense rows where they are): a warp per run of tiles, and a block per run
+  using tiles_kernel_t = void (*)(reduce_args, std::int64_t);
+  tiles_kernel_t tiles_kernel = nullptr, spread_tiles_kernel = nullptr;
   if constexpr (dense_only) {
     tiles_kernel = reduce_tiles_kernel<Op, In, true>;
+    spread_tiles_kernel = reduce_spread_tiles_kernel<Op, In, true>;
   } else if constexpr (typed) {
     tiles_kernel = a.dense ? reduce_tiles_kernel<Op, In, true> : reduce_tiles_kernel<Op, In, false>;
+    spread_tiles_kernel = a.dense ? reduce_spread_tiles_kernel<Op, In, true> : reduce_spread_tiles_kernel<Op, In, false>;
   } else {
     tiles_kernel = reduce_tiles_kernel<Op, void, false>;
+    spread_tiles_kernel = reduce_spread_tiles_kernel<Op, void, false>;
   }
   const reduce_launch l = plan_reduce_launch(a, c.plan.layout, typed, sizeof(A), [&] {
-    return static_cast<std::int64_t>(resident_blocks(tiles_kernel, e.where().index()));
+    return static_cast<std::int64_t>(resident_blocks(spread_tiles_kernel, e.where().index()));
   });
   reduce_args second{};
   if (l.second_threads > 0)
@@ -70,7 +75,10 @@ void launch_reduce(const exec& e, const reduction_call& c, reduce_args a) {
       }
       break;
     case reduce_kernel_kind::tiles:
-      launch(e, l.grid_x, tile_slots, tiles_kernel, a, l.run, l.spread);
+      launch(e, l.grid_x, tile_slots, tiles_kernel, a, l.run);
+      break;
+    case reduce_kernel_kind::spread_tiles:
+      launch(e, l.grid_x, tile_slots, spread_tiles_kernel, a, l.run);
       break;
   }
   if (l.second_threads == 1024) {

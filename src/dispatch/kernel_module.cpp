@@ -54,12 +54,12 @@ void run_loaded_reduction(const loaded_reduction& k, const ndarray& in, std::spa
   reduce_args a = make_reduce_args(plan, in.data_ptr(), out.data_ptr(), in.dtype(), out.dtype(), params);
   const int ordinal = in.device().index();
   using slot = reduction_kernel_slot;
-  const auto tiles = [&]() -> const loaded_kernel& {
-    return k.kernel(a.dense ? slot::tiles_dense : slot::tiles);
+  const auto spread_tiles = [&]() -> const loaded_kernel& {
+    return k.kernel(a.dense ? slot::spread_tiles_dense : slot::spread_tiles);
   };
   route(in.device(), "a reduction_kernel", [&](cuda_backend, const exec& e) {
     const reduce_launch l = plan_reduce_launch(a, plan.layout, true, k.partial_bytes, [&] {
-      return static_cast<std::int64_t>(resident_blocks(tiles().kernel.handle, tile_slots, ordinal));
+      return static_cast<std::int64_t>(resident_blocks(spread_tiles().kernel.handle, tile_slots, ordinal));
     });
     reduce_args second{};
     if (l.second_threads > 0)
@@ -72,13 +72,15 @@ void run_loaded_reduction(const loaded_reduction& k, const ndarray& in, std::spa
                           args);
     };
     std::int64_t run = l.run;
-    bool spread = l.spread;
     int group = l.group;
-    void* tiles_args[] = {&a, &run, &spread};
+    void* tiles_args[] = {&a, &run};
     void* group_args[] = {&a, &group};
     switch (l.kind) {
       case reduce_kernel_kind::tiles:
-        queue(tiles(), l.grid_x, 1, tile_slots, tiles_args);
+        queue(k.kernel(a.dense ? slot::tiles_dense : slot::tiles), l.grid_x, 1, tile_slots, tiles_args);
+        break;
+      case reduce_kernel_kind::spread_tiles:
+        queue(spread_tiles(), l.grid_x, 1, tile_slots, tiles_args);
         break;
       case reduce_kernel_kind::short_rows:
         queue(k.kernel(a.dense ? slot::short_rows_dense : slot::short_rows), l.grid_x, 1, tile_slots, group_args);

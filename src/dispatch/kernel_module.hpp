@@ -43,6 +43,8 @@ void launch_loaded(const loaded_kernel& k, const stream& s, const unsigned (&gri
 enum class reduction_kernel_slot : std::uint8_t {
   tiles,
   tiles_dense,
+  spread_tiles,
+  spread_tiles_dense,
   short_rows,
   short_rows_dense,
   columns,
