@@ -699,6 +699,57 @@ NUMCU_TEST_ON_DEVICES("float32 sums of 10^8 elements: at least as accurate as Nu
   CHECK(std::abs(var - numpy_var) <= 1e-6 * numpy_var);
 }
 
+// Complex products with signed zeros: combining with the identity 1+0j can flip a zero's sign, so every tree of
+// the GPU's kernels leaves absent slots, lanes, groups, tiles and partials out, as the host does.
+TEST_CASE("complex products with signed zeros: CPU and GPU bitwise equal [cuda]" * doctest::skip(numcu_test::no_gpu())) {
+  // hand-worked: a column of 8194 whose tile 1 holds 0 then -1-1j: (0+0j)(-1-1j) = 0-0j, times tile 0's -1-1j
+  // gives -0+0j (NumPy's product in order gives the same: (-1-1j)(0+0j) = 0-0j, (0-0j)(-1-1j) = -0+0j)
+  std::vector<std::complex<double>> column(8194 * 3, {1, 0});
+  for (int c = 0; c < 3; ++c) {
+    column[c] = column[8193 * 3 + c] = {-1, -1};
+    column[8192 * 3 + c] = {0, 0};
+  }
+  for (const nc::device dev : {nc::cpu, nc::cuda(0)}) {
+    CAPTURE(dev);
+    const nc::ndarray x = nc::array(column.data(), {8194, 3}, std::nullopt, dev);
+    for (const auto& p : nc::prod(x, 0).to_vector<std::complex<double>>()) {
+      CHECK(p.real() == 0.0);
+      CHECK(std::signbit(p.real()));
+      CHECK(p.imag() == 0.0);
+      CHECK(!std::signbit(p.imag()));
+    }
+    const auto rows = nc::prod(nc::ascontiguousarray(x.T()), 1).to_vector<std::complex<double>>();
+    CHECK(std::signbit(rows[0].real()));
+    CHECK(!std::signbit(rows[0].imag()));
+  }
+  // random values among signed zeros and units, every kernel's absent slots: short rows (groups of lanes cut
+  // short), rows of tiles, the column kernels, the whole array and its second stage
+  std::mt19937_64 gen(11);
+  const std::vector<std::complex<double>> choices = {{1, 0}, {-1, -1}, {0, 0}, {-0.0, 0}, {0, -0.0}, {-0.0, -0.0},
+                                                     {1, -1}, {-1, 0}};
+  std::uniform_int_distribution<std::size_t> pick(0, choices.size() - 1);
+  const std::vector<nc::shape_t> shapes = {{8194, 3}, {3, 8194}, {5, 194}, {194, 5}, {40000}, {3, 20000},
+                                           {20000, 3}, {7, 70, 3}, {300, 33}, {2, 70000}};
+  for (const nc::dtype t : {nc::complex64, nc::complex128}) {
+    for (const auto& shape : shapes) {
+      CAPTURE(t);
+      CAPTURE(shape);
+      std::int64_t n = 1;
+      for (auto d : shape) n *= d;
+      std::vector<std::complex<double>> values(static_cast<std::size_t>(n));
+      // mostly units, so that products stay finite; a zero now and then
+      for (auto& v : values) v = gen() % 8 == 0 ? choices[pick(gen)] : std::complex<double>(gen() % 2 ? 1 : -1, 0);
+      const nc::ndarray host = nc::array(values.data(), shape, t, nc::cpu);
+      const nc::ndarray gpu = host.to(nc::cuda(0));
+      std::vector<nc::axis_arg> axes = {nc::none};
+      for (int d = 0; d < host.ndim(); ++d) axes.emplace_back(d);
+      for (const auto& axis : axes) {
+        CHECK(numcu_test::host_bytes(nc::prod(host, axis)) == numcu_test::host_bytes(nc::prod(gpu, axis)));
+      }
+    }
+  }
+}
+
 // The fixed order: the CPU backend and the GPU give the same bits, run after run.
 TEST_CASE("floating sums, means and variances: CPU and GPU bitwise equal [cuda]" * doctest::skip(numcu_test::no_gpu())) {
   std::mt19937_64 gen(7);
@@ -728,10 +779,8 @@ TEST_CASE("floating sums, means and variances: CPU and GPU bitwise equal [cuda]"
           CHECK(numcu_test::host_bytes(on_cpu) == numcu_test::host_bytes(on_gpu));
           CHECK(numcu_test::host_bytes(on_gpu) == numcu_test::host_bytes(f(gpu, axis, {})));
         }
-        // real products too (NaNs compared as NaN: a NaN the arithmetic makes has the payload of the hardware
-        // that made it); complex products may differ in the sign of a zero between the backends (see
-        // docs/reductions.md: the GPU pads absent slots with 1+0j, which is not neutral for signed zeros)
-        if (t.is_complex()) continue;
+        // products too (NaNs compared as NaN: a NaN the arithmetic makes has the payload of the hardware that
+        // made it)
         const nc::ndarray on_cpu = nc::prod(host, axis), on_gpu = nc::prod(gpu, axis);
         const auto b1 = numcu_test::host_bytes(on_cpu), b2 = numcu_test::host_bytes(on_gpu);
         for (std::size_t i = 0; i < b1.size(); i += t.itemsize())

@@ -140,7 +140,7 @@ __device__ __forceinline__ T shuffle_down(const T& value, int delta, int width =
   return r;
 }
 
-/// The tree of adjacent pairs over the 32 lanes' partials; lane 0 holds the result.
+/// The tree of adjacent pairs over the 32 lanes' partials, every one present; lane 0 holds the result.
 template <class Op>
 __device__ __forceinline__ typename Op::acc_t warp_tree(const Op& op, typename Op::acc_t x) {
 #pragma unroll
@@ -148,14 +148,21 @@ __device__ __forceinline__ typename Op::acc_t warp_tree(const Op& op, typename O
   return x;
 }
 
-/// The tree of adjacent pairs over each group of @p lanes lanes (a power of two, at most 32) of the warp; the
-/// group's first lane holds its result. Unrolled, with the steps past @p lanes skipped (fewer registers than a
-/// loop with a run-time bound).
+/// The tree of adjacent pairs over each group of @p lanes lanes (a power of two, at most 32) of the warp, of
+/// the partials of its first @p present lanes: the others are left out, as the host leaves out absent slots
+/// (combining with the identity is not exact for every functor: a complex product by 1+0j can flip a zero's
+/// sign). The group's first lane holds its result. Unrolled, with the steps past @p lanes skipped (fewer
+/// registers than a loop with a run-time bound).
 template <class Op>
-__device__ __forceinline__ typename Op::acc_t lanes_tree(const Op& op, typename Op::acc_t x, int lanes) {
+__device__ __forceinline__ typename Op::acc_t lanes_tree(const Op& op, typename Op::acc_t x, int lanes,
+                                                         int present) {
+  const int lane = threadIdx.x & (lanes - 1);
 #pragma unroll
   for (int delta = 1; delta < 32; delta <<= 1) {
-    if (delta < lanes) x = op.combine(x, shuffle_down(x, delta, lanes));
+    if (delta < lanes) {
+      const auto other = shuffle_down(x, delta, lanes);
+      if (lane + delta < present) x = op.combine(x, other);
+    }
   }
   return x;
 }
@@ -180,17 +187,18 @@ __device__ __forceinline__ T* shared_partials() {
   return reinterpret_cast<T*>(buffer);
 }
 
-/// The tree over the partials of a block's @p Threads threads (thread t holding leaf t); thread 0 holds the result.
+/// The tree over the partials of the first @p present (at least 1) of a block's @p Threads threads (thread t
+/// holding leaf t), the others left out; thread 0 holds the result.
 template <int Threads, class Op>
-__device__ __forceinline__ typename Op::acc_t block_tree(const Op& op, typename Op::acc_t x) {
+__device__ __forceinline__ typename Op::acc_t block_tree(const Op& op, typename Op::acc_t x, int present) {
   using A = typename Op::acc_t;
   constexpr int warps = Threads / 32;
   static_assert(warps % 8 == 0, "shared_partials holds multiples of 8");
   A* partials = shared_partials<A, warps / 8>();
-  x = warp_tree(op, x);
+  x = lanes_tree(op, x, 32, present - static_cast<int>(threadIdx.x & ~31u));
   if ((threadIdx.x & 31) == 0) partials[threadIdx.x >> 5] = x;
   __syncthreads();
-  if (threadIdx.x == 0) x = tree_of<warps>(op, partials, warps);
+  if (threadIdx.x == 0) x = tree_of<warps>(op, partials, (present + 31) / 32);
   __syncthreads();  // the buffer may be reused at once
   return x;
 }
@@ -206,13 +214,17 @@ __device__ __forceinline__ void store_partial(const reduce_args& a, const Op& op
   }
 }
 
+/// The slots of tile @p tile present in a row (those whose first element is): a prefix of the tile's.
+__device__ __forceinline__ int slots_present(const reduce_args& a, int64_t tile) {
+  if ((tile + 1) * tile_elements <= a.reduced_count) return tile_slots;  // a whole tile: no division
+  const int64_t left = a.reduced_count - tile * tile_elements;
+  const int64_t n = (left + a.width - 1) / a.width;
+  return n < tile_slots ? static_cast<int>(n) : tile_slots;
+}
+
 /// The groups of 32 slots of tile @p tile present in a row (those whose first slot is).
 __device__ __forceinline__ int groups_present(const reduce_args& a, int64_t tile) {
-  if ((tile + 1) * tile_elements <= a.reduced_count) return tile_slots / 32;  // a whole tile: no division
-  const int64_t group_elements = int64_t{32} * a.width;
-  const int64_t left = a.reduced_count - tile * tile_elements;
-  const int64_t n = (left + group_elements - 1) / group_elements;
-  return n < tile_slots / 32 ? static_cast<int>(n) : tile_slots / 32;
+  return (slots_present(a, tile) + 31) / 32;
 }
 
 /// A warp per (output, part): the part's run of @p run tiles (a power of two, so that a run is a subtree of the
@@ -235,9 +247,10 @@ __global__ void __launch_bounds__(tile_slots) reduce_tiles_kernel(reduce_args a,
     pairwise_stack<Op, 40> tiles;  // lane 0's
     const int64_t end = (part + 1) * run < a.tiles ? (part + 1) * run : a.tiles;
     for (int64_t tile = part * run; tile < end; ++tile) {
-      const int present = groups_present(a, tile);
+      const int slots = slots_present(a, tile), present = (slots + 31) / 32;
       for (int g = 0; g < present; ++g) {
-        const A x = warp_tree(op, slot_partial<Op, In, Dense>(op, a, row, slot_first(tile, g * 32 + lane, a.width)));
+        const A x = lanes_tree(
+            op, slot_partial<Op, In, Dense>(op, a, row, slot_first(tile, g * 32 + lane, a.width)), 32, slots - g * 32);
         if (lane == 0) groups[g] = x;
       }
       __syncwarp();
@@ -288,13 +301,15 @@ __global__ void __launch_bounds__(tile_slots) reduce_spread_tiles_kernel(reduce_
       const A x = warp_tree(op, whole_slot_partial<Op, In, Dense>(op, a, row, slot_first(tile, warp * 32 + lane, a.width)));
       if (lane == 0) groups[(tile - begin) * 8 + warp] = x;
     }
-    if (whole_end < end && warp < groups_present(a, whole_end)) {  // warp-uniform
+    const int last_slots = whole_end < end ? slots_present(a, whole_end) : 0;
+    if (warp * 32 < last_slots) {  // warp-uniform
       const int64_t first = slot_first(whole_end, warp * 32 + lane, a.width);
       A x;
       if constexpr (is_same_v<In, void>)
-        x = warp_tree(op, slot_partial<Op, void>(op, a, row, first));
+        x = slot_partial<Op, void>(op, a, row, first);
       else
-        x = warp_tree(op, partial_slot<Op, In, Dense>(op, a, row, first, slot_count(first, a.width, a.reduced_count)));
+        x = partial_slot<Op, In, Dense>(op, a, row, first, slot_count(first, a.width, a.reduced_count));
+      x = lanes_tree(op, x, 32, last_slots - warp * 32);
       if (lane == 0) groups[(whole_end - begin) * 8 + warp] = x;
     }
     __syncthreads();
@@ -302,7 +317,7 @@ __global__ void __launch_bounds__(tile_slots) reduce_spread_tiles_kernel(reduce_
       const int n = static_cast<int>(end - begin);
       A x = op.identity();
       if (lane < n) x = tree_of<8>(op, groups + lane * 8, groups_present(a, begin + lane));
-      x = lanes_tree(op, x, spread_run_limit);
+      x = lanes_tree(op, x, spread_run_limit, n);
       if (lane == 0) store_partial(a, op, o, part, x);
     }
     __syncthreads();  // the groups may be written again at once
@@ -367,7 +382,7 @@ __device__ __forceinline__ typename Op::acc_t whole_groups_partial(const Op& op,
 #pragma unroll
   for (int k = 0; k < 8; ++k) {
     const int64_t first = int64_t{k * lanes + lane} * W;
-    groups[k] = lanes_tree(op, op.template slot<W>(reinterpret_cast<const In*>(&v[k]), W, first, W), lanes);
+    groups[k] = lanes_tree(op, op.template slot<W>(reinterpret_cast<const In*>(&v[k]), W, first, W), lanes, lanes);
   }
   return tree_of<8>(op, groups, present);
 }
@@ -382,6 +397,7 @@ __device__ __forceinline__ typename Op::acc_t any_groups_partial(const Op& op, c
                                                                  const char* row, int lanes, int lane,
                                                                  int present, bool active) {
   constexpr int W = order_width(sizeof(In));
+  const int slots = static_cast<int>((a.reduced_count + W - 1) / W);  // of the row: a prefix of each group's
   pairwise_stack<Op, 4> groups;
 #pragma unroll 1
   for (int k = 0; k < present; ++k) {
@@ -396,7 +412,7 @@ __device__ __forceinline__ typename Op::acc_t any_groups_partial(const Op& op, c
       load_walked_slot(a, row, t, n, loaded);
       to_registers(loaded, n, v);
     }
-    groups.push(op, lanes_tree(op, op.template slot<W>(v, n, t * W, W), lanes));
+    groups.push(op, lanes_tree(op, op.template slot<W>(v, n, t * W, W), lanes, slots - k * lanes));
   }
   return groups.result(op);
 }
@@ -485,7 +501,8 @@ __global__ void __launch_bounds__(tile_slots) reduce_columns_kernel(reduce_args 
       A p[8];
 #pragma unroll
       for (int g = 0; g < 8; ++g) p[g] = values[g * 32 + column];
-      store_partial(a, op, o, tile, tree_of<8>(op, p, 8));
+      // the groups with a slot in the tile: a prefix
+      store_partial(a, op, o, tile, tree_of<8>(op, p, (slots_present(a, tile) + slots_per_group - 1) / slots_per_group));
     }
     __syncthreads();
   }
@@ -629,7 +646,7 @@ __global__ void __launch_bounds__(Threads) reduce_partials_kernel(reduce_args a)
       for (int k = 0; k < 8; ++k) p[k] = k < n ? partials[t + k] : op.identity();
       run.push(op, tree_of<8>(op, p, n));
     }
-    const A x = block_tree<threads>(op, run.result(op));
+    const A x = block_tree<threads>(op, run.result(op), static_cast<int>((a.parts + chunk - 1) / chunk));
     if (threadIdx.x == 0) store_as(a.out + a.kept_out.offset(o), a.out_dtype, op.project(x));
   }
 }
