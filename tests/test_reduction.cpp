@@ -723,13 +723,14 @@ TEST_CASE("complex products with signed zeros: CPU and GPU bitwise equal [cuda]"
     CHECK(!std::signbit(rows[0].imag()));
   }
   // random values among signed zeros and units, every kernel's absent slots: short rows (groups of lanes cut
-  // short), rows of tiles, the column kernels, the whole array and its second stage
+  // short), rows of tiles (a block per row; complex128 rows of 300, a warp per row), the column kernels, the
+  // whole array and its second stage
   std::mt19937_64 gen(11);
   const std::vector<std::complex<double>> choices = {{1, 0}, {-1, -1}, {0, 0}, {-0.0, 0}, {0, -0.0}, {-0.0, -0.0},
                                                      {1, -1}, {-1, 0}};
   std::uniform_int_distribution<std::size_t> pick(0, choices.size() - 1);
   const std::vector<nc::shape_t> shapes = {{8194, 3}, {3, 8194}, {5, 194}, {194, 5}, {40000}, {3, 20000},
-                                           {20000, 3}, {7, 70, 3}, {300, 33}, {2, 70000}};
+                                           {20000, 3}, {7, 70, 3}, {300, 33}, {2, 70000}, {9000, 300}};
   for (const nc::dtype t : {nc::complex64, nc::complex128}) {
     for (const auto& shape : shapes) {
       CAPTURE(t);
@@ -757,7 +758,10 @@ TEST_CASE("floating sums, means and variances: CPU and GPU bitwise equal [cuda]"
                                            {3, 5},    {64, 1000},  {1000, 64}, {3, 20000},  {20000, 3},  {5, 7, 9},
                                            {2, 9000}, {4, 33, 65}, {300000},   {1, 1, 17},
                                            // short rows whose groups of lanes are whole, fewer than 8 of them
-                                           {100, 40}, {7, 192}};
+                                           {100, 40}, {7, 192},
+                                           // rows of less than a tile, more of them than resident warps: a warp
+                                           // per row (reduce_tiles_kernel)
+                                           {9000, 1100}};
   for (const nc::dtype t : {nc::float32, nc::float64, nc::float16, nc::complex64}) {
     for (const auto& shape : shapes) {
       CAPTURE(t);

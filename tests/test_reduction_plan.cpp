@@ -229,5 +229,10 @@ TEST_SUITE("reduction plan") {
     std::tie(a, l) = launch_of(plan_of({4096, 2000}, {8000, 4}, {1}, {4, 0}));
     CHECK(l.kind == d::reduce_kernel_kind::spread_tiles);
     CHECK(l.grid_x == 4096);
+    // 9000 rows of 1100 (the shape the bitwise CPU/GPU test gives this kernel): a warp per row
+    std::tie(a, l) = launch_of(plan_of({9000, 1100}, {4400, 4}, {1}, {4, 0}));
+    CHECK(l.kind == d::reduce_kernel_kind::tiles);
+    CHECK(l.run == 1);
+    CHECK(l.grid_x == 1125);
   }
 }

@@ -63,12 +63,12 @@ reduce_launch plan_reduce_launch(reduce_args& a, reduction_layout layout, bool t
   const bool rows = !columns && outputs > 1 && (tiles == 1 || outputs >= rows_kernel_outputs);
   // every slot one vector's elements (reduce_short_rows_kernel), typed inputs
   const bool short_rows = !columns && typed_input && a.reduced_count <= std::int64_t{tile_slots} * a.width;
-  // the tiles kernel: rows of whole tiles, and too few tiles for every resident warp to have one, spread over
+  // the tiles kernels: rows of whole tiles, and too few tiles for every resident warp to have one, spread over
   // a block per run of at most spread_run_limit tiles: all of a row's with many rows of few tiles (no second
   // stage), else the shortest run (a power of two) whose items cover the resident blocks a few times over, so
-  // that the second stage has few partials to combine. Other rows a warp per run of tiles: all of a row's
-  // with many rows, else the shortest run whose (output, run) items fit the resident warps, so that they all
-  // stream in one wave.
+  // that the second stage has few partials to combine. The others, many rows (of less than a tile, or of more
+  // than spread_run_limit tiles), a warp per row, all of its tiles (a whole array, or few rows, always spread:
+  // a single output, or rows of more than one tile, which are whole ones).
   if (!columns && !short_rows) {
     const std::int64_t blocks = tiles_resident_blocks();
     const std::int64_t warps = blocks * (tile_slots / 32);
@@ -79,10 +79,8 @@ reduce_launch plan_reduce_launch(reduce_args& a, reduction_layout layout, bool t
     if (spread) {
       while (l.run < std::min<std::int64_t>(tiles, spread_run_limit) && (rows || items() > 4 * blocks))
         l.run <<= 1;
-    } else if (rows) {
-      while (l.run < tiles) l.run <<= 1;
     } else {
-      while (l.run < tiles && items() > warps) l.run <<= 1;
+      while (l.run < tiles) l.run <<= 1;
     }
   }
   a.parts = columns ? tiles : (tiles + l.run - 1) / l.run;

@@ -27,8 +27,8 @@ struct reduce_args {
   reduce_params params;
 };
 
-/// Tiles a block computes together when spread (reduce_tiles_kernel): their group partials fill the buffer
-/// the warps use one tile at a time otherwise.
+/// Tiles a block computes together (reduce_spread_tiles_kernel): their group partials fill the buffer of a
+/// block's 8 warps, which reduce_tiles_kernel's warps use a tile at a time.
 inline constexpr int spread_run_limit = tile_slots / 32;
 
 /// The most partials per output the second stage (reduce_partials_kernel) combines with a thread per output;

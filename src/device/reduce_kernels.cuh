@@ -16,9 +16,9 @@
 // Op::dense_input (the default accumulators' inputs) each have their own, reading 16-byte vectors where the
 // reduced run is dense (an integer input of a wider compute type: in dense rows only, cuda/reduce.cuh); In =
 // void is any other input dtype or layout, cast on load at run time (a `dtype=` asking for another
-// accumulator). One kernel per input keeps each one's registers to what its input needs; the tiles and
-// short-rows kernels have a second one for dense rows (16-byte vectors, nothing else inlined), for the same
-// reason. Registers decide the speed of the short kernels, whose threads each read a few hundred bytes:
+// accumulator). One kernel per input keeps each one's registers to what its input needs; the tiles, spread
+// tiles and short-rows kernels have a second one for dense rows (16-byte vectors, nothing else inlined), for the
+// same reason. Registers decide the speed of the short kernels, whose threads each read a few hundred bytes:
 // their rare paths (a row's end) take a slot at a time, so that the common one sets the register count. The walk
 // of several reduced dimensions (a division per dimension) sits in loops that are not unrolled, one copy per
 // kernel: a copy per value made the short-rows kernel for any layout take 21 s to compile with NVRTC (1.1 s with
@@ -50,10 +50,10 @@ __device__ __forceinline__ void to_registers(const V (&loaded)[N], int n, V (&v)
 /// together, so that the loads hit the cache.
 __device__ __forceinline__ void prefetch_line(const char* p) { asm volatile("prefetch.global.L1 [%0];" ::"l"(p)); }
 
-/// The partial of a slot with fewer than slot_elements values (the last of a row), the @p n values from reduced
-/// index @p first of @p row, of the input type In (Dense as typed_slot's): prefetched together, then loaded one by
-/// one into local memory, so that the rare case adds nothing to the registers of the kernels, which size them for
-/// whole slots.
+/// The partial of a slot of a row's end (fewer than slot_elements values, or any slot of the spread kernel's last
+/// tile), the @p n values from reduced index @p first of @p row, of the input type In (Dense as typed_slot's):
+/// prefetched together, then loaded one by one into local memory, so that the rare case adds nothing to the
+/// registers of the kernels, which size them for whole slots.
 template <class Op, class In, bool Dense>
 __device__ __forceinline__ typename Op::acc_t partial_slot(const Op& op, const reduce_args& a, const char* row,
                                                            int64_t first, int n) {
@@ -613,8 +613,8 @@ __global__ void __launch_bounds__(tile_slots) reduce_short_columns_kernel(reduce
 
 /// The second stage: a.in holds acc_t partials[output][part], each part the partial of an aligned run of tiles;
 /// a block of Threads per output, or, with at most thread_partials_limit partials per output, a thread per
-/// output (their tree with the absent ones left out: the bits of the block's tree, whose idle threads hold the
-/// identity).
+/// output (their tree with the absent ones left out, as the block's tree leaves out its idle threads: the same
+/// bits).
 template <class Op, int Threads>
 __global__ void __launch_bounds__(Threads) reduce_partials_kernel(reduce_args a) {
   using A = typename Op::acc_t;

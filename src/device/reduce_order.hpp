@@ -6,8 +6,9 @@
 // where w is the order width of the input dtype (16 bytes of elements: a slot is read as 16-byte vectors).
 // A slot's partial is its functor's slot() of those values; a tile's partial is the slots' partials combined
 // in a perfect binary tree of adjacent pairs; the output is the tiles' partials combined in the same kind of
-// tree. Absent elements, slots and tiles (past R) are left out, which is the same as padding with the
-// identity. The host loops and the CUDA kernels compute exactly this, so their results are bitwise equal.
+// tree. Absent elements, slots and tiles (past R) are left out: never combined with the identity, which would
+// change no bit for most functors but can for some (a complex product by 1+0j can flip a zero's sign). The host
+// loops and the CUDA kernels compute exactly this, so their results are bitwise equal.
 #pragma once
 
 #include "device/types.hpp"

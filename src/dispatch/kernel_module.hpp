@@ -59,7 +59,8 @@ inline constexpr std::size_t reduction_kernel_slots =
     static_cast<std::size_t>(reduction_kernel_slot::identity) + 1;
 
 /// The kernels of one reduction kernel's source on a GPU, each compiled and loaded by @p kernel when first
-/// asked for: a reduction uses one or two of them, and each costs a compilation of its own.
+/// asked for: a reduction launches one or two of them (and asks the spread tiles kernel's occupancy where it
+/// might run a tiles kernel), and each costs a compilation of its own.
 struct loaded_reduction {
   std::function<const loaded_kernel&(reduction_kernel_slot)> kernel;
   std::size_t partial_bytes =
