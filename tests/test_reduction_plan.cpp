@@ -20,11 +20,12 @@ d::reduction_plan plan_of(const shape_t& shape, const strides_t& strides, std::v
   return d::make_reduction_plan(shape, strides, itemsize, axes, out_strides);
 }
 
-/// The kernel arguments and launch of a float32 plan of typed input, 8-byte partials, on a GPU keeping 1056
-/// blocks resident (132 multiprocessors x 8).
-std::pair<d::reduce_args, d::reduce_launch> launch_of(const d::reduction_plan& p) {
-  d::reduce_args a = d::make_reduce_args(p, nullptr, nullptr, numcu::float32, numcu::float32, {});
-  const d::reduce_launch l = d::plan_reduce_launch(a, p.layout, true, 8, [] { return std::int64_t{1056}; });
+/// The kernel arguments and launch of a plan of input dtype @p t (@p typed: read typed, not cast on load), 8-byte
+/// partials, on a GPU keeping 1056 blocks resident (132 multiprocessors x 8).
+std::pair<d::reduce_args, d::reduce_launch> launch_of(const d::reduction_plan& p, bool typed = true,
+                                                      numcu::dtype t = numcu::float32) {
+  d::reduce_args a = d::make_reduce_args(p, nullptr, nullptr, t, t, {});
+  const d::reduce_launch l = d::plan_reduce_launch(a, p.layout, typed, 8, [] { return std::int64_t{1056}; });
   return {a, l};
 }
 
@@ -140,10 +141,8 @@ TEST_SUITE("reduction plan") {
   }
 
   TEST_CASE("the column case: the lean kernel for a few rows of a typed input") {
-    const auto launch_of = [](const d::reduction_plan& p, bool typed, numcu::dtype t) {
-      d::reduce_args a = d::make_reduce_args(p, nullptr, nullptr, t, t, {});
-      const d::reduce_launch l =
-          d::plan_reduce_launch(a, p.layout, typed, 8, [] { return std::int64_t{1056}; });
+    const auto column_launch_of = [](const d::reduction_plan& p, bool typed, numcu::dtype t) {
+      const auto [a, l] = launch_of(p, typed, t);
       CHECK(a.parts == a.tiles);  // a partial per tile, combined by a second stage where there are several
       CHECK((l.second_threads > 0) == (a.tiles > 1));
       return l;
@@ -152,23 +151,23 @@ TEST_SUITE("reduction plan") {
     const std::int64_t wide = std::int64_t{1} << 20;
     const auto skinny = plan_of({256, wide}, {4 * wide, 4}, {0}, {0, 4});
     REQUIRE(skinny.layout == d::reduction_layout::outer);
-    auto l = launch_of(skinny, true, numcu::float32);
+    auto l = column_launch_of(skinny, true, numcu::float32);
     CHECK(l.kind == d::reduce_kernel_kind::short_columns);
     CHECK(l.group == 8);
     CHECK(l.grid_x == wide / 32);
     CHECK(l.grid_y == 1);
     // cast on load (an input of another dtype than the kernels' typed ones): the general column kernel
-    CHECK(launch_of(skinny, false, numcu::float32).kind == d::reduce_kernel_kind::columns);
+    CHECK(column_launch_of(skinny, false, numcu::float32).kind == d::reduce_kernel_kind::columns);
     // 1024 rows of float32 are 256 vectors, the most the lean kernel takes (groups of 32 slots); 1025 are not
     const auto rows_1024 = plan_of({1024, 64}, {256, 4}, {0}, {0, 4});
-    l = launch_of(rows_1024, true, numcu::float32);
+    l = column_launch_of(rows_1024, true, numcu::float32);
     CHECK(l.kind == d::reduce_kernel_kind::short_columns);
     CHECK(l.group == 32);
-    CHECK(launch_of(plan_of({1025, 64}, {256, 4}, {0}, {0, 4}), true, numcu::float32).kind ==
+    CHECK(column_launch_of(plan_of({1025, 64}, {256, 4}, {0}, {0, 4}), true, numcu::float32).kind ==
           d::reduce_kernel_kind::columns);
     // 16384^2 float32 along axis 0: two tiles of 256 slots of 32 rows, groups of 32 slots, a block per 32
     // columns and tile
-    l = launch_of(plan_of({16384, 16384}, {65536, 4}, {0}, {0, 4}), true, numcu::float32);
+    l = column_launch_of(plan_of({16384, 16384}, {65536, 4}, {0}, {0, 4}), true, numcu::float32);
     CHECK(l.kind == d::reduce_kernel_kind::columns);
     CHECK(l.group == 32);
     CHECK(l.grid_x == 512);
@@ -177,14 +176,14 @@ TEST_SUITE("reduction plan") {
     CHECK(l.second_threads == 256);
     CHECK(l.second_grid == 64);
     // int8: 16 elements per vector, so 4096 rows are 256 vectors
-    CHECK(launch_of(plan_of({4096, 64}, {64, 1}, {0}, {0, 1}, 1), true, numcu::int8).kind ==
+    CHECK(column_launch_of(plan_of({4096, 64}, {64, 1}, {0}, {0, 1}, 1), true, numcu::int8).kind ==
           d::reduce_kernel_kind::short_columns);
     // two reduced dimensions that do not merge (axes 0 and 1 of a (4, 3, 64) view with a gap): the lean kernel
     // too (its loads then go through the reduced index's offsets)
     const auto two = plan_of({4, 3, 64}, {1024, 256, 4}, {0, 1}, {0, 0, 4});
     REQUIRE(two.layout == d::reduction_layout::outer);
     REQUIRE(two.reduced_ndim == 2);
-    CHECK(launch_of(two, true, numcu::float32).kind == d::reduce_kernel_kind::short_columns);
+    CHECK(column_launch_of(two, true, numcu::float32).kind == d::reduce_kernel_kind::short_columns);
   }
 
   TEST_CASE("the second stage: a thread per output for a few partials each, a block per output for more") {

@@ -49,8 +49,9 @@ struct reduction_source_request {
 
 /// The kernels of a reduction kernel's source, as name expressions, one per reduce_kernel_kind
 /// (core/reduction_launch.hpp) and variant: tiles and spread tiles, each for any layout and for dense rows, short
-/// rows and short dense rows, columns, short columns, then the second stage of 256 and of 1024 threads, then the kernel storing the projection of the identity
-/// (a reduction of no elements). Each is compiled on its own when a call first needs it.
+/// rows and short dense rows, columns, short columns, then the second stage of 256 and of 1024 threads, then the
+/// kernel storing the projection of the identity (a reduction of no elements). Each is compiled on its own when a
+/// call first needs it.
 std::vector<std::string> reduction_kernel_names(dtype input);
 
 /// The source of the reduction kernel of @p r.

@@ -343,8 +343,8 @@ struct arg_key_reduce {
   reduce_params p;
   NUMCU_HD acc_t identity() const { return 0; }
   NUMCU_HD acc_t combine(acc_t a, acc_t b) const { return a > b ? a : b; }
-  /// The rank of a value that is not a skipped NaN: a greater rank is searched for first (slot() ranks one value
-  /// per slot, its extreme).
+  /// The rank of a value that is not a NaN: a greater rank is searched for first (slot() ranks one value per
+  /// slot, its extreme, and gives a NaN the highest rank, 0xffffffff, itself).
   NUMCU_HD uint32_t rank(C x) const {
     uint32_t ordered;  // the order of <
     if constexpr (is_same_v<C, float>) {
@@ -357,8 +357,7 @@ struct arg_key_reduce {
     } else {
       ordered = static_cast<uint32_t>(x) ^ 0x80000000u;
     }
-    const uint32_t searched = p.largest ? ordered : ~ordered;  // a float's: never a NaN's
-    return is_nan(x) ? 0xffffffffu : searched;                 // a NaN highest
+    return p.largest ? ordered : ~ordered;  // a float's in 0x007fffff ... 0xff800000: never a NaN's
   }
   /// The slot's extreme value first, by maxima (or minima) of the values alone, a NaN noted apart; then the
   /// first index holding it (or the first NaN, unless skipped): the largest of the values' keys, 0 if none is
