@@ -751,6 +751,132 @@ TEST_CASE("complex products with signed zeros: CPU and GPU bitwise equal [cuda]"
   }
 }
 
+namespace {
+
+template <class T>
+constexpr bool is_complex_v = false;
+template <class T>
+constexpr bool is_complex_v<std::complex<T>> = true;
+
+/// cumsum (or cumprod) of @p values as one row on the GPU against a long-double (for integers, exact wrapping)
+/// running total: within @p tolerance of the running total of |values| for floating types, equal for integers.
+template <class T>
+void check_long_scan(const std::vector<T>& values, bool product, double tolerance, std::int64_t offset = 0) {
+  using R = std::conditional_t<std::is_integral_v<T>, std::uint64_t,
+                               std::conditional_t<is_complex_v<T>, std::complex<long double>, long double>>;
+  std::vector<T> padded(static_cast<std::size_t>(offset), T{});
+  padded.insert(padded.end(), values.begin(), values.end());
+  const nc::ndarray whole = nc::array(padded, std::nullopt, nc::cuda(0));
+  // offset > 0: a row that is not 16-byte aligned
+  const nc::ndarray x = whole(nc::slice(offset, nc::none));
+  const nc::ndarray got_array = product ? nc::cumprod(x) : nc::cumsum(x);
+  REQUIRE(got_array.dtype() == whole.dtype());
+  REQUIRE(got_array.shape() == x.shape());
+  const std::vector<T> got = got_array.template to_vector<T>();
+  R running = product ? R(1) : R(0);
+  long double magnitude = 0;
+  for (std::size_t i = 0; i < values.size(); ++i) {
+    if constexpr (std::is_integral_v<T>) {
+      running = product ? running * static_cast<R>(values[i]) : running + static_cast<R>(values[i]);
+      if (static_cast<T>(running) != got[i]) {
+        CHECK_MESSAGE(false, "element " << i << ": " << got[i] << " against " << static_cast<T>(running));
+        return;
+      }
+    } else {
+      running = product ? running * static_cast<R>(values[i]) : running + static_cast<R>(values[i]);
+      magnitude = product ? std::abs(running) : magnitude + std::abs(static_cast<R>(values[i]));
+      const long double error = std::abs(static_cast<R>(got[i]) - running);
+      if (!(error <= tolerance * magnitude)) {
+        CHECK_MESSAGE(false, "element " << i << ": error " << static_cast<double>(error) << " of "
+                                        << static_cast<double>(magnitude));
+        return;
+      }
+    }
+  }
+}
+
+}  // namespace
+
+// The GPU's single-pass scan of one row (decoupled look-back over tiles of 64 KiB: 16384 float32, 8192 float64,
+// 4096 complex128), and CUB's for a row that is not 16-byte aligned: lengths around the tile sizes and many
+// tiles, every accumulator dtype, sums and products, in place (a strided input scanned in a work buffer).
+TEST_CASE("cumsum and cumprod of long rows on the GPU against long-double running totals [cuda]" *
+          doctest::skip(numcu_test::no_gpu())) {
+  std::mt19937_64 gen(23);
+  std::uniform_real_distribution<double> unit(-1.0, 1.0);
+  const std::vector<std::int64_t> lengths = {1, 5, 4095, 4096, 4097, 8192, 8193, 16383, 16384, 16385, 100003,
+                                             1 << 20};
+  for (const std::int64_t offset : {0, 1}) {
+    for (const std::int64_t n : lengths) {
+      CAPTURE(offset);
+      CAPTURE(n);
+      const auto size = static_cast<std::size_t>(n);
+      std::vector<float> f(size);
+      std::vector<double> d(size);
+      std::vector<std::int64_t> i(size);
+      std::vector<std::uint64_t> u(size);
+      std::vector<std::complex<float>> cf(size);
+      std::vector<std::complex<double>> cd(size);
+      for (std::size_t k = 0; k < size; ++k) {
+        d[k] = unit(gen);
+        f[k] = static_cast<float>(d[k]);
+        i[k] = static_cast<std::int64_t>(gen() % 2001) - 1000;
+        u[k] = gen();  // sums wrap
+        cd[k] = {unit(gen), unit(gen)};
+        cf[k] = std::complex<float>(cd[k]);
+      }
+      check_long_scan(f, false, 1e-5, offset);
+      check_long_scan(d, false, 1e-13, offset);
+      check_long_scan(i, false, 0, offset);
+      check_long_scan(u, false, 0, offset);
+      check_long_scan(cf, false, 1e-5, offset);
+      check_long_scan(cd, false, 1e-13, offset);
+      // products of values near +-1, so that they stay finite; integer products of +-1 and a few 3s (wrapping)
+      for (std::size_t k = 0; k < size; ++k) {
+        d[k] = (gen() % 2 ? 1 : -1) * (1.0 + 1e-3 * unit(gen));
+        f[k] = static_cast<float>(d[k]);
+        i[k] = gen() % 1000 == 0 ? 3 : gen() % 2 ? 1 : -1;
+        u[k] = gen() % 1000 == 0 ? 3 : 1;
+        cd[k] = std::polar(1.0 + 1e-3 * unit(gen), unit(gen));
+        cf[k] = std::complex<float>(cd[k]);
+      }
+      check_long_scan(f, true, 1e-4, offset);
+      check_long_scan(d, true, 1e-12, offset);
+      check_long_scan(i, true, 0, offset);
+      check_long_scan(u, true, 0, offset);
+      check_long_scan(cf, true, 1e-4, offset);
+      check_long_scan(cd, true, 1e-12, offset);
+    }
+  }
+  const nc::device gpu = nc::cuda(0);
+  // signed zeros keep their sign (np.cumsum of -0.0s is -0.0s); a NaN spreads from its place on only
+  const nc::ndarray zeros = nc::full({40000}, -0.0, nc::float32, gpu);
+  for (const float z : nc::cumsum(zeros).to_vector<float>()) {
+    CHECK(z == 0.0f);
+    CHECK(std::signbit(z));
+  }
+  std::vector<float> with_nan(100000, 0.5f);
+  with_nan[50000] = std::numeric_limits<float>::quiet_NaN();
+  const std::vector<float> spread = nc::cumsum(nc::array(with_nan, std::nullopt, gpu)).to_vector<float>();
+  CHECK(spread[49999] == 25000.0f);
+  CHECK(std::isnan(spread[50000]));
+  CHECK(std::isnan(spread[99999]));
+  // a strided input: moved into a work buffer and scanned in place there; 2^20 + 3 float64 in steps of 2
+  std::vector<double> strided(2 * ((1 << 20) + 3));
+  for (auto& v : strided) v = unit(gen);
+  const nc::ndarray every_other = nc::array(strided, std::nullopt, gpu)(nc::slice(nc::none, nc::none, 2));
+  const std::vector<double> scanned = nc::cumsum(every_other).to_vector<double>();
+  long double running = 0, magnitude = 0;
+  for (std::size_t k = 0; k < scanned.size(); ++k) {
+    running += strided[2 * k];
+    magnitude += std::abs(static_cast<long double>(strided[2 * k]));
+    if (!(std::abs(scanned[k] - running) <= 1e-13 * magnitude)) {
+      CHECK_MESSAGE(false, "element " << k);
+      break;
+    }
+  }
+}
+
 // The fixed order: the CPU backend and the GPU give the same bits, run after run.
 TEST_CASE("floating sums, means and variances: CPU and GPU bitwise equal [cuda]" * doctest::skip(numcu_test::no_gpu())) {
   std::mt19937_64 gen(7);

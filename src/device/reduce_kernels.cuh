@@ -27,6 +27,7 @@
 
 #include "device/launch_geometry.hpp"
 #include "device/reduce_args.hpp"
+#include "device/warp_shuffle.cuh"
 
 namespace numcu::detail {
 
@@ -125,19 +126,6 @@ __device__ __forceinline__ typename Op::acc_t slot_partial(const Op& op, const r
     to_registers(loaded, n, v);
     return op.template slot<slot_elements>(v, n, first, a.width);
   }
-}
-
-/// A value moved down by @p delta lanes within groups of @p width lanes of the warp, word by word.
-template <class T>
-__device__ __forceinline__ T shuffle_down(const T& value, int delta, int width = 32) {
-  constexpr int words = (sizeof(T) + 3) / 4;
-  unsigned w[words] = {};
-  memcpy(w, &value, sizeof(T));
-#pragma unroll
-  for (int k = 0; k < words; ++k) w[k] = __shfl_down_sync(0xffffffffu, w[k], delta, width);
-  T r;
-  memcpy(&r, w, sizeof(T));
-  return r;
 }
 
 /// The tree of adjacent pairs over the 32 lanes' partials, every one present; lane 0 holds the result.
