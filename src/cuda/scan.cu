@@ -2,8 +2,10 @@
 // with decoupled look-back: a block per tile of 64 KiB, taken in order; the block scans its tile in registers,
 // publishes the tile's total, then finds the total of everything before it from the states its predecessors
 // published (their totals back to the nearest one that has published its inclusive prefix) and stores. Measured
-// on the H200 (bench/bench_scan_variants.cu): cumsum of 2^28 float32 at 2.9 TB/s against CUB's 2.5. Many rows
-// run CUB's scan by key; so does a row that is not 16-byte aligned.
+// on the H200 (docs/benchmarks.md): cumsum of 2^28 float32 at 2.83 TB/s, against 2.47 for CUB's scan called with
+// scan_step; CUB's InclusiveSum (its own plus, a tuned policy) ran at 3.08 in the same run, so the arithmetic
+// dtypes' sums may do better through it. Many rows run CUB's scan by key; so does a row that is not 16-byte
+// aligned.
 #include <cub/device/device_scan.cuh>
 #include <cuda/atomic>
 #include <thrust/iterator/counting_iterator.h>
@@ -26,7 +28,7 @@ struct scan_step {
 
 constexpr int scan_threads = 256;
 constexpr int scan_warps = scan_threads / 32;
-/// 16-byte vectors per thread and tile: 64 KiB tiles (measured: 16 KiB tiles 2.7 TB/s, 32 KiB 2.8, 64 KiB 2.9).
+/// 16-byte vectors per thread and tile: 64 KiB tiles (measured on the H200: 32 KiB tiles 2.74 TB/s, 64 KiB 2.89).
 constexpr int scan_vectors = 16;
 
 /// Elements per 16-byte vector, and per tile.
