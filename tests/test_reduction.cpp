@@ -758,21 +758,16 @@ constexpr bool is_complex_v = false;
 template <class T>
 constexpr bool is_complex_v<std::complex<T>> = true;
 
-/// cumsum (or cumprod) of @p values as one row on the GPU against a long-double (for integers, exact wrapping)
-/// running total, equal for integers; for floating types a sum within @p tolerance of the running total of
-/// |values|, and the k-th product within k x @p tolerance of |the product| (each multiply in any order adds its
+/// cumsum (or cumprod) of @p x, a row on the GPU holding @p values, against a long-double (for integers, exact
+/// wrapping) running total, equal for integers; for floating types a sum within @p tolerance of the running total
+/// of |values|, and the k-th product within k x @p tolerance of |the product| (each multiply in any order adds its
 /// rounding: 2^20 float32 factors drift by about 1e-4 in any order, CUB's scan as much as ours).
 template <class T>
-void check_long_scan(const std::vector<T>& values, bool product, double tolerance, std::int64_t offset = 0) {
+void check_scan(const nc::ndarray& x, const std::vector<T>& values, bool product, double tolerance) {
   using R = std::conditional_t<std::is_integral_v<T>, std::uint64_t,
                                std::conditional_t<is_complex_v<T>, std::complex<long double>, long double>>;
-  std::vector<T> padded(static_cast<std::size_t>(offset), T{});
-  padded.insert(padded.end(), values.begin(), values.end());
-  const nc::ndarray whole = nc::array(padded, std::nullopt, nc::cuda(0));
-  // offset > 0: a row that is not 16-byte aligned
-  const nc::ndarray x = whole(nc::slice(offset, nc::none));
   const nc::ndarray got_array = product ? nc::cumprod(x) : nc::cumsum(x);
-  REQUIRE(got_array.dtype() == whole.dtype());
+  REQUIRE(got_array.dtype() == x.dtype());
   REQUIRE(got_array.shape() == x.shape());
   const std::vector<T> got = got_array.template to_vector<T>();
   R running = product ? R(1) : R(0);
@@ -796,6 +791,15 @@ void check_long_scan(const std::vector<T>& values, bool product, double toleranc
       }
     }
   }
+}
+
+/// check_scan of @p values as one row on the GPU from element @p offset of its array (offset > 0: a row that is
+/// not 16-byte aligned).
+template <class T>
+void check_long_scan(const std::vector<T>& values, bool product, double tolerance, std::int64_t offset) {
+  std::vector<T> padded(static_cast<std::size_t>(offset), T{});
+  padded.insert(padded.end(), values.begin(), values.end());
+  check_scan(nc::array(padded, std::nullopt, nc::cuda(0))(nc::slice(offset, nc::none)), values, product, tolerance);
 }
 
 }  // namespace
@@ -828,12 +832,16 @@ TEST_CASE("cumsum and cumprod of long rows on the GPU against long-double runnin
         cd[k] = {unit(gen), unit(gen)};
         cf[k] = std::complex<float>(cd[k]);
       }
-      check_long_scan(f, false, 1e-5, offset);
-      check_long_scan(d, false, 1e-13, offset);
-      check_long_scan(i, false, 0, offset);
-      check_long_scan(u, false, 0, offset);
-      check_long_scan(cf, false, 1e-5, offset);
-      check_long_scan(cd, false, 1e-13, offset);
+      // every dtype's row: float32 and complex64 within tolerance32, float64 and complex128 within tolerance64
+      const auto check_all = [&](bool product, double tolerance32, double tolerance64) {
+        check_long_scan(f, product, tolerance32, offset);
+        check_long_scan(d, product, tolerance64, offset);
+        check_long_scan(i, product, 0, offset);
+        check_long_scan(u, product, 0, offset);
+        check_long_scan(cf, product, tolerance32, offset);
+        check_long_scan(cd, product, tolerance64, offset);
+      };
+      check_all(false, 1e-5, 1e-13);
       // products of values near +-1, so that they stay finite; integer products of +-1 and a few 3s (wrapping)
       for (std::size_t k = 0; k < size; ++k) {
         d[k] = (gen() % 2 ? 1 : -1) * (1.0 + 1e-3 * unit(gen));
@@ -843,12 +851,7 @@ TEST_CASE("cumsum and cumprod of long rows on the GPU against long-double runnin
         cd[k] = std::polar(1.0 + 1e-3 * unit(gen), unit(gen));
         cf[k] = std::complex<float>(cd[k]);
       }
-      check_long_scan(f, true, 5e-7, offset);
-      check_long_scan(d, true, 1e-15, offset);
-      check_long_scan(i, true, 0, offset);
-      check_long_scan(u, true, 0, offset);
-      check_long_scan(cf, true, 5e-7, offset);
-      check_long_scan(cd, true, 1e-15, offset);
+      check_all(true, 5e-7, 1e-15);
     }
   }
   const nc::device gpu = nc::cuda(0);
@@ -868,16 +871,9 @@ TEST_CASE("cumsum and cumprod of long rows on the GPU against long-double runnin
   std::vector<double> strided(2 * ((1 << 20) + 3));
   for (auto& v : strided) v = unit(gen);
   const nc::ndarray every_other = nc::array(strided, std::nullopt, gpu)(nc::slice(nc::none, nc::none, 2));
-  const std::vector<double> scanned = nc::cumsum(every_other).to_vector<double>();
-  long double running = 0, magnitude = 0;
-  for (std::size_t k = 0; k < scanned.size(); ++k) {
-    running += strided[2 * k];
-    magnitude += std::abs(static_cast<long double>(strided[2 * k]));
-    if (!(std::abs(scanned[k] - running) <= 1e-13 * magnitude)) {
-      CHECK_MESSAGE(false, "element " << k);
-      break;
-    }
-  }
+  std::vector<double> every_other_values(strided.size() / 2);
+  for (std::size_t k = 0; k < every_other_values.size(); ++k) every_other_values[k] = strided[2 * k];
+  check_scan(every_other, every_other_values, false, 1e-13);
 }
 
 // The fixed order: the CPU backend and the GPU give the same bits, run after run.

@@ -15,7 +15,7 @@
 #include "cuda/launch.cuh"
 #include "device/element_types.hpp"
 #include "device/ufunc_ops.hpp"
-#include "device/warp_shuffle.cuh"
+#include "device/thread_exchange.cuh"
 
 namespace numcu::detail {
 namespace {
@@ -97,13 +97,6 @@ __device__ T look_back(Step step, const tile_state<T>* states, std::int64_t tile
   }
 }
 
-/// Raw shared memory for @p N values of T (T need not be default-constructible there).
-template <class T, int N>
-__device__ __forceinline__ T* shared_values() {
-  __shared__ alignas(16) unsigned char buffer[N * sizeof(T)];
-  return reinterpret_cast<T*>(buffer);
-}
-
 /// The single-pass scan of @p n elements of one row, a block per tile (claimed from @p next_tile, so that tiles
 /// start in order and every tile a block waits for is running or done); @p in and @p out 16-byte aligned (they
 /// may be the same array). Warp w of a tile holds its scan_vectors x 32 vectors from element w x 32 x
@@ -115,8 +108,8 @@ __global__ void __launch_bounds__(scan_threads)
   using V = vector_of<T, W>;
   const scan_step<T, U> step;
   __shared__ unsigned claimed;
-  T* warp_totals = shared_values<T, scan_warps>();
-  T* block_prefix = shared_values<T, 1>();
+  T* warp_totals = shared_array<T, scan_warps>();
+  T* block_prefix = shared_array<T, 1>();
   const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
   if (threadIdx.x == 0) claimed = atomicAdd(next_tile, 1u);
   __syncthreads();
@@ -155,29 +148,32 @@ __global__ void __launch_bounds__(scan_threads)
   }
   if (lane == 0) warp_totals[warp] = carry;
   __syncthreads();
-  T before{};  // the total of the tile's earlier warps (warp > 0)
-  for (int j = 0; j < warp; ++j) before = j == 0 ? warp_totals[0] : step(before, warp_totals[j]);
-  if (warp == 0 && tile > 0) {
-    T total = warp_totals[0];
-    for (int j = 1; j < scan_warps; ++j) total = step(total, warp_totals[j]);
+  // the tile's warps folded in order: before, the total of the warps before this one (warp > 0); total, all
+  T before{}, total = warp_totals[0];
+  for (int j = 1; j < scan_warps; ++j) {
+    if (j == warp) before = total;
+    total = step(total, warp_totals[j]);
+  }
+  if (warp == 0) {
     tile_state<T>& state = states[tile];
     cuda::atomic_ref<unsigned, cuda::thread_scope_device> status(state.status);
-    if (lane == 0) {
-      state.total = total;
-      status.store(tile_total, cuda::memory_order_release);
+    if (tile == 0) {  // its total is its inclusive prefix
+      if (lane == 0) {
+        state.inclusive = total;
+        status.store(tile_inclusive, cuda::memory_order_release);
+      }
+    } else {
+      if (lane == 0) {
+        state.total = total;
+        status.store(tile_total, cuda::memory_order_release);
+      }
+      const T prefix = look_back(step, states, tile);
+      if (lane == 0) {
+        state.inclusive = step(prefix, total);
+        status.store(tile_inclusive, cuda::memory_order_release);
+        *block_prefix = prefix;
+      }
     }
-    const T prefix = look_back(step, states, tile);
-    if (lane == 0) {
-      state.inclusive = step(prefix, total);
-      status.store(tile_inclusive, cuda::memory_order_release);
-      *block_prefix = prefix;
-    }
-  } else if (threadIdx.x == 0) {  // tile 0: its total is its inclusive prefix
-    T total = warp_totals[0];
-    for (int j = 1; j < scan_warps; ++j) total = step(total, warp_totals[j]);
-    states[0].inclusive = total;
-    cuda::atomic_ref<unsigned, cuda::thread_scope_device>(states[0].status).store(tile_inclusive,
-                                                                                  cuda::memory_order_release);
   }
   __syncthreads();
   if (tile > 0 || warp > 0) {

@@ -27,7 +27,7 @@
 
 #include "device/launch_geometry.hpp"
 #include "device/reduce_args.hpp"
-#include "device/warp_shuffle.cuh"
+#include "device/thread_exchange.cuh"
 
 namespace numcu::detail {
 
@@ -168,11 +168,10 @@ __device__ __forceinline__ typename Op::acc_t tree_of(const Op& op, const typena
   }
 }
 
-/// Shared memory for 8 x N partials of type T (a raw buffer: T need not be default-constructible there).
+/// Shared memory for 8 x N partials of type T.
 template <class T, int N>
 __device__ __forceinline__ T* shared_partials() {
-  __shared__ alignas(16) unsigned char buffer[8 * N * sizeof(T)];
-  return reinterpret_cast<T*>(buffer);
+  return shared_array<T, 8 * N>();
 }
 
 /// The tree over the partials of the first @p present (at least 1) of a block's @p Threads threads (thread t

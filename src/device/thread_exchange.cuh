@@ -1,5 +1,6 @@
-// Warp shuffles of a value of any trivially copyable type (a complex number, an argmax key), word by word: what
-// the reduction and scan kernels move between lanes (memcpy: the device built-in, which NVRTC has too).
+// What the threads of a warp or a block exchange in the reduction and scan kernels: shuffles of a value of any
+// trivially copyable type (a complex number, an argmax key), word by word (memcpy: the device built-in, which
+// NVRTC has too), and raw arrays in shared memory.
 #pragma once
 
 namespace numcu::detail {
@@ -43,6 +44,14 @@ __device__ __forceinline__ T shuffle_up(const T& value, int delta) {
 template <class T>
 __device__ __forceinline__ T shuffle_from(const T& value, int lane) {
   return shuffle_words<shuffle_kind::from>(value, lane, 32);
+}
+
+/// Shared memory for @p N values of type T, one array per (T, N) (a raw buffer: T need not be
+/// default-constructible there).
+template <class T, int N>
+__device__ __forceinline__ T* shared_array() {
+  __shared__ alignas(16) unsigned char buffer[N * sizeof(T)];
+  return reinterpret_cast<T*>(buffer);
 }
 
 }  // namespace numcu::detail
