@@ -1,13 +1,17 @@
 // Scans on the GPU. One row (cumsum of the flattened array, or of a 1-d one) runs this file's single-pass scan
-// with decoupled look-back: a block per tile of 64 KiB, taken in order; the block scans its tile in registers,
-// publishes the tile's total, then finds the total of everything before it from the states its predecessors
-// published (their totals back to the nearest one that has published its inclusive prefix) and stores. Measured
-// on the H200 (docs/benchmarks.md): cumsum of 2^28 float32 at 2.83 TB/s, against 2.47 for CUB's scan called with
-// scan_step; CUB's InclusiveSum (its own plus, a tuned policy) ran at 3.08 in the same run, so the arithmetic
-// dtypes' sums may do better through it. Many rows run CUB's scan by key; so does a row that is not 16-byte
-// aligned.
+// with decoupled look-back: a block per tile of 32 KiB, in order; the tile lands in shared memory by a bulk copy
+// (the Hopper copy engine; a plain copy before Hopper), the block sums it and publishes the tile's total, finds
+// the total of everything before it from the states its predecessors published (their totals back to the
+// nearest one that has published its inclusive prefix), then scans the tile from shared memory and stores.
+// Measured on the H200 (docs/benchmarks.md): cumsum of 2^28 float32 at 3.3 TB/s; the same scan held in
+// registers ran at 2.9 (it held two tiles of 64 KiB per multiprocessor, shared memory holds six of 32 KiB), and
+// CUB's InclusiveSum at 3.1. What bounds it is the look-back, not the tiles in flight: the same kernel with each
+// tile scanned alone runs at 4.05, and neither a wider look-back window (256 tiles a round), nor a warp that
+// looks back while the tile loads, nor more or larger tiles per multiprocessor moved it. Many rows run CUB's
+// scan by key; so does a row that is not 16-byte aligned.
 #include <cub/device/device_scan.cuh>
 #include <cuda/atomic>
+#include <cuda/ptx>
 #include <thrust/iterator/counting_iterator.h>
 #include <thrust/iterator/transform_iterator.h>
 
@@ -28,8 +32,9 @@ struct scan_step {
 
 constexpr int scan_threads = 256;
 constexpr int scan_warps = scan_threads / 32;
-/// 16-byte vectors per thread and tile: 64 KiB tiles (measured on the H200: 32 KiB tiles 2.74 TB/s, 64 KiB 2.89).
-constexpr int scan_vectors = 16;
+/// 16-byte vectors per thread and tile: 32 KiB tiles, six blocks to a multiprocessor's shared memory (64 KiB
+/// tiles, three blocks, measured the same on the H200).
+constexpr int scan_vectors = 8;
 
 /// Elements per 16-byte vector, and per tile.
 template <class T>
@@ -97,58 +102,70 @@ __device__ T look_back(Step step, const tile_state<T>* states, std::int64_t tile
   }
 }
 
-/// The single-pass scan of @p n elements of one row, a block per tile (claimed from @p next_tile, so that tiles
-/// start in order and every tile a block waits for is running or done); @p in and @p out 16-byte aligned (they
-/// may be the same array). Warp w of a tile holds its scan_vectors x 32 vectors from element w x 32 x
-/// scan_vectors x width on: lane l vectors l, l + 32, ....
+/// Tile @p tile of a row of @p n elements into @p tile_data (the block's 32 KiB): a whole tile by one bulk copy
+/// (Hopper on), or each thread's vectors; the row's last tile element by element, zeros past its end (they only
+/// follow every element stored, and no tile waits for the last one's total).
+template <class T>
+__device__ __forceinline__ void load_scan_tile(const T* in, std::int64_t n, std::int64_t tile, T* tile_data) {
+  using V = vector_of<T, scan_width<T>>;
+  const std::int64_t first = tile * scan_tile<T>;
+  if (first + scan_tile<T> <= n) {
+#if __CUDA_ARCH__ >= 900
+    namespace ptx = ::cuda::ptx;
+    constexpr unsigned bytes = scan_threads * scan_vectors * 16;
+    __shared__ std::uint64_t loaded;
+    if (threadIdx.x == 0) {
+      ptx::mbarrier_init(&loaded, 1);
+      ptx::fence_proxy_async(ptx::space_shared);
+      ptx::cp_async_bulk(ptx::space_cluster, ptx::space_global, tile_data, in + first, bytes, &loaded);
+      ptx::mbarrier_arrive_expect_tx(ptx::sem_release, ptx::scope_cta, ptx::space_shared, &loaded, bytes);
+    }
+    __syncthreads();  // the barrier is initialized
+    while (!ptx::mbarrier_try_wait_parity(&loaded, 0)) {
+    }
+#else
+    const V* src = reinterpret_cast<const V*>(in + first);
+    V* dst = reinterpret_cast<V*>(tile_data);
+#pragma unroll
+    for (int c = 0; c < scan_vectors; ++c) dst[c * scan_threads + threadIdx.x] = src[c * scan_threads + threadIdx.x];
+    __syncthreads();
+#endif
+  } else {
+    for (std::int64_t i = threadIdx.x; i < scan_tile<T>; i += scan_threads) tile_data[i] = first + i < n ? in[first + i] : T{};
+    __syncthreads();
+  }
+}
+
+/// The single-pass scan of @p n elements of one row, a block per tile, tile b for block b (blocks start in the
+/// order of their index, so every tile a block waits for is running or done: CUB's single-pass scan relies on the
+/// same); @p in and @p out 16-byte aligned (they may be the same array: a tile is read whole before it is
+/// written). Warp w owns the tile's vectors from w x 32 x scan_vectors on; lane l vectors l, l + 32, ....
 template <class T, ufunc_id U>
 __global__ void __launch_bounds__(scan_threads)
-    look_back_scan_kernel(const T* in, T* out, std::int64_t n, tile_state<T>* states, unsigned* next_tile) {
+    look_back_scan_kernel(const T* in, T* out, std::int64_t n, tile_state<T>* states) {
   constexpr int W = scan_width<T>;
   using V = vector_of<T, W>;
   const scan_step<T, U> step;
-  __shared__ unsigned claimed;
+  __shared__ alignas(128) V tile_data[scan_threads * scan_vectors];
   T* warp_totals = shared_array<T, scan_warps>();
   T* block_prefix = shared_array<T, 1>();
   const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
-  if (threadIdx.x == 0) claimed = atomicAdd(next_tile, 1u);
-  __syncthreads();
-  const std::int64_t tile = claimed;
-  const std::int64_t first = tile * scan_tile<T> + std::int64_t{warp} * scan_vectors * 32 * W;
-  const bool whole = (tile + 1) * scan_tile<T> <= n;
-  V v[scan_vectors];
-  if (whole) {
-    const V* src = reinterpret_cast<const V*>(in + first) + lane;
-#pragma unroll
-    for (int c = 0; c < scan_vectors; ++c) v[c] = src[c * 32];
-  } else {  // the row's last tile: elements past its end are zeros, which only follow every element stored
-#pragma unroll
-    for (int c = 0; c < scan_vectors; ++c) {
-#pragma unroll
-      for (int k = 0; k < W; ++k) {
-        const std::int64_t i = first + (std::int64_t{c} * 32 + lane) * W + k;
-        v[c].values[k] = i < n ? in[i] : T{};
-      }
-    }
-  }
-  // each vector scanned in the thread, then across the warp's lanes, then after the warp's earlier vectors
-  T carry{};  // the warp's total of its vectors so far (c > 0)
+  const std::int64_t tile = blockIdx.x;
+  load_scan_tile(in, n, tile, reinterpret_cast<T*>(tile_data));
+  const V* mine = tile_data + warp * scan_vectors * 32 + lane;
+  // the tile's total: each thread's vectors in order, then the lanes' totals, then the warps'
+  T sum = mine[0].values[0];
 #pragma unroll
   for (int c = 0; c < scan_vectors; ++c) {
+    const V v = mine[c * 32];
 #pragma unroll
-    for (int k = 1; k < W; ++k) v[c].values[k] = step(v[c].values[k - 1], v[c].values[k]);
-    const T lanes = warp_inclusive_scan(step, v[c].values[W - 1]);
-    const T below = shuffle_up(lanes, 1);  // lanes 0 ... l - 1 (l > 0)
-    if (lane > 0 || c > 0) {
-      const T earlier = lane == 0 ? carry : c == 0 ? below : step(carry, below);
-#pragma unroll
-      for (int k = 0; k < W; ++k) v[c].values[k] = step(earlier, v[c].values[k]);
-    }
-    carry = shuffle_from(v[c].values[W - 1], 31);
+    for (int k = c == 0 ? 1 : 0; k < W; ++k) sum = step(sum, v.values[k]);
   }
-  if (lane == 0) warp_totals[warp] = carry;
+#pragma unroll
+  for (int d = 1; d < 32; d <<= 1) sum = step(sum, shuffle_down(sum, d));  // lane 0: lanes 0 ... 31 in pairs
+  if (lane == 0) warp_totals[warp] = sum;
   __syncthreads();
-  // the tile's warps folded in order: before, the total of the warps before this one (warp > 0); total, all
+  // the warps' totals folded in order: before, the total of the warps before this one (warp > 0); total, all
   T before{}, total = warp_totals[0];
   for (int j = 1; j < scan_warps; ++j) {
     if (j == warp) before = total;
@@ -176,43 +193,46 @@ __global__ void __launch_bounds__(scan_threads)
     }
   }
   __syncthreads();
-  if (tile > 0 || warp > 0) {
-    const T add = tile == 0 ? before : warp == 0 ? *block_prefix : step(*block_prefix, before);
+  // each vector scanned in the thread, then across the warp's lanes, then after everything before it: carry
+  bool has_carry = tile > 0 || warp > 0;
+  T carry = tile == 0 ? before : warp == 0 ? *block_prefix : step(*block_prefix, before);
+  const std::int64_t first = tile * scan_tile<T> + std::int64_t{warp} * scan_vectors * 32 * W;
+  const bool whole = (tile + 1) * scan_tile<T> <= n;
 #pragma unroll
-    for (int c = 0; c < scan_vectors; ++c) {
+  for (int c = 0; c < scan_vectors; ++c) {
+    V v = mine[c * 32];
 #pragma unroll
-      for (int k = 0; k < W; ++k) v[c].values[k] = step(add, v[c].values[k]);
+    for (int k = 1; k < W; ++k) v.values[k] = step(v.values[k - 1], v.values[k]);
+    const T lanes = warp_inclusive_scan(step, v.values[W - 1]);
+    const T below = shuffle_up(lanes, 1);  // lanes 0 ... l - 1 (l > 0)
+    if (lane > 0 || has_carry) {
+      const T earlier = lane == 0 ? carry : has_carry ? step(carry, below) : below;
+#pragma unroll
+      for (int k = 0; k < W; ++k) v.values[k] = step(earlier, v.values[k]);
     }
-  }
-  if (whole) {
-    V* dst = reinterpret_cast<V*>(out + first) + lane;
-#pragma unroll
-    for (int c = 0; c < scan_vectors; ++c) dst[c * 32] = v[c];
-  } else {
-#pragma unroll
-    for (int c = 0; c < scan_vectors; ++c) {
+    carry = shuffle_from(v.values[W - 1], 31);
+    has_carry = true;
+    if (whole) {
+      reinterpret_cast<V*>(out + first)[c * 32 + lane] = v;
+    } else {
 #pragma unroll
       for (int k = 0; k < W; ++k) {
         const std::int64_t i = first + (std::int64_t{c} * 32 + lane) * W + k;
-        if (i < n) out[i] = v[c].values[k];
+        if (i < n) out[i] = v.values[k];
       }
     }
   }
 }
 
-/// One row of @p n elements through look_back_scan_kernel: its tile states and tile counter in one workspace,
-/// zeroed first.
+/// One row of @p n elements through look_back_scan_kernel: its tile states in a workspace, zeroed first.
 template <class T, ufunc_id U>
 void look_back_scan(const exec& e, const T* in, T* out, std::int64_t n) {
   const std::int64_t tiles = (n + scan_tile<T> - 1) / scan_tile<T>;
-  const std::size_t state_bytes = static_cast<std::size_t>(tiles) * sizeof(tile_state<T>);
-  const std::size_t bytes = state_bytes + sizeof(unsigned);
+  const std::size_t bytes = static_cast<std::size_t>(tiles) * sizeof(tile_state<T>);
   void* workspace = e.workspace(bytes);
   NUMCU_CUDA_CHECK(cudaMemsetAsync(workspace, 0, bytes, static_cast<cudaStream_t>(e.stream())));
-  auto* states = static_cast<tile_state<T>*>(workspace);
-  auto* next_tile = reinterpret_cast<unsigned*>(static_cast<char*>(workspace) + state_bytes);
-  launch(e, dim3(static_cast<unsigned>(tiles)), dim3(scan_threads), look_back_scan_kernel<T, U>, in, out, n, states,
-         next_tile);
+  launch(e, dim3(static_cast<unsigned>(tiles)), dim3(scan_threads), look_back_scan_kernel<T, U>, in, out, n,
+         static_cast<tile_state<T>*>(workspace));
 }
 
 /// The row of element i: the key of a scan by key.
@@ -226,7 +246,7 @@ void scan_rows(const exec& e, const T* in, T* out, std::int64_t rows, std::int64
   const auto stream = static_cast<cudaStream_t>(e.stream());
   const std::int64_t total = rows * n;
   if (rows == 1 && is_aligned(in, 16) && is_aligned(out, 16) &&
-      (total + scan_tile<T> - 1) / scan_tile<T> <= std::int64_t{0xffffffffu}) {
+      (total + scan_tile<T> - 1) / scan_tile<T> <= std::int64_t{0x7fffffff}) {  // a grid's blocks
     look_back_scan<T, U>(e, in, out, total);
     return;
   }
