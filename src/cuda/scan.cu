@@ -45,13 +45,39 @@ constexpr std::int64_t scan_tile = std::int64_t{scan_threads} * scan_vectors * s
 /// What a tile has published: nothing yet, its own total, or also the total of everything up to its end.
 enum tile_status : unsigned { tile_nothing = 0, tile_total = 1, tile_inclusive = 2 };
 
-/// A tile's published values; status is stored (release) after the value it announces, and read (acquire)
-/// before it.
-template <class T>
+/// A tile's published values: @p value announced as @p status by publish (lane 0 of the tile's warp 0), read back
+/// by read (a snapshot: the status, and the value it announces). Values of 4 bytes (float32) share one 64-bit word
+/// with their status, stored and loaded whole (relaxed: one word needs no ordering, and a successor's read is one
+/// load); wider values are stored before their status (release) and read after it (acquire), two loads.
+template <class T, bool Packed = sizeof(T) == 4>
 struct tile_state {
   T total;
   T inclusive;
   unsigned status;
+  __device__ void publish(tile_status s, T value) {
+    (s == tile_inclusive ? inclusive : total) = value;
+    cuda::atomic_ref<unsigned, cuda::thread_scope_device>(status).store(s, cuda::memory_order_release);
+  }
+  __device__ unsigned read(T& value) const {
+    const unsigned s = cuda::atomic_ref<const unsigned, cuda::thread_scope_device>(status).load(cuda::memory_order_acquire);
+    if (s != tile_nothing) value = s == tile_inclusive ? inclusive : total;
+    return s;
+  }
+};
+
+template <class T>
+struct tile_state<T, true> {
+  unsigned long long word;  // the status above the value's bits
+  __device__ void publish(tile_status s, T value) {
+    const unsigned long long w = (static_cast<unsigned long long>(s) << 32) | __builtin_bit_cast(unsigned, value);
+    cuda::atomic_ref<unsigned long long, cuda::thread_scope_device>(word).store(w, cuda::memory_order_relaxed);
+  }
+  __device__ unsigned read(T& value) const {
+    const unsigned long long w =
+        cuda::atomic_ref<const unsigned long long, cuda::thread_scope_device>(word).load(cuda::memory_order_relaxed);
+    value = __builtin_bit_cast(T, static_cast<unsigned>(w));
+    return static_cast<unsigned>(w >> 32);
+  }
 };
 
 /// The inclusive scan of @p x over the warp's lanes (lane l: lanes 0 ... l).
@@ -80,11 +106,9 @@ __device__ T look_back(Step step, const tile_state<T>* states, std::int64_t tile
     unsigned status = tile_inclusive;  // before tile 0: never counted (tile 0's lane stops the walk first)
     T value{};
     if (t >= 0) {
-      cuda::atomic_ref<const unsigned, cuda::thread_scope_device> published(states[t].status);
       do {
-        status = published.load(cuda::memory_order_acquire);
+        status = states[t].read(value);
       } while (status == tile_nothing);
-      value = status == tile_inclusive ? states[t].inclusive : states[t].total;
     }
     const unsigned with_prefix = __ballot_sync(0xffffffffu, status == tile_inclusive);
     const int stop = with_prefix != 0 ? __ffs(with_prefix) - 1 : 31;
@@ -173,21 +197,13 @@ __global__ void __launch_bounds__(scan_threads)
   }
   if (warp == 0) {
     tile_state<T>& state = states[tile];
-    cuda::atomic_ref<unsigned, cuda::thread_scope_device> status(state.status);
     if (tile == 0) {  // its total is its inclusive prefix
-      if (lane == 0) {
-        state.inclusive = total;
-        status.store(tile_inclusive, cuda::memory_order_release);
-      }
+      if (lane == 0) state.publish(tile_inclusive, total);
     } else {
-      if (lane == 0) {
-        state.total = total;
-        status.store(tile_total, cuda::memory_order_release);
-      }
+      if (lane == 0) state.publish(tile_total, total);
       const T prefix = look_back(step, states, tile);
       if (lane == 0) {
-        state.inclusive = step(prefix, total);
-        status.store(tile_inclusive, cuda::memory_order_release);
+        state.publish(tile_inclusive, step(prefix, total));
         *block_prefix = prefix;
       }
     }
