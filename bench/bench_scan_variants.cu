@@ -2,13 +2,14 @@
 //  - CUB's single-pass scan (cub::DeviceScan::InclusiveSum);
 //  - each 64 KiB tile scanned on its own in registers, with no look-back (a wrong cumsum): the bound of a scan
 //    that reads and writes each tile once, so that the difference to numcu's row is the look-back's cost.
-// Measured (docs/benchmarks.md): numcu's tiles in shared memory (six of 32 KiB per multiprocessor) ran at 3.3
+// Measured (docs/benchmarks.md): numcu's tiles in shared memory (six of 32 KiB per multiprocessor) ran at 3.26
 // TB/s where the same scan in registers (two of 64 KiB) ran at 2.9, and without the look-back either form runs at
-// 4.05-4.15. The look-back's cost did not depend on the tile size (16 to 128 KiB), on the number of tiles in
-// flight, on relaxed or release/acquire publication, on back-off while waiting, on its window (32 or 256 earlier
-// tiles a round), or on a separate warp that looks back while the tile loads; a tile claimed from a counter
-// rather than by block index cost 3%; persistent blocks that load their next tile while looking back, and
-// reduce-then-scan over chunks the L2 cache holds (launched per chunk or as a CUDA graph), were slower.
+// 4.05-4.15; float32 tile states read in one load rather than two took it from 2.90 to 3.26. The look-back's
+// cost did not depend on the tile size (16 to 128 KiB), on the number of tiles in flight, on relaxed or
+// release/acquire publication, on back-off while waiting, on its window (32 or 256 earlier tiles a round), or on
+// a separate warp that looks back while the tile loads; a tile claimed from a counter rather than by block index
+// cost 3%; persistent blocks that load their next tile while looking back, and reduce-then-scan over chunks the
+// L2 cache holds (launched per chunk or as a CUDA graph), were slower.
 #include <cub/device/device_scan.cuh>
 
 #include <algorithm>

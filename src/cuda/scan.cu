@@ -3,12 +3,12 @@
 // (the Hopper copy engine; a plain copy before Hopper), the block sums it and publishes the tile's total, finds
 // the total of everything before it from the states its predecessors published (their totals back to the
 // nearest one that has published its inclusive prefix), then scans the tile from shared memory and stores.
-// Measured on the H200 (docs/benchmarks.md): cumsum of 2^28 float32 at 3.3 TB/s; the same scan held in
-// registers ran at 2.9 (it held two tiles of 64 KiB per multiprocessor, shared memory holds six of 32 KiB), and
-// CUB's InclusiveSum at 3.1. What bounds it is the look-back, not the tiles in flight: the same kernel with each
-// tile scanned alone runs at 4.05, and neither a wider look-back window (256 tiles a round), nor a warp that
-// looks back while the tile loads, nor more or larger tiles per multiprocessor moved it. Many rows run CUB's
-// scan by key; so does a row that is not 16-byte aligned.
+// Measured on the H200 (docs/benchmarks.md): cumsum of 2^28 float32 at 3.26 TB/s, CUB's InclusiveSum at 3.07 in
+// the same run; the same scan held in registers ran at 2.9 (two tiles of 64 KiB per multiprocessor where shared
+// memory holds six of 32 KiB), and with tile states read in two loads (status, then value) at 2.90. What bounds it
+// is the look-back's wait, not the tiles in flight: each tile scanned alone runs at 4.05-4.14, and neither a wider
+// look-back window (256 tiles a round), nor a warp that looks back while the tile loads, nor more or larger tiles
+// per multiprocessor moved it. Many rows run CUB's scan by key; so does a row that is not 16-byte aligned.
 #include <cub/device/device_scan.cuh>
 #include <cuda/atomic>
 #include <cuda/ptx>
@@ -59,7 +59,8 @@ struct tile_state {
     cuda::atomic_ref<unsigned, cuda::thread_scope_device>(status).store(s, cuda::memory_order_release);
   }
   __device__ unsigned read(T& value) const {
-    const unsigned s = cuda::atomic_ref<const unsigned, cuda::thread_scope_device>(status).load(cuda::memory_order_acquire);
+    const unsigned s =
+        cuda::atomic_ref<const unsigned, cuda::thread_scope_device>(status).load(cuda::memory_order_acquire);
     if (s != tile_nothing) value = s == tile_inclusive ? inclusive : total;
     return s;
   }
@@ -155,7 +156,8 @@ __device__ __forceinline__ void load_scan_tile(const T* in, std::int64_t n, std:
     __syncthreads();
 #endif
   } else {
-    for (std::int64_t i = threadIdx.x; i < scan_tile<T>; i += scan_threads) tile_data[i] = first + i < n ? in[first + i] : T{};
+    for (std::int64_t i = threadIdx.x; i < scan_tile<T>; i += scan_threads)
+      tile_data[i] = first + i < n ? in[first + i] : T{};
     __syncthreads();
   }
 }
