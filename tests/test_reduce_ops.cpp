@@ -1,12 +1,14 @@
 // The reduce functors (internal, host-only): arg_key_reduce, which the CUDA kernels run for arg reductions of
 // float32 and int32 compute types, gives the index of a plain search with NumPy's rules (the first NaN, else
 // the first of the largest or smallest; -0.0 equal to +0.0; NaN skipped by the nan forms, an all-NaN slice
-// giving -1), whatever the order its partials are combined in.
+// giving -1), whatever the order its partials are combined in; extreme_reduce's combine (max, min, nanmax,
+// nanmin) keeps the bits NumPy's loops keep.
 #include <doctest/doctest.h>
 
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <cstring>
 #include <limits>
 #include <random>
 #include <vector>
@@ -47,6 +49,41 @@ std::int64_t key_index(const std::vector<C>& v, bool largest, bool skip_nan, std
   std::uint64_t key = op.identity();
   for (const auto p : partials) key = op.combine(key, p);
   return op.project(key);
+}
+
+/// NumPy's loops of maximum and minimum (`(a >= b || isnan(a)) ? a : b`, and <= for minimum: a NaN spreads,
+/// the first of equal values wins) and of fmax and fmin as numcu defines them (a NaN argument gives the other;
+/// both NaN give the first).
+template <class C>
+C numpy_extreme(C a, C b, bool largest, bool skip_nan) {
+  const bool a_nan = std::isnan(a), b_nan = std::isnan(b);
+  if (skip_nan) {
+    if (b_nan) return a;
+    if (a_nan) return b;
+  } else if (a_nan) {
+    return a;
+  }
+  return (largest ? a >= b : a <= b) ? a : b;
+}
+
+template <class C>
+void check_extreme_combine() {
+  const C nan = std::numeric_limits<C>::quiet_NaN(), inf = std::numeric_limits<C>::infinity();
+  const C values[] = {C(0), -C(0), C(1), C(-1), C(2.5), inf, -inf, nan, -nan, std::numeric_limits<C>::denorm_min()};
+  for (const bool largest : {true, false}) {
+    for (const bool skip_nan : {false, true}) {
+      d::extreme_reduce<C> op;
+      op.p.largest = largest;
+      op.p.skip_nan = skip_nan;
+      for (const C a : values) {
+        for (const C b : values) {
+          INFO("largest " << largest << ", skip_nan " << skip_nan << ", a " << a << ", b " << b);
+          const C got = op.combine(a, b), want = numpy_extreme(a, b, largest, skip_nan);
+          CHECK(std::memcmp(&got, &want, sizeof(C)) == 0);
+        }
+      }
+    }
+  }
 }
 
 template <class C>
@@ -104,5 +141,27 @@ TEST_SUITE("reduce functors") {
     const std::uint64_t last = op.slot<1>(v, 1, d::arg_key_max_count - 1, 1);
     CHECK(op.project(last) == d::arg_key_max_count - 1);
     CHECK(op.project(op.combine(last, op.slot<1>(v, 1, 0, 1))) == 0);
+  }
+
+  TEST_CASE("extreme_reduce combines as NumPy's maximum, minimum, fmax and fmin, bit for bit") {
+    check_extreme_combine<float>();
+    check_extreme_combine<double>();
+    // hand-worked: of two zeros the first, of two NaNs the first (its sign bit kept)
+    d::extreme_reduce<float> op;
+    op.p.largest = true;
+    CHECK(std::signbit(op.combine(-0.0f, 0.0f)));
+    CHECK(!std::signbit(op.combine(0.0f, -0.0f)));
+    op.p.skip_nan = true;
+    const float nan = std::numeric_limits<float>::quiet_NaN();
+    CHECK(std::signbit(op.combine(-nan, nan)));
+    CHECK(op.combine(nan, 3.0f) == 3.0f);
+    op.p.largest = false;
+    CHECK(op.combine(3.0f, nan) == 3.0f);
+    CHECK(op.combine(-1.0f, 3.0f) == -1.0f);
+    d::extreme_reduce<std::int64_t> ints;
+    ints.p.largest = false;
+    CHECK(ints.combine(std::numeric_limits<std::int64_t>::min(), 5) == std::numeric_limits<std::int64_t>::min());
+    ints.p.largest = true;
+    CHECK(ints.combine(-7, 5) == 5);
   }
 }
