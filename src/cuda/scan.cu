@@ -127,14 +127,15 @@ __device__ T look_back(Step step, const tile_state<T>* states, std::int64_t tile
   }
 }
 
-/// Tile @p tile of a row of @p n elements into @p tile_data (the block's 32 KiB): a whole tile by one bulk copy
-/// (Hopper on), or each thread's vectors; the row's last tile element by element, zeros past its end (they only
-/// follow every element stored, and no tile waits for the last one's total).
+/// Tile @p tile of a row of @p n elements into @p tile_data (the block's 32 KiB): a @p whole tile by one bulk
+/// copy (Hopper on), or each thread's vectors; the row's last tile element by element, zeros past its end (they
+/// only follow every element stored, and no tile waits for the last one's total).
 template <class T>
-__device__ __forceinline__ void load_scan_tile(const T* in, std::int64_t n, std::int64_t tile, T* tile_data) {
+__device__ __forceinline__ void load_scan_tile(const T* in, std::int64_t n, std::int64_t tile, bool whole,
+                                               T* tile_data) {
   using V = vector_of<T, scan_width<T>>;
   const std::int64_t first = tile * scan_tile<T>;
-  if (first + scan_tile<T> <= n) {
+  if (whole) {
 #if __CUDA_ARCH__ >= 900
     namespace ptx = ::cuda::ptx;
     constexpr unsigned bytes = scan_threads * scan_vectors * 16;
@@ -177,7 +178,8 @@ __global__ void __launch_bounds__(scan_threads)
   T* block_prefix = shared_array<T, 1>();
   const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
   const std::int64_t tile = blockIdx.x;
-  load_scan_tile(in, n, tile, reinterpret_cast<T*>(tile_data));
+  const bool whole = (tile + 1) * scan_tile<T> <= n;  // else the row's last tile, short
+  load_scan_tile(in, n, tile, whole, reinterpret_cast<T*>(tile_data));
   const V* mine = tile_data + warp * scan_vectors * 32 + lane;
   // the tile's total: each thread's vectors in order, then the lanes' totals, then the warps'
   T sum = mine[0].values[0];
@@ -215,7 +217,6 @@ __global__ void __launch_bounds__(scan_threads)
   bool has_carry = tile > 0 || warp > 0;
   T carry = tile == 0 ? before : warp == 0 ? *block_prefix : step(*block_prefix, before);
   const std::int64_t first = tile * scan_tile<T> + std::int64_t{warp} * scan_vectors * 32 * W;
-  const bool whole = (tile + 1) * scan_tile<T> <= n;
 #pragma unroll
   for (int c = 0; c < scan_vectors; ++c) {
     V v = mine[c * 32];
