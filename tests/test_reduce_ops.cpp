@@ -86,6 +86,31 @@ void check_extreme_combine() {
   }
 }
 
+/// extreme_reduce's slot over random slots of @p pool's values (few kinds: ties, all zeros, all NaN; many:
+/// mixed), whole and partial, against folding combine over the slot, bit for bit, for all four flag pairs.
+template <class C>
+void check_extreme_slot(const std::vector<C>& pool, std::mt19937_64& rng) {
+  constexpr int N = 8;
+  for (int trial = 0; trial < 4000; ++trial) {
+    C v[N];
+    const std::size_t kinds = 1 + rng() % pool.size();
+    for (auto& x : v) x = pool[rng() % kinds];
+    const int n = trial % 4 == 0 ? static_cast<int>(rng() % (N + 1)) : N;
+    for (const bool largest : {true, false}) {
+      for (const bool skip_nan : {false, true}) {
+        d::extreme_reduce<C> op;
+        op.p.largest = largest;
+        op.p.skip_nan = skip_nan;
+        const C got = op.template slot<N>(v, n, 0, 1);
+        C want = op.identity();
+        for (int k = 0; k < n; ++k) want = op.combine(want, v[k]);
+        INFO("trial " << trial << ", n " << n << ", largest " << largest << ", skip_nan " << skip_nan);
+        CHECK(std::memcmp(&got, &want, sizeof(C)) == 0);
+      }
+    }
+  }
+}
+
 template <class C>
 void check_against_search(const std::vector<C>& pool, std::mt19937_64& rng) {
   for (int trial = 0; trial < 400; ++trial) {
@@ -163,5 +188,32 @@ TEST_SUITE("reduce functors") {
     CHECK(ints.combine(std::numeric_limits<std::int64_t>::min(), 5) == std::numeric_limits<std::int64_t>::min());
     ints.p.largest = true;
     CHECK(ints.combine(-7, 5) == 5);
+  }
+
+  TEST_CASE("extreme_reduce's slot gives the bits of folding combine: zeros of both signs, NaN, infinities") {
+    std::mt19937_64 rng(20261202);
+    const float fnan = std::numeric_limits<float>::quiet_NaN(), finf = std::numeric_limits<float>::infinity();
+    check_extreme_slot<float>({-0.0f, 0.0f, fnan, -fnan, 1.5f, -2.0f, finf, -finf,
+                               std::numeric_limits<float>::denorm_min(), -std::numeric_limits<float>::max()},
+                              rng);
+    const double dnan = std::numeric_limits<double>::quiet_NaN(), dinf = std::numeric_limits<double>::infinity();
+    check_extreme_slot<double>({0.0, -0.0, -dnan, dnan, -3.0, 7.25, -dinf, dinf, -1e-310}, rng);
+    check_extreme_slot<std::int32_t>({0, -1, 5, std::numeric_limits<std::int32_t>::min(),
+                                      std::numeric_limits<std::int32_t>::max()},
+                                     rng);
+    check_extreme_slot<std::int64_t>({3, std::numeric_limits<std::int64_t>::min(), -9,
+                                      std::numeric_limits<std::int64_t>::max()},
+                                     rng);
+    // hand-worked: the first zero's sign, the first NaN's sign, and an extreme past the zeros
+    d::extreme_reduce<float> op;
+    const float zeros[8] = {-0.0f, 0.0f, -5.0f, 0.0f, -0.0f, -1.0f, -2.0f, -3.0f};
+    CHECK(std::signbit(op.slot<8>(zeros, 8, 0, 1)));
+    const float nans[8] = {1.0f, -fnan, 9.0f, fnan, 0.0f, 2.0f, 3.0f, 4.0f};
+    const float nan_max = op.slot<8>(nans, 8, 0, 1);
+    CHECK((std::isnan(nan_max) && std::signbit(nan_max)));
+    op.p.skip_nan = true;
+    CHECK(op.slot<8>(nans, 8, 0, 1) == 9.0f);
+    op.p.largest = false;
+    CHECK(!std::signbit(op.slot<8>(nans, 8, 0, 1)));  // fmin skipping NaN: 0.0, not -0.0
   }
 }

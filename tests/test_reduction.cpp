@@ -886,7 +886,10 @@ TEST_CASE("floating sums, means and variances: CPU and GPU bitwise equal [cuda]"
                                            {100, 40}, {7, 192},
                                            // rows of less than a tile, more of them than resident warps: a warp
                                            // per row (reduce_tiles_kernel)
-                                           {9000, 1100}};
+                                           {9000, 1100},
+                                           // columns read as 16-byte vectors (W outputs a thread), the last
+                                           // tile partial
+                                           {17000, 24}, {3000, 8}};
   for (const nc::dtype t : {nc::float32, nc::float64, nc::float16, nc::complex64}) {
     for (const auto& shape : shapes) {
       CAPTURE(t);

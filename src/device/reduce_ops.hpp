@@ -154,6 +154,13 @@ struct sum_reduce {
   }
 };
 
+/// Whether functor Op's slot() is fold_slot and its identity a constant, so that a kernel may fold several
+/// slots value by value, interleaved (reduce_vector_columns_kernel): sums and products.
+template <class Op>
+inline constexpr bool folds_slots = false;
+template <class C>
+inline constexpr bool folds_slots<sum_reduce<C>> = true;
+
 /// Products (prod, nanprod) in accumulator type C.
 template <class C>
 struct prod_reduce {
@@ -176,6 +183,9 @@ struct prod_reduce {
     return a;
   }
 };
+
+template <class C>
+inline constexpr bool folds_slots<prod_reduce<C>> = true;
 
 /// The lowest value of C in the order of maximum (NaN aside): the identity of max.
 template <class C>
@@ -215,6 +225,40 @@ NUMCU_HD bool same_bits(const T& a, const T& b) {
     if (x[i] != y[i]) return false;
   }
   return true;
+}
+
+/// The extreme of a slot's values and whether one of them is NaN (slot_extreme).
+template <class C>
+struct slot_extreme_t {
+  C value;   ///< the largest (or smallest) value other than NaN; the order's last value if there is none
+  bool nan;  ///< some value is NaN
+};
+
+/// The largest (@p largest) or smallest of the N real values @p x, NaN left out and noted apart, by a hardware
+/// maximum or minimum per value: whatever order they come in, the same value (a zero's sign aside: both zeros
+/// are extremes alike). Values absent from a slot are passed as the order's last value (lowest_of for the
+/// largest, highest_of for the smallest), which changes no extreme.
+template <int N, class C>
+NUMCU_HD slot_extreme_t<C> slot_extreme(const C (&x)[N], bool largest) {
+  slot_extreme_t<C> e{largest ? lowest_of<C>() : highest_of<C>(), false};
+NUMCU_UNROLL
+  for (int k = 0; k < N; ++k) {
+    if constexpr (is_floating_point_v<C>) e.nan = e.nan || is_nan(x[k]);
+  }
+  if (largest) {
+NUMCU_UNROLL
+    for (int k = 0; k < N; ++k) {
+      if constexpr (is_floating_point_v<C>) e.value = math::fmax(e.value, x[k]);
+      else e.value = x[k] > e.value ? x[k] : e.value;
+    }
+  } else {
+NUMCU_UNROLL
+    for (int k = 0; k < N; ++k) {
+      if constexpr (is_floating_point_v<C>) e.value = math::fmin(e.value, x[k]);
+      else e.value = x[k] < e.value ? x[k] : e.value;
+    }
+  }
+  return e;
 }
 
 /// max and min (NaN propagates: NumPy's maximum / minimum) and nanmax and nanmin (NaN skipped: fmax / fmin;
@@ -262,8 +306,22 @@ struct extreme_reduce {
       }
     }
   }
+  /// A whole slot of real values by slot_extreme, a hardware maximum or minimum per value: folding combine
+  /// gives the same bits wherever the extreme is neither a zero (whose sign is the first zero's) nor there is
+  /// a NaN (the first one spreads, or is all there is); those slots, slots of complex values and partial slots
+  /// are folded. (Folding every slot, max(a) of 2^28 float32 ran at 3.71 TB/s on the H200 where sum ran at
+  /// 4.19.)
   template <int N, class T>
   NUMCU_HD acc_t slot(const T* v, int n, int64_t first, int w) const {
+    if constexpr (!is_complex_v<C>) {
+      if (n == N) {
+        C x[N];
+NUMCU_UNROLL
+        for (int k = 0; k < N; ++k) x[k] = cast<C>(v[k]);
+        const slot_extreme_t<C> e = slot_extreme(x, p.largest);
+        if (!e.nan && (!is_floating_point_v<C> || e.value != C(0))) return e.value;
+      }
+    }
     return fold_slot<N>(*this, v, n, first, w);
   }
   NUMCU_HD result_t project(acc_t a) const {
@@ -386,27 +444,11 @@ struct arg_key_reduce {
     // absent values (past n) are the order's last value, which changes no extreme and is never searched for
     const C absent = p.largest ? lowest_of<C>() : highest_of<C>();
     C x[N];
-    bool nan = false;
 NUMCU_UNROLL
-    for (int k = 0; k < N; ++k) {
-      x[k] = k < n ? cast<C>(v[k]) : absent;
-      nan = nan || is_nan(x[k]);
-    }
-    C m = absent;  // NaN left out: fmax and fmin skip it
-    if (p.largest) {
-NUMCU_UNROLL
-      for (int k = 0; k < N; ++k) {
-        if constexpr (is_floating_point_v<C>) m = math::fmax(m, x[k]);
-        else m = x[k] > m ? x[k] : m;
-      }
-    } else {
-NUMCU_UNROLL
-      for (int k = 0; k < N; ++k) {
-        if constexpr (is_floating_point_v<C>) m = math::fmin(m, x[k]);
-        else m = x[k] < m ? x[k] : m;
-      }
-    }
-    const bool find_nan = nan && !p.skip_nan;  // a NaN is searched first
+    for (int k = 0; k < N; ++k) x[k] = k < n ? cast<C>(v[k]) : absent;
+    const slot_extreme_t<C> e = slot_extreme(x, p.largest);
+    const C m = e.value;
+    const bool find_nan = e.nan && !p.skip_nan;  // a NaN is searched first
     int found = -1;
 NUMCU_UNROLL
     for (int k = N - 1; k >= 0; --k) {
