@@ -521,17 +521,21 @@ __device__ __forceinline__ void vector_columns_slot(const Op& op, const char* co
   static_assert(folds_slots<Op>, "the slots are folded value by value");
   constexpr int W = order_width(sizeof(In));
   using V = typename Op::value_t;
+  const auto fold = [&](int k) {
+    const int64_t r = slot_index(first, k, W);
+    const auto v = *reinterpret_cast<const vector_of<In, W>*>(column + r * stride);
+#pragma unroll
+    for (int c = 0; c < W; ++c)
+      partial[c] = op.combine(partial[c], op.map(cast<V>(reinterpret_cast<const In*>(&v)[c]), r));
+  };
 #pragma unroll
   for (int c = 0; c < W; ++c) partial[c] = op.identity();
+  if (n == slot_elements) {  // every load unconditional, so that they are issued together
 #pragma unroll
-  for (int k = 0; k < slot_elements; ++k) {
-    if (k < n) {
-      const int64_t r = slot_index(first, k, W);
-      const auto v = *reinterpret_cast<const vector_of<In, W>*>(column + r * stride);
-#pragma unroll
-      for (int c = 0; c < W; ++c)
-        partial[c] = op.combine(partial[c], op.map(cast<V>(reinterpret_cast<const In*>(&v)[c]), r));
-    }
+    for (int k = 0; k < slot_elements; ++k) fold(k);
+  } else {  // the rows' end
+#pragma unroll 1
+    for (int k = 0; k < n; ++k) fold(k);
   }
 }
 
