@@ -414,7 +414,8 @@ __device__ __forceinline__ typename Op::acc_t any_groups_partial(const Op& op, c
 /// Op::dense_input. Registers decide the speed: measured on the H200, sum(X, 1) of a (2^20, 256) float32 matrix
 /// ran at 2.46 TB/s with 90 registers a thread (two blocks per multiprocessor) and at 3.93-4.12 with this form's
 /// 56, the designs with 32 at 4.3-4.4. Whole: every row has whole groups (Dense, reduced_count a multiple of
-/// lanes * w), and the kernel holds whole_groups_partial alone, without any_groups_partial's registers.
+/// lanes * w), and the kernel holds whole_groups_partial alone, without any_groups_partial's registers (53 for
+/// float32 summed in double: 4.17-4.25 TB/s on that matrix).
 template <class Op, class In, bool Dense, bool Whole = false>
 __global__ void __launch_bounds__(tile_slots) reduce_short_rows_kernel(reduce_args a, int lanes) {
   static_assert(Dense || !Whole, "whole groups are read as 16-byte vectors");
@@ -497,94 +498,6 @@ __global__ void __launch_bounds__(tile_slots) reduce_columns_kernel(reduce_args 
       for (int g = 0; g < 8; ++g) p[g] = values[g * 32 + column];
       // the groups with a slot in the tile: a prefix
       store_partial(a, op, o, tile, tree_of<8>(op, p, (slots_present(a, tile) + slots_per_group - 1) / slots_per_group));
-    }
-    __syncthreads();
-  }
-}
-
-/// Whether the column case of functor Op over input type In may run reduce_vector_columns_kernel: sums and
-/// products (folds_slots) of floating inputs (the hot ones; each kernel adds to the build) of at least two per
-/// 16-byte vector, whose W partials' stacks and group partials fit a block's 48 KiB of shared memory.
-template <class Op, class In>
-inline constexpr bool has_vector_columns = folds_slots<Op> && (is_floating_point_v<In> || is_half_v<In>) &&
-                                           order_width(sizeof(In)) >= 2 &&
-                                           sizeof(typename Op::acc_t) * order_width(sizeof(In)) <= 32;
-
-/// The partials of the slot starting at reduced index @p first (its @p n values) of the W = order_width(In)
-/// neighbouring columns at @p column, along one reduced dimension of @p stride bytes: a 16-byte vector per value
-/// (the W columns' values of one row), the W slots folded as fold_slot folds each (folds_slots), value by value
-/// and interleaved, so that each vector is used as it arrives (a slot at a time per column held all 32 vectors:
-/// 246 registers a thread for float32 summed in double).
-template <class Op, class In>
-__device__ __forceinline__ void vector_columns_slot(const Op& op, const char* column, int64_t stride, int64_t first,
-                                                    int n, typename Op::acc_t (&partial)[order_width(sizeof(In))]) {
-  static_assert(folds_slots<Op>, "the slots are folded value by value");
-  constexpr int W = order_width(sizeof(In));
-  using V = typename Op::value_t;
-  const auto fold = [&](int k) {
-    const int64_t r = slot_index(first, k, W);
-    const auto v = *reinterpret_cast<const vector_of<In, W>*>(column + r * stride);
-#pragma unroll
-    for (int c = 0; c < W; ++c)
-      partial[c] = op.combine(partial[c], op.map(cast<V>(reinterpret_cast<const In*>(&v)[c]), r));
-  };
-#pragma unroll
-  for (int c = 0; c < W; ++c) partial[c] = op.identity();
-  if (n == slot_elements) {  // every load unconditional, so that they are issued together
-#pragma unroll
-    for (int k = 0; k < slot_elements; ++k) fold(k);
-  } else {  // the rows' end
-#pragma unroll 1
-    for (int k = 0; k < n; ++k) fold(k);
-  }
-}
-
-/// The column case where each thread's W = order_width(In) outputs are one 16-byte vector of every row
-/// (has_vector_columns; one reduced dimension, outputs along one dimension of stride sizeof(In), a multiple of W
-/// of them, every vector 16-byte aligned): reduce_columns_kernel's blocks and order with W outputs a thread,
-/// 32 * W a block, so that a warp reads 512 contiguous bytes of a row where it read 128. Each column's slot
-/// partials go on a pairwise stack of its own in shared memory (5 levels: 32 slots a group at most), the 8
-/// groups' partials through shared memory to the threads that combine them. Measured on the H200 (standalone,
-/// numcu's order), sum(X, 0) of a 16384^2 float32 matrix: 4.37-4.39 TB/s, where a column a thread ran at 4.20.
-template <class Op, class In>
-__global__ void __launch_bounds__(tile_slots) reduce_vector_columns_kernel(reduce_args a, int slots_per_group) {
-  using A = typename Op::acc_t;
-  constexpr int W = order_width(sizeof(In));
-  const Op op{a.params};
-  const int lane = threadIdx.x & 31, group = threadIdx.x >> 5;
-  A* values = shared_partials<A, 32 * W>();  // [group][c * 32 + lane]
-  A* levels = shared_partials<A, W * 5 * tile_slots / 8>();
-  const int64_t o = (int64_t{blockIdx.x} * 32 + lane) * W;  // the thread's first output
-  const bool active = o < a.outputs;
-  const char* column = a.in + (active ? a.kept.offset(o) : 0);
-  const int64_t stride = a.reduced.strides[0];
-  for (int64_t tile = blockIdx.y; tile < a.tiles; tile += gridDim.y) {
-    pairwise_stack<Op, 5, shared_levels<A>> stacks[W];
-#pragma unroll
-    for (int c = 0; c < W; ++c) stacks[c].level.base = levels + c * 5 * tile_slots + threadIdx.x;
-    if (active) {
-      for (int k = 0; k < slots_per_group; ++k) {
-        const int64_t first = slot_first(tile, group * slots_per_group + k, W);
-        if (first >= a.reduced_count) break;
-        A partial[W];
-        vector_columns_slot<Op, In>(op, column, stride, first, slot_count(first, W, a.reduced_count), partial);
-#pragma unroll
-        for (int c = 0; c < W; ++c) stacks[c].push(op, partial[c]);
-      }
-    }
-#pragma unroll
-    for (int c = 0; c < W; ++c) values[group * 32 * W + c * 32 + lane] = stacks[c].result(op);
-    __syncthreads();
-    // the groups with a slot in the tile: a prefix
-    const int groups = (slots_present(a, tile) + slots_per_group - 1) / slots_per_group;
-    for (int t = threadIdx.x; t < 32 * W; t += tile_slots) {
-      const int64_t out = (int64_t{blockIdx.x} * 32 + (t & 31)) * W + (t >> 5);
-      if (out < a.outputs) {
-        A p[8];
-#pragma unroll
-        for (int g = 0; g < 8; ++g) p[g] = values[g * 32 * W + t];
-        store_partial(a, op, out, tile, tree_of<8>(op, p, groups));
-      }
     }
     __syncthreads();
   }
