@@ -4,6 +4,7 @@
 // the result.
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <type_traits>
 
@@ -22,6 +23,15 @@ namespace numcu::detail::cuda {
 /// the integer units' compile times several times longer, for layouts rarely hot with those dtypes.
 template <class Op, class In>
 inline constexpr bool every_kernel_typed = is_same_v<In, typename Op::value_t> || !is_integral_v<In>;
+
+/// Whether the column case of @p a, an input of @p itemsize bytes, has each thread's outputs in one 16-byte
+/// vector of every row (reduce_vector_columns_kernel): one reduced dimension, the outputs along one dimension
+/// of stride itemsize, a multiple of a vector's elements of them, the input and the rows 16-byte aligned.
+inline bool vector_columns(const reduce_args& a, std::size_t itemsize) {
+  const auto w = static_cast<std::int64_t>(order_width(itemsize));
+  return a.reduced.ndim == 1 && a.kept.ndim == 1 && a.kept.strides[0] == static_cast<std::int64_t>(itemsize) &&
+         a.outputs % w == 0 && reinterpret_cast<std::uintptr_t>(a.in) % 16 == 0 && a.reduced.strides[0] % 16 == 0;
+}
 
 /// Runs reduction functor Op over @p c, whose input has type In (void: any dtype, cast on load), with the
 /// launch core/reduction_launch.hpp picks; @p a: c's kernel arguments (make_reduce_args).
@@ -62,6 +72,16 @@ void launch_reduce(const exec& e, const reduction_call& c, reduce_args a) {
       }
       [[fallthrough]];  // dense rows are never the column case; a dense-only input's columns are cast on load
     case reduce_kernel_kind::columns:
+      if constexpr (typed && !dense_only) {
+        if constexpr (has_vector_columns<Op, In>) {
+          if (vector_columns(a, sizeof(In))) {
+            const std::int64_t per_block = std::int64_t{32} * order_width(sizeof(In));
+            launch(e, dim3(static_cast<unsigned>((a.outputs + per_block - 1) / per_block), l.grid_y), tile_slots,
+                   reduce_vector_columns_kernel<Op, In>, a, l.group);
+            break;
+          }
+        }
+      }
       launch(e, dim3(l.grid_x, l.grid_y), tile_slots,
              reduce_columns_kernel<Op, conditional_t<dense_only, void, In>>, a, l.group);
       break;
@@ -69,7 +89,7 @@ void launch_reduce(const exec& e, const reduction_call& c, reduce_args a) {
       // dense rows of whole groups in the kernel of those alone (fewer registers)
       if constexpr (typed) {
         void (*short_rows)(reduce_args, int) = reduce_short_rows_kernel<Op, In, true>;
-        if (a.dense && a.reduced_count % (std::int64_t{l.group} * a.width) == 0)
+        if (short_rows_whole_groups(a, l.group))
           short_rows = reduce_short_rows_kernel<Op, In, true, true>;
         if constexpr (!dense_only) {
           if (!a.dense) short_rows = reduce_short_rows_kernel<Op, In, false>;

@@ -27,6 +27,13 @@ struct reduce_args {
   reduce_params params;
 };
 
+/// Whether every row of @p a, reduced by reduce_short_rows_kernel with @p lanes lanes per output, has whole
+/// groups: dense, and its length a multiple of lanes vectors. Its launcher picks the kernel's Whole
+/// instantiation by it, and the kernel that holds both paths picks the path by it.
+NUMCU_HD inline bool short_rows_whole_groups(const reduce_args& a, int lanes) {
+  return a.dense && a.reduced_count % (int64_t{lanes} * a.width) == 0;
+}
+
 /// Tiles a block computes together (reduce_spread_tiles_kernel): their group partials fill the buffer of a
 /// block's 8 warps, which reduce_tiles_kernel's warps use a tile at a time.
 inline constexpr int spread_run_limit = tile_slots / 32;

@@ -154,6 +154,13 @@ struct sum_reduce {
   }
 };
 
+/// Whether functor Op's slot() is fold_slot and its identity a constant, so that a kernel may fold several
+/// slots value by value, interleaved (reduce_vector_columns_kernel): sums and products.
+template <class Op>
+inline constexpr bool folds_slots = false;
+template <class C>
+inline constexpr bool folds_slots<sum_reduce<C>> = true;
+
 /// Products (prod, nanprod) in accumulator type C.
 template <class C>
 struct prod_reduce {
@@ -176,6 +183,9 @@ struct prod_reduce {
     return a;
   }
 };
+
+template <class C>
+inline constexpr bool folds_slots<prod_reduce<C>> = true;
 
 /// The lowest value of C in the order of maximum (NaN aside): the identity of max.
 template <class C>
