@@ -2,14 +2,15 @@
 //  - CUB's single-pass scan (cub::DeviceScan::InclusiveSum);
 //  - each 64 KiB tile scanned on its own in registers, with no look-back (a wrong cumsum): the bound of a scan
 //    that reads and writes each tile once, so that the difference to numcu's row is the look-back's cost.
-// Measured (docs/benchmarks.md): numcu's tiles in shared memory (six of 32 KiB per multiprocessor) ran at 3.26
-// TB/s where the same scan in registers (two of 64 KiB) ran at 2.9, and without the look-back either form runs at
-// 4.05-4.15; float32 tile states read in one load rather than two took it from 2.90 to 3.26. The look-back's
-// cost did not depend on the tile size (16 to 128 KiB), on the number of tiles in flight, on relaxed or
-// release/acquire publication, on back-off while waiting, on its window (32 or 256 earlier tiles a round), or on
-// a separate warp that looks back while the tile loads; a tile claimed from a counter rather than by block index
-// cost 3%; persistent blocks that load their next tile while looking back, and reduce-then-scan over chunks the
-// L2 cache holds (launched per chunk or as a CUDA graph), were slower.
+// Measured (docs/benchmarks.md): numcu's persistent blocks, each a ring of six 16 KiB tiles in shared memory with
+// a warp that loads, a warp that publishes each tile's total as it lands, a warp that looks back and eight that
+// scan, ran at 3.70-3.75 TB/s; the same ring with 12, 20, 24 or 32 KiB tiles 3.46-3.75, with two or three
+// look-back warps taking the tiles in turn 3.34-3.52, with tiles claimed from a counter 3.63-3.68, with one warp
+// both totalling and looking back 1.1-2.0 (each tile's total then waits for the look-back before it). The
+// block-per-tile form before it (a block's warps load, total, look back and scan one tile) ran at 3.26-3.32; in
+// that form neither the tile size (16 to 128 KiB), nor the number of tiles in flight, nor relaxed or
+// release/acquire publication, back-off, a 256-tile window or a separate look-back warp moved the look-back's
+// cost, and reduce-then-scan over chunks the L2 cache holds was slower.
 #include <cub/device/device_scan.cuh>
 
 #include <algorithm>

@@ -804,15 +804,16 @@ void check_long_scan(const std::vector<T>& values, bool product, double toleranc
 
 }  // namespace
 
-// The GPU's single-pass scan of one row (decoupled look-back over tiles of 64 KiB: 16384 float32, 8192 float64,
-// 4096 complex128), and CUB's for a row that is not 16-byte aligned: lengths around the tile sizes and many
+// The GPU's single-pass scan of one row (decoupled look-back over tiles of 16 KiB: 4096 float32, 2048 float64,
+// 1024 complex128; persistent blocks holding six tiles each: 2^23 + 5 float32 are 2049 tiles, more than the
+// H200's 264 blocks hold at once, so that every block goes round its ring), and CUB's for a row that is not 16-byte aligned: lengths around the tile sizes and many
 // tiles, every accumulator dtype, sums and products, in place (a strided input scanned in a work buffer).
 TEST_CASE("cumsum and cumprod of long rows on the GPU against long-double running totals [cuda]" *
           doctest::skip(numcu_test::no_gpu())) {
   std::mt19937_64 gen(23);
   std::uniform_real_distribution<double> unit(-1.0, 1.0);
   const std::vector<std::int64_t> lengths = {1, 5, 4095, 4096, 4097, 8192, 8193, 16383, 16384, 16385, 100003,
-                                             1 << 20};
+                                             1 << 20, (1 << 23) + 5};
   for (const std::int64_t offset : {0, 1}) {
     for (const std::int64_t n : lengths) {
       CAPTURE(offset);

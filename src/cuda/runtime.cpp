@@ -63,16 +63,16 @@ const cudaDeviceProp& device_properties(int ordinal) {
   return it->second;
 }
 
-unsigned resident_blocks(const void* kernel, int block_size, int ordinal) {
+unsigned resident_blocks(const void* kernel, int block_size, int ordinal, std::size_t dynamic_shared) {
   static std::mutex mutex;
-  static std::map<std::tuple<const void*, int, int>, unsigned> cache;
-  const std::tuple<const void*, int, int> key(kernel, block_size, ordinal);
+  static std::map<std::tuple<const void*, int, int, std::size_t>, unsigned> cache;
+  const std::tuple<const void*, int, int, std::size_t> key(kernel, block_size, ordinal, dynamic_shared);
   {
     std::lock_guard lock(mutex);
     if (auto it = cache.find(key); it != cache.end()) return it->second;
   }
   int per_multiprocessor = 0;
-  NUMCU_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_multiprocessor, kernel, block_size, 0));
+  NUMCU_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_multiprocessor, kernel, block_size, dynamic_shared));
   const auto blocks =
       static_cast<unsigned>(device_properties(ordinal).multiProcessorCount * per_multiprocessor);
   std::lock_guard lock(mutex);

@@ -3,6 +3,8 @@
 
 #include <cuda_runtime.h>
 
+#include <cstddef>
+
 #include <memory>
 
 #include "numcu/device.hpp"
@@ -42,9 +44,10 @@ class cuda_device_guard {
 /// The properties of GPU @p ordinal, queried once.
 const cudaDeviceProp& device_properties(int ordinal);
 
-/// Blocks of @p block_size threads of @p kernel that GPU @p ordinal keeps resident at once, queried once per
-/// kernel, block size and GPU (the occupancy query costs as much as a launch).
-unsigned resident_blocks(const void* kernel, int block_size, int ordinal);
+/// Blocks of @p block_size threads of @p kernel, each with @p dynamic_shared bytes of dynamic shared memory,
+/// that GPU @p ordinal keeps resident at once, queried once per kernel, block size, shared memory and GPU (the
+/// occupancy query costs as much as a launch).
+unsigned resident_blocks(const void* kernel, int block_size, int ordinal, std::size_t dynamic_shared = 0);
 
 /// The current stream of GPU @p ordinal for this thread, without the checks of current_stream().
 cudaStream_t current_cuda_stream(int ordinal);

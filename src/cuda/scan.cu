@@ -1,15 +1,15 @@
 // Scans on the GPU. One row (cumsum of the flattened array, or of a 1-d one) runs this file's single-pass scan
-// with decoupled look-back: a block per tile of 32 KiB, in order; the tile lands in shared memory by a bulk copy
-// (the Hopper copy engine; a plain copy before Hopper), the block sums it and publishes the tile's total, finds
-// the total of everything before it from the states its predecessors published (their totals back to the
-// nearest one that has published its inclusive prefix), then scans the tile from shared memory and stores.
-// Measured on the H200 (docs/benchmarks.md): cumsum of 2^28 float32 at 3.26 TB/s, CUB's InclusiveSum at 3.07 in
-// the same run; the same scan held in registers ran at 2.9 (two tiles of 64 KiB per multiprocessor where shared
-// memory holds six of 32 KiB), and with tile states read in two loads (status, then value) at 2.90. What bounds it
-// is the look-back's wait, not the tiles in flight: each tile scanned alone runs at 4.05-4.14, and neither a wider
-// look-back window (256 tiles a round), nor a warp that looks back while the tile loads, nor more or larger tiles
-// per multiprocessor moved it. Many rows run CUB's scan by key; so does a row that is not 16-byte aligned.
+// with decoupled look-back (ring_scan_kernel): persistent blocks, each holding six tiles of 16 KiB in a ring of
+// shared memory, where a warp loads tiles (bulk copies on Hopper), a warp publishes each tile's total as it
+// lands, a warp finds each tile's prefix from the totals and prefixes its predecessors published, and eight
+// warps scan and store. Measured on the H200 (docs/benchmarks.md): cumsum of 2^28 float32 at 3.70-3.74 TB/s,
+// CUB's InclusiveSum 3.06-3.12 in the same runs, each tile scanned alone (no look-back) 4.15. The block-per-tile
+// form before it, whose tile waited in its block for its prefix, ran at 3.26-3.32: a tile's successors waited
+// for its total until its whole block had loaded it, and a block's slot held one tile. Many rows run CUB's scan
+// by key; so does a row that is not 16-byte aligned.
 #include <cub/device/device_scan.cuh>
+
+#include <algorithm>
 #include <cuda/atomic>
 #include <cuda/ptx>
 #include <thrust/iterator/counting_iterator.h>
@@ -30,11 +30,15 @@ struct scan_step {
   __host__ __device__ T operator()(const T& earlier, const T& later) const { return ufunc_op<U>{}(earlier, later); }
 };
 
-constexpr int scan_threads = 256;
-constexpr int scan_warps = scan_threads / 32;
-/// 16-byte vectors per thread and tile: 32 KiB tiles, six blocks to a multiprocessor's shared memory (64 KiB
-/// tiles, three blocks, measured the same on the H200).
-constexpr int scan_vectors = 8;
+/// The scan's block: scan_warps warps that scan and store, then three of one task each (scan_roles).
+constexpr int scan_warps = 8;
+constexpr int scan_threads = scan_warps * 32;
+constexpr int scan_block = scan_threads + 3 * 32;
+/// 16-byte vectors per scanning thread and tile: tiles of 16 KiB.
+constexpr int scan_vectors = 4;
+/// Tiles a block holds in shared memory at once: 96 KiB, two blocks to a multiprocessor. Measured on the H200
+/// (cumsum of 2^28 float32): 16 KiB x 6 at 3.70-3.74 TB/s; 32 KiB x 3: 3.46-3.49; 8 KiB x 12: 3.31.
+constexpr int scan_stages = 6;
 
 /// Elements per 16-byte vector, and per tile.
 template <class T>
@@ -45,7 +49,7 @@ constexpr std::int64_t scan_tile = std::int64_t{scan_threads} * scan_vectors * s
 /// What a tile has published: nothing yet, its own total, or also the total of everything up to its end.
 enum tile_status : unsigned { tile_nothing = 0, tile_total = 1, tile_inclusive = 2 };
 
-/// A tile's published values: @p value announced as @p status by publish (lane 0 of the tile's warp 0), read back
+/// A tile's published values: @p value announced as @p status by publish (lane 0 of one warp), read back
 /// by read (a snapshot: the status, and the value it announces). Values of 4 bytes (float32) share one 64-bit word
 /// with their status, stored and loaded whole (relaxed: one word needs no ordering, and a successor's read is one
 /// load); wider values are stored before their status (release) and read after it (acquire), two loads.
@@ -93,9 +97,9 @@ __device__ __forceinline__ T warp_inclusive_scan(Step step, T x) {
   return x;
 }
 
-/// The total of tiles 0 ... tile - 1 (tile > 0), from the states they publish (warp 0 of the block): 32 of them
-/// at a time, newest first, each waited for until it has published something; the walk ends at the nearest one
-/// with its inclusive prefix (tile 0 always has one).
+/// The total of tiles 0 ... tile - 1 (tile > 0), from the states they publish (one warp): 32 of them at a time,
+/// newest first, each waited for until it has published something; the walk ends at the nearest one with its
+/// inclusive prefix (tile 0 always has one). A window of 256 (8 loads a lane) measured 5% slower.
 template <class Step, class T>
 __device__ T look_back(Step step, const tile_state<T>* states, std::int64_t tile) {
   const int lane = threadIdx.x & 31;
@@ -127,131 +131,251 @@ __device__ T look_back(Step step, const tile_state<T>* states, std::int64_t tile
   }
 }
 
-/// Tile @p tile of a row of @p n elements into @p tile_data (the block's 32 KiB): a @p whole tile by one bulk
-/// copy (Hopper on), or each thread's vectors; the row's last tile element by element, zeros past its end (they
-/// only follow every element stored, and no tile waits for the last one's total).
-template <class T>
-__device__ __forceinline__ void load_scan_tile(const T* in, std::int64_t n, std::int64_t tile, bool whole,
-                                               T* tile_data) {
-  using V = vector_of<T, scan_width<T>>;
-  const std::int64_t first = tile * scan_tile<T>;
-  if (whole) {
+/// Waits until the phase of parity @p parity of mbarrier @p barrier has completed.
+__device__ __forceinline__ void wait_phase(std::uint64_t* barrier, unsigned parity) {
 #if __CUDA_ARCH__ >= 900
-    namespace ptx = ::cuda::ptx;
-    constexpr unsigned bytes = scan_threads * scan_vectors * 16;
-    __shared__ std::uint64_t loaded;
-    if (threadIdx.x == 0) {
-      ptx::mbarrier_init(&loaded, 1);
-      ptx::fence_proxy_async(ptx::space_shared);
-      ptx::cp_async_bulk(ptx::space_cluster, ptx::space_global, tile_data, in + first, bytes, &loaded);
-      ptx::mbarrier_arrive_expect_tx(ptx::sem_release, ptx::scope_cta, ptx::space_shared, &loaded, bytes);
-    }
-    __syncthreads();  // the barrier is initialized
-    while (!ptx::mbarrier_try_wait_parity(&loaded, 0)) {
-    }
-#else
-    const V* src = reinterpret_cast<const V*>(in + first);
-    V* dst = reinterpret_cast<V*>(tile_data);
-#pragma unroll
-    for (int c = 0; c < scan_vectors; ++c) dst[c * scan_threads + threadIdx.x] = src[c * scan_threads + threadIdx.x];
-    __syncthreads();
-#endif
-  } else {
-    for (std::int64_t i = threadIdx.x; i < scan_tile<T>; i += scan_threads)
-      tile_data[i] = first + i < n ? in[first + i] : T{};
-    __syncthreads();
+  while (!::cuda::ptx::mbarrier_try_wait_parity(barrier, parity)) {
   }
+#else
+  while (!::cuda::ptx::mbarrier_test_wait_parity(barrier, parity)) {
+  }
+#endif
 }
 
-/// The single-pass scan of @p n elements of one row, a block per tile, tile b for block b (blocks start in the
-/// order of their index, so every tile a block waits for is running or done: CUB's single-pass scan relies on the
-/// same); @p in and @p out 16-byte aligned (they may be the same array: a tile is read whole before it is
-/// written). Warp w owns the tile's vectors from w x 32 x scan_vectors on; lane l vectors l, l + 32, ....
+/// One stage of a block's ring: its tile (or past the last: the end), the mbarriers of its steps, and what the
+/// totals and look-back warps found.
+template <class T>
+struct scan_stage {
+  std::uint64_t landed;   // the tile is in shared memory (the loader: a bulk copy's bytes, or its arrival)
+  std::uint64_t totaled;  // its total is published (the totals warp)
+  std::uint64_t ready;    // its prefix is known (the look-back warp)
+  std::uint64_t freed;    // every scanning warp is done with it (one arrival each)
+  std::int64_t tile;
+  T total;               // of the tile
+  T prefix;              // of tiles 0 ... tile - 1 (tile > 0)
+  T parts[scan_warps];   // of each scanning warp's part of the tile
+};
+
+/// Tile @p tile of a row of @p n elements into @p data (16 KiB of shared memory) by the loader warp: a whole
+/// tile by one bulk copy (Hopper on; its bytes complete @p landed), else by the warp's lanes (the row's last
+/// tile element by element, zeros past its end: they only follow every element stored, and no tile waits for
+/// the last one's total), which then arrive.
+template <class T>
+__device__ __forceinline__ void load_scan_tile(const T* in, std::int64_t n, std::int64_t tile, T* data,
+                                               std::uint64_t* landed) {
+  namespace ptx = ::cuda::ptx;
+  using V = vector_of<T, scan_width<T>>;
+  constexpr int vectors = scan_threads * scan_vectors;
+  const int lane = threadIdx.x & 31;
+  const std::int64_t first = tile * scan_tile<T>;
+  const bool whole = first + scan_tile<T> <= n;
+#if __CUDA_ARCH__ >= 900
+  if (whole) {
+    if (lane == 0) {
+      constexpr unsigned bytes = vectors * 16;
+      ptx::fence_proxy_async(ptx::space_shared);  // after the stage's last reads by the threads
+      ptx::mbarrier_arrive_expect_tx(ptx::sem_release, ptx::scope_cta, ptx::space_shared, landed, bytes);
+      ptx::cp_async_bulk(ptx::space_cluster, ptx::space_global, data, in + first, bytes, landed);
+    }
+    return;
+  }
+#endif
+  if (whole) {
+    const V* src = reinterpret_cast<const V*>(in + first);
+    for (int v = lane; v < vectors; v += 32) reinterpret_cast<V*>(data)[v] = src[v];
+  } else {
+    for (std::int64_t i = lane; i < scan_tile<T>; i += 32) data[i] = first + i < n ? in[first + i] : T{};
+  }
+  __syncwarp();
+  if (lane == 0) (void)ptx::mbarrier_arrive(landed);
+}
+
+/// The single-pass scan of @p n elements of one row in @p tiles tiles, by persistent blocks (a cooperative
+/// launch: all resident at once), block b taking tiles b, b + gridDim.x, ...; @p in and @p out 16-byte aligned
+/// (they may be the same array: a tile is read whole before it is written). A block holds scan_stages tiles in
+/// a ring of shared memory, each going through its warps' tasks in turn (scan_roles), so that the tiles behind
+/// load while the one in front waits for its prefix:
+///  - the loader warp claims the next tile into a freed stage and loads it (a bulk copy);
+///  - the totals warp publishes each landed tile's total (and the totals of the scanning warps' parts), as soon
+///    as it lands, so that no successor's look-back waits on a tile held up behind another;
+///  - the look-back warp finds the tile's prefix from its predecessors' states (look_back) and publishes the
+///    tile's inclusive prefix;
+///  - the scanning warps scan their parts of the tile in registers as soon as it lands (warp w: vectors
+///    w x 32 x scan_vectors on, lane l vectors l, l + 32, ...), wait for the prefix, free the stage, add what
+///    comes before them, and store.
+/// Measured on the H200 (cumsum of 2^28 float32): 3.70-3.74 TB/s, each tile scanned alone (no look-back) 4.15,
+/// CUB's InclusiveSum 3.06-3.12; tiles claimed from a counter instead of by block index (which needs no
+/// cooperative launch) 3.63-3.68; a block per tile (the tile's own warps looking back): 3.26-3.32.
 template <class T, ufunc_id U>
-__global__ void __launch_bounds__(scan_threads)
-    look_back_scan_kernel(const T* in, T* out, std::int64_t n, tile_state<T>* states) {
+__global__ void __launch_bounds__(scan_block)
+    ring_scan_kernel(const T* in, T* out, std::int64_t n, std::int64_t tiles, tile_state<T>* states) {
+  namespace ptx = ::cuda::ptx;
   constexpr int W = scan_width<T>;
+  constexpr int tile_vectors = scan_threads * scan_vectors;
   using V = vector_of<T, W>;
   const scan_step<T, U> step;
-  __shared__ alignas(128) V tile_data[scan_threads * scan_vectors];
-  T* warp_totals = shared_array<T, scan_warps>();
-  T* block_prefix = shared_array<T, 1>();
+  extern __shared__ __align__(128) unsigned char ring_bytes[];
+  V* ring = reinterpret_cast<V*>(ring_bytes);
+  scan_stage<T>* stages = shared_array<scan_stage<T>, scan_stages>();
   const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
-  const std::int64_t tile = blockIdx.x;
-  const bool whole = (tile + 1) * scan_tile<T> <= n;  // else the row's last tile, short
-  load_scan_tile(in, n, tile, whole, reinterpret_cast<T*>(tile_data));
-  const V* mine = tile_data + warp * scan_vectors * 32 + lane;
-  // the tile's total: each thread's vectors in order, then the lanes' totals, then the warps'
-  T sum = mine[0].values[0];
-#pragma unroll
-  for (int c = 0; c < scan_vectors; ++c) {
-    const V v = mine[c * 32];
-#pragma unroll
-    for (int k = c == 0 ? 1 : 0; k < W; ++k) sum = step(sum, v.values[k]);
+  if (threadIdx.x == 0) {
+    for (int s = 0; s < scan_stages; ++s) {
+      ptx::mbarrier_init(&stages[s].landed, 1);
+      ptx::mbarrier_init(&stages[s].totaled, 1);
+      ptx::mbarrier_init(&stages[s].ready, 1);
+      ptx::mbarrier_init(&stages[s].freed, scan_warps);
+    }
+#if __CUDA_ARCH__ >= 900
+    ptx::fence_proxy_async(ptx::space_shared);  // the bulk copies' side sees the barriers
+#endif
   }
-#pragma unroll
-  for (int d = 1; d < 32; d <<= 1) sum = step(sum, shuffle_down(sum, d));  // lane 0: lanes 0 ... 31 in pairs
-  if (lane == 0) warp_totals[warp] = sum;
   __syncthreads();
-  // the warps' totals folded in order: before, the total of the warps before this one (warp > 0); total, all
-  T before{}, total = warp_totals[0];
-  for (int j = 1; j < scan_warps; ++j) {
-    if (j == warp) before = total;
-    total = step(total, warp_totals[j]);
-  }
-  if (warp == 0) {
-    tile_state<T>& state = states[tile];
-    if (tile == 0) {  // its total is its inclusive prefix
-      if (lane == 0) state.publish(tile_inclusive, total);
-    } else {
-      if (lane == 0) state.publish(tile_total, total);
-      const T prefix = look_back(step, states, tile);
-      if (lane == 0) {
-        state.publish(tile_inclusive, step(prefix, total));
-        *block_prefix = prefix;
+  if (warp == scan_warps) {  // the loader
+    for (int it = 0;; ++it) {
+      const int s = it % scan_stages;
+      scan_stage<T>& stage = stages[s];
+      if (it >= scan_stages) wait_phase(&stage.freed, (it / scan_stages - 1) & 1);
+      const std::int64_t tile = blockIdx.x + std::int64_t{it} * gridDim.x;
+      if (lane == 0) stage.tile = tile;
+      if (tile >= tiles) {
+        __syncwarp();
+        if (lane == 0) (void)ptx::mbarrier_arrive(&stage.landed);
+        return;
       }
+      load_scan_tile(in, n, tile, reinterpret_cast<T*>(ring + s * tile_vectors), &stage.landed);
     }
   }
-  __syncthreads();
-  // each vector scanned in the thread, then across the warp's lanes, then after everything before it: carry
-  bool has_carry = tile > 0 || warp > 0;
-  T carry = tile == 0 ? before : warp == 0 ? *block_prefix : step(*block_prefix, before);
-  const std::int64_t first = tile * scan_tile<T> + std::int64_t{warp} * scan_vectors * 32 * W;
+  if (warp == scan_warps + 1) {  // the totals
+    for (int it = 0;; ++it) {
+      const int s = it % scan_stages;
+      scan_stage<T>& stage = stages[s];
+      wait_phase(&stage.landed, (it / scan_stages) & 1);
+      const std::int64_t tile = stage.tile;
+      if (tile < tiles) {
+        // each scanning warp's part: the lane's vectors in order, then the lanes in pairs; the parts in order
+        T total{};
+#pragma unroll 1
+        for (int k = 0; k < scan_warps; ++k) {
+          const V* part = ring + s * tile_vectors + k * scan_vectors * 32 + lane;
+          T sum = part[0].values[0];
 #pragma unroll
-  for (int c = 0; c < scan_vectors; ++c) {
-    V v = mine[c * 32];
+          for (int c = 0; c < scan_vectors; ++c) {
+            const V v = part[c * 32];
 #pragma unroll
-    for (int k = 1; k < W; ++k) v.values[k] = step(v.values[k - 1], v.values[k]);
-    const T lanes = warp_inclusive_scan(step, v.values[W - 1]);
-    const T below = shuffle_up(lanes, 1);  // lanes 0 ... l - 1 (l > 0)
-    if (lane > 0 || has_carry) {
-      const T earlier = lane == 0 ? carry : has_carry ? step(carry, below) : below;
+            for (int e = c == 0 ? 1 : 0; e < W; ++e) sum = step(sum, v.values[e]);
+          }
 #pragma unroll
-      for (int k = 0; k < W; ++k) v.values[k] = step(earlier, v.values[k]);
+          for (int d = 1; d < 32; d <<= 1) sum = step(sum, shuffle_down(sum, d));  // lane 0: all 32
+          if (lane == 0) stage.parts[k] = sum;
+          total = k == 0 ? sum : step(total, sum);
+        }
+        if (lane == 0) {
+          states[tile].publish(tile == 0 ? tile_inclusive : tile_total, total);
+          stage.total = total;
+        }
+      }
+      __syncwarp();
+      if (lane == 0) (void)ptx::mbarrier_arrive(&stage.totaled);
+      if (tile >= tiles) return;
     }
-    carry = shuffle_from(v.values[W - 1], 31);
-    has_carry = true;
-    if (whole) {
-      reinterpret_cast<V*>(out + first)[c * 32 + lane] = v;
-    } else {
+  }
+  if (warp == scan_warps + 2) {  // the look-back
+    for (int it = 0;; ++it) {
+      const int s = it % scan_stages;
+      scan_stage<T>& stage = stages[s];
+      wait_phase(&stage.totaled, (it / scan_stages) & 1);
+      const std::int64_t tile = stage.tile;
+      if (tile > 0 && tile < tiles) {
+        const T prefix = look_back(step, states, tile);
+        if (lane == 0) {
+          states[tile].publish(tile_inclusive, step(prefix, stage.total));
+          stage.prefix = prefix;
+        }
+      }
+      __syncwarp();
+      if (lane == 0) (void)ptx::mbarrier_arrive(&stage.ready);
+      if (tile >= tiles) return;
+    }
+  }
+  // the scanning warps
+  for (int it = 0;; ++it) {
+    const int s = it % scan_stages;
+    scan_stage<T>& stage = stages[s];
+    wait_phase(&stage.landed, (it / scan_stages) & 1);
+    const std::int64_t tile = stage.tile;
+    if (tile >= tiles) return;
+    // the part's own scan: each vector in the thread, then across the lanes, then after the vectors before it
+    V v[scan_vectors];
+    const V* mine = ring + s * tile_vectors + warp * scan_vectors * 32 + lane;
+    T carry{};
 #pragma unroll
-      for (int k = 0; k < W; ++k) {
-        const std::int64_t i = first + (std::int64_t{c} * 32 + lane) * W + k;
-        if (i < n) out[i] = v.values[k];
+    for (int c = 0; c < scan_vectors; ++c) {
+      v[c] = mine[c * 32];
+#pragma unroll
+      for (int e = 1; e < W; ++e) v[c].values[e] = step(v[c].values[e - 1], v[c].values[e]);
+      const T lanes = warp_inclusive_scan(step, v[c].values[W - 1]);
+      const T below = shuffle_up(lanes, 1);  // lanes 0 ... l - 1 (l > 0)
+      if (lane > 0 || c > 0) {
+        const T earlier = lane == 0 ? carry : c > 0 ? step(carry, below) : below;
+#pragma unroll
+        for (int e = 0; e < W; ++e) v[c].values[e] = step(earlier, v[c].values[e]);
+      }
+      carry = shuffle_from(v[c].values[W - 1], 31);
+    }
+    // what comes before the part: the tile's prefix, then the parts of the warps before this one
+    wait_phase(&stage.ready, (it / scan_stages) & 1);
+    const bool has_before = tile > 0 || warp > 0;
+    T before = tile > 0 ? stage.prefix : stage.parts[0];
+    for (int j = tile > 0 ? 0 : 1; j < warp; ++j) before = step(before, stage.parts[j]);
+    __syncwarp();
+    if (lane == 0) (void)ptx::mbarrier_arrive(&stage.freed);
+    const std::int64_t first = tile * scan_tile<T> + std::int64_t{warp} * scan_vectors * 32 * W;
+    const bool whole = (tile + 1) * scan_tile<T> <= n;
+#pragma unroll
+    for (int c = 0; c < scan_vectors; ++c) {
+      if (has_before) {
+#pragma unroll
+        for (int e = 0; e < W; ++e) v[c].values[e] = step(before, v[c].values[e]);
+      }
+      if (whole) {
+        reinterpret_cast<V*>(out + first)[c * 32 + lane] = v[c];
+      } else {
+#pragma unroll
+        for (int e = 0; e < W; ++e) {
+          const std::int64_t i = first + (std::int64_t{c} * 32 + lane) * W + e;
+          if (i < n) out[i] = v[c].values[e];
+        }
       }
     }
   }
 }
 
-/// One row of @p n elements through look_back_scan_kernel: its tile states in a workspace, zeroed first.
+/// One row of @p n elements through ring_scan_kernel: its tile states in a workspace, zeroed first; as many
+/// blocks as the GPU keeps resident (at most one per tile), launched cooperatively, so that all of them run at
+/// once (a block waits for the tiles of blocks after it in the grid).
 template <class T, ufunc_id U>
-void look_back_scan(const exec& e, const T* in, T* out, std::int64_t n) {
+void ring_scan(const exec& e, const T* in, T* out, std::int64_t n) {
   const std::int64_t tiles = (n + scan_tile<T> - 1) / scan_tile<T>;
   const std::size_t bytes = static_cast<std::size_t>(tiles) * sizeof(tile_state<T>);
   void* workspace = e.workspace(bytes);
-  NUMCU_CUDA_CHECK(cudaMemsetAsync(workspace, 0, bytes, static_cast<cudaStream_t>(e.stream())));
-  launch(e, dim3(static_cast<unsigned>(tiles)), dim3(scan_threads), look_back_scan_kernel<T, U>, in, out, n,
-         static_cast<tile_state<T>*>(workspace));
+  const auto stream = static_cast<cudaStream_t>(e.stream());
+  NUMCU_CUDA_CHECK(cudaMemsetAsync(workspace, 0, bytes, stream));
+  auto* kernel = ring_scan_kernel<T, U>;
+  constexpr std::size_t ring_bytes = std::size_t{scan_stages} * scan_threads * scan_vectors * 16;
+  NUMCU_CUDA_CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, ring_bytes));
+  const std::int64_t resident =
+      resident_blocks(reinterpret_cast<const void*>(kernel), scan_block, e.where().index(), ring_bytes);
+  cudaLaunchConfig_t config{};
+  config.gridDim = dim3(static_cast<unsigned>(std::min(resident, tiles)));
+  config.blockDim = dim3(scan_block);
+  config.dynamicSmemBytes = ring_bytes;
+  config.stream = stream;
+  cudaLaunchAttribute cooperative{};
+  cooperative.id = cudaLaunchAttributeCooperative;
+  cooperative.val.cooperative = 1;
+  config.attrs = &cooperative;
+  config.numAttrs = 1;
+  NUMCU_CUDA_CHECK(cudaLaunchKernelEx(&config, kernel, in, out, n, tiles, static_cast<tile_state<T>*>(workspace)));
 }
 
 /// The row of element i: the key of a scan by key.
@@ -265,8 +389,8 @@ void scan_rows(const exec& e, const T* in, T* out, std::int64_t rows, std::int64
   const auto stream = static_cast<cudaStream_t>(e.stream());
   const std::int64_t total = rows * n;
   if (rows == 1 && is_aligned(in, 16) && is_aligned(out, 16) &&
-      (total + scan_tile<T> - 1) / scan_tile<T> <= std::int64_t{0x7fffffff}) {  // a grid's blocks
-    look_back_scan<T, U>(e, in, out, total);
+      total <= std::int64_t{1} << 62) {
+    ring_scan<T, U>(e, in, out, total);
     return;
   }
   std::size_t bytes = 0;
