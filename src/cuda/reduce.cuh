@@ -75,8 +75,7 @@ void launch_reduce(const exec& e, const reduction_call& c, reduce_args a) {
       if constexpr (typed && !dense_only) {
         if constexpr (has_vector_columns<Op, In>) {
           if (vector_columns(a, sizeof(In))) {
-            const std::int64_t per_block = std::int64_t{32} * order_width(sizeof(In));
-            launch(e, dim3(static_cast<unsigned>((a.outputs + per_block - 1) / per_block), l.grid_y), tile_slots,
+            launch(e, dim3(grid_for(a.outputs, std::int64_t{32} * order_width(sizeof(In))), l.grid_y), tile_slots,
                    reduce_vector_columns_kernel<Op, In>, a, l.group);
             break;
           }

@@ -71,8 +71,14 @@ unsigned resident_blocks(const void* kernel, int block_size, int ordinal, std::s
     std::lock_guard lock(mutex);
     if (auto it = cache.find(key); it != cache.end()) return it->second;
   }
+  // a kernel may use more than the default 48 KiB of dynamic shared memory only once allowed to (per GPU)
+  if (dynamic_shared > 0) {
+    NUMCU_CUDA_CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                          static_cast<int>(dynamic_shared)));
+  }
   int per_multiprocessor = 0;
-  NUMCU_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_multiprocessor, kernel, block_size, dynamic_shared));
+  NUMCU_CUDA_CHECK(
+      cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_multiprocessor, kernel, block_size, dynamic_shared));
   const auto blocks =
       static_cast<unsigned>(device_properties(ordinal).multiProcessorCount * per_multiprocessor);
   std::lock_guard lock(mutex);

@@ -45,8 +45,9 @@ class cuda_device_guard {
 const cudaDeviceProp& device_properties(int ordinal);
 
 /// Blocks of @p block_size threads of @p kernel, each with @p dynamic_shared bytes of dynamic shared memory,
-/// that GPU @p ordinal keeps resident at once, queried once per kernel, block size, shared memory and GPU (the
-/// occupancy query costs as much as a launch).
+/// that GPU @p ordinal (the current one) keeps resident at once, queried once per kernel, block size, shared
+/// memory and GPU (the occupancy query costs as much as a launch). With @p dynamic_shared > 0 the first query
+/// also allows the kernel that much dynamic shared memory on the GPU, so that its launches need not.
 unsigned resident_blocks(const void* kernel, int block_size, int ordinal, std::size_t dynamic_shared = 0);
 
 /// The current stream of GPU @p ordinal for this thread, without the checks of current_stream().

@@ -362,8 +362,7 @@ void ring_scan(const exec& e, const T* in, T* out, std::int64_t n) {
   NUMCU_CUDA_CHECK(cudaMemsetAsync(workspace, 0, bytes, stream));
   auto* kernel = ring_scan_kernel<T, U>;
   constexpr std::size_t ring_bytes = std::size_t{scan_stages} * scan_threads * scan_vectors * 16;
-  NUMCU_CUDA_CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, ring_bytes));
-  const std::int64_t resident =
+  const std::int64_t resident =  // also allows the kernel its ring_bytes, once per GPU
       resident_blocks(reinterpret_cast<const void*>(kernel), scan_block, e.where().index(), ring_bytes);
   cudaLaunchConfig_t config{};
   config.gridDim = dim3(static_cast<unsigned>(std::min(resident, tiles)));
@@ -388,8 +387,7 @@ template <class T, ufunc_id U>
 void scan_rows(const exec& e, const T* in, T* out, std::int64_t rows, std::int64_t n) {
   const auto stream = static_cast<cudaStream_t>(e.stream());
   const std::int64_t total = rows * n;
-  if (rows == 1 && is_aligned(in, 16) && is_aligned(out, 16) &&
-      total <= std::int64_t{1} << 62) {
+  if (rows == 1 && is_aligned(in, 16) && is_aligned(out, 16)) {
     ring_scan<T, U>(e, in, out, total);
     return;
   }
