@@ -142,15 +142,13 @@ __device__ __forceinline__ void wait_phase(std::uint64_t* barrier, unsigned pari
 #endif
 }
 
-/// One stage of a block's ring: its tile (or past the last: the end), the mbarriers of its steps, and what the
-/// totals and look-back warps found.
+/// One stage of a block's ring: the mbarriers of its steps, and what the totals and look-back warps found.
 template <class T>
 struct scan_stage {
   std::uint64_t landed;   // the tile is in shared memory (the loader: a bulk copy's bytes, or its arrival)
   std::uint64_t totaled;  // its total is published (the totals warp)
   std::uint64_t ready;    // its prefix is known (the look-back warp)
   std::uint64_t freed;    // every scanning warp is done with it (one arrival each)
-  std::int64_t tile;
   T total;               // of the tile
   T prefix;              // of tiles 0 ... tile - 1 (tile > 0)
   T parts[scan_warps];   // of each scanning warp's part of the tile
@@ -218,6 +216,9 @@ __global__ void __launch_bounds__(scan_block)
   V* ring = reinterpret_cast<V*>(ring_bytes);
   scan_stage<T>* stages = shared_array<scan_stage<T>, scan_stages>();
   const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
+  // the block's tiles: blockIdx.x + it * gridDim.x for it < count (the grid has at most one block per tile)
+  const int count = static_cast<int>((tiles - blockIdx.x + gridDim.x - 1) / gridDim.x);
+  const auto tile_of = [&](int it) { return blockIdx.x + std::int64_t{it} * gridDim.x; };
   if (threadIdx.x == 0) {
     for (int s = 0; s < scan_stages; ++s) {
       ptx::mbarrier_init(&stages[s].landed, 1);
@@ -231,61 +232,53 @@ __global__ void __launch_bounds__(scan_block)
   }
   __syncthreads();
   if (warp == scan_warps) {  // the loader
-    for (int it = 0;; ++it) {
+    for (int it = 0; it < count; ++it) {
       const int s = it % scan_stages;
       scan_stage<T>& stage = stages[s];
       if (it >= scan_stages) wait_phase(&stage.freed, (it / scan_stages - 1) & 1);
-      const std::int64_t tile = blockIdx.x + std::int64_t{it} * gridDim.x;
-      if (lane == 0) stage.tile = tile;
-      if (tile >= tiles) {
-        __syncwarp();
-        if (lane == 0) (void)ptx::mbarrier_arrive(&stage.landed);
-        return;
-      }
-      load_scan_tile(in, n, tile, reinterpret_cast<T*>(ring + s * tile_vectors), &stage.landed);
+      load_scan_tile(in, n, tile_of(it), reinterpret_cast<T*>(ring + s * tile_vectors), &stage.landed);
     }
+    return;
   }
   if (warp == scan_warps + 1) {  // the totals
-    for (int it = 0;; ++it) {
+    for (int it = 0; it < count; ++it) {
       const int s = it % scan_stages;
       scan_stage<T>& stage = stages[s];
       wait_phase(&stage.landed, (it / scan_stages) & 1);
-      const std::int64_t tile = stage.tile;
-      if (tile < tiles) {
-        // each scanning warp's part: the lane's vectors in order, then the lanes in pairs; the parts in order
-        T total{};
+      const std::int64_t tile = tile_of(it);
+      // each scanning warp's part: the lane's vectors in order, then the lanes in pairs; the parts in order
+      T total{};
 #pragma unroll 1
-        for (int k = 0; k < scan_warps; ++k) {
-          const V* part = ring + s * tile_vectors + k * scan_vectors * 32 + lane;
-          T sum = part[0].values[0];
+      for (int k = 0; k < scan_warps; ++k) {
+        const V* part = ring + s * tile_vectors + k * scan_vectors * 32 + lane;
+        T sum = part[0].values[0];
 #pragma unroll
-          for (int c = 0; c < scan_vectors; ++c) {
-            const V v = part[c * 32];
+        for (int c = 0; c < scan_vectors; ++c) {
+          const V v = part[c * 32];
 #pragma unroll
-            for (int e = c == 0 ? 1 : 0; e < W; ++e) sum = step(sum, v.values[e]);
-          }
-#pragma unroll
-          for (int d = 1; d < 32; d <<= 1) sum = step(sum, shuffle_down(sum, d));  // lane 0: all 32
-          if (lane == 0) stage.parts[k] = sum;
-          total = k == 0 ? sum : step(total, sum);
+          for (int e = c == 0 ? 1 : 0; e < W; ++e) sum = step(sum, v.values[e]);
         }
-        if (lane == 0) {
-          states[tile].publish(tile == 0 ? tile_inclusive : tile_total, total);
-          stage.total = total;
-        }
+#pragma unroll
+        for (int d = 1; d < 32; d <<= 1) sum = step(sum, shuffle_down(sum, d));  // lane 0: all 32
+        if (lane == 0) stage.parts[k] = sum;
+        total = k == 0 ? sum : step(total, sum);
+      }
+      if (lane == 0) {
+        states[tile].publish(tile == 0 ? tile_inclusive : tile_total, total);
+        stage.total = total;
       }
       __syncwarp();
       if (lane == 0) (void)ptx::mbarrier_arrive(&stage.totaled);
-      if (tile >= tiles) return;
     }
+    return;
   }
   if (warp == scan_warps + 2) {  // the look-back
-    for (int it = 0;; ++it) {
+    for (int it = 0; it < count; ++it) {
       const int s = it % scan_stages;
       scan_stage<T>& stage = stages[s];
       wait_phase(&stage.totaled, (it / scan_stages) & 1);
-      const std::int64_t tile = stage.tile;
-      if (tile > 0 && tile < tiles) {
+      const std::int64_t tile = tile_of(it);
+      if (tile > 0) {
         const T prefix = look_back(step, states, tile);
         if (lane == 0) {
           states[tile].publish(tile_inclusive, step(prefix, stage.total));
@@ -294,16 +287,15 @@ __global__ void __launch_bounds__(scan_block)
       }
       __syncwarp();
       if (lane == 0) (void)ptx::mbarrier_arrive(&stage.ready);
-      if (tile >= tiles) return;
     }
+    return;
   }
   // the scanning warps
-  for (int it = 0;; ++it) {
+  for (int it = 0; it < count; ++it) {
     const int s = it % scan_stages;
     scan_stage<T>& stage = stages[s];
     wait_phase(&stage.landed, (it / scan_stages) & 1);
-    const std::int64_t tile = stage.tile;
-    if (tile >= tiles) return;
+    const std::int64_t tile = tile_of(it);
     // the part's own scan: each vector in the thread, then across the lanes, then after the vectors before it
     V v[scan_vectors];
     const V* mine = ring + s * tile_vectors + warp * scan_vectors * 32 + lane;
