@@ -890,7 +890,10 @@ TEST_CASE("floating sums, means and variances: CPU and GPU bitwise equal [cuda]"
                                            {9000, 1100},
                                            // columns read as 16-byte vectors (W outputs a thread), the last
                                            // tile partial
-                                           {17000, 24}, {3000, 8}};
+                                           {17000, 24}, {3000, 8},
+                                           // short columns read so (at most 64 slots), the rows'
+                                           // end within a slot
+                                           {250, 12}, {61, 16}};
   for (const nc::dtype t : {nc::float32, nc::float64, nc::float16, nc::complex64}) {
     for (const auto& shape : shapes) {
       CAPTURE(t);

@@ -67,6 +67,13 @@ void launch_reduce(const exec& e, const reduction_call& c, reduce_args a) {
     // plan_reduce_launch picks the short kernels for typed inputs only
     case reduce_kernel_kind::short_columns:
       if constexpr (typed && !dense_only) {
+        if constexpr (has_vector_columns<Op, In>) {
+          if (l.group <= vector_short_group_slots && vector_columns(a, sizeof(In))) {
+            launch(e, grid_for(a.outputs, std::int64_t{32} * order_width(sizeof(In))), tile_slots,
+                   reduce_vector_short_columns_kernel<Op, In>, a, l.group);
+            break;
+          }
+        }
         launch(e, l.grid_x, tile_slots, reduce_short_columns_kernel<Op, In>, a, l.group);
         break;
       }

@@ -468,6 +468,23 @@ struct column_stack {
   }
 };
 
+/// The last step of a block of the column kernels (32 * W neighbouring outputs, 8 groups of slots): each
+/// output's tree over the partials of its @p groups groups with a slot (a prefix), values[g * 32 * W + t] for its
+/// position t (t = c * 32 + lane: the thread's lane, its c-th of W outputs), stored as its partial of @p tile.
+template <int W, class Op>
+__device__ __forceinline__ void store_group_trees(const Op& op, const reduce_args& a,
+                                                  const typename Op::acc_t* values, int groups, int64_t tile) {
+  for (int t = threadIdx.x; t < 32 * W; t += tile_slots) {
+    const int64_t out = (int64_t{blockIdx.x} * 32 + (t & 31)) * W + (t >> 5);
+    if (out < a.outputs) {
+      typename Op::acc_t p[8];
+#pragma unroll
+      for (int g = 0; g < 8; ++g) p[g] = g < groups ? values[g * 32 * W + t] : op.identity();
+      store_partial(a, op, out, tile, tree_of<8>(op, p, groups));
+    }
+  }
+}
+
 /// The column case: a block per 32 neighbouring outputs and tile (blockIdx.y, striding), group g of the 8 warps
 /// computing slots g * slots_per_group ... of the tile down each column, its partials on a column_stack, warp 0
 /// the tree over the 8 groups. @p slots_per_group: a power of two, at most 32, with 8 * slots_per_group covering
@@ -492,13 +509,7 @@ __global__ void __launch_bounds__(tile_slots) reduce_columns_kernel(reduce_args 
     }
     values[group * 32 + column] = slots.result(op);
     __syncthreads();
-    if (group == 0 && row != nullptr) {
-      A p[8];
-#pragma unroll
-      for (int g = 0; g < 8; ++g) p[g] = values[g * 32 + column];
-      // the groups with a slot in the tile: a prefix
-      store_partial(a, op, o, tile, tree_of<8>(op, p, (slots_present(a, tile) + slots_per_group - 1) / slots_per_group));
-    }
+    store_group_trees<1>(op, a, values, (slots_present(a, tile) + slots_per_group - 1) / slots_per_group, tile);
     __syncthreads();
   }
 }
@@ -577,17 +588,7 @@ __global__ void __launch_bounds__(tile_slots) reduce_vector_columns_kernel(reduc
 #pragma unroll
     for (int c = 0; c < W; ++c) values[group * 32 * W + c * 32 + lane] = stacks[c].result(op);
     __syncthreads();
-    // the groups with a slot in the tile: a prefix
-    const int groups = (slots_present(a, tile) + slots_per_group - 1) / slots_per_group;
-    for (int t = threadIdx.x; t < 32 * W; t += tile_slots) {
-      const int64_t out = (int64_t{blockIdx.x} * 32 + (t & 31)) * W + (t >> 5);
-      if (out < a.outputs) {
-        A p[8];
-#pragma unroll
-        for (int g = 0; g < 8; ++g) p[g] = values[g * 32 * W + t];
-        store_partial(a, op, out, tile, tree_of<8>(op, p, groups));
-      }
-    }
+    store_group_trees<W>(op, a, values, (slots_present(a, tile) + slots_per_group - 1) / slots_per_group, tile);
     __syncthreads();
   }
 }
@@ -686,13 +687,109 @@ __global__ void __launch_bounds__(tile_slots) reduce_short_columns_kernel(reduce
             : walked_slots_tree<Op, In>(op, a, row, first, present);
   }
   __syncthreads();
-  if (group == 0 && o < a.outputs) {
-    const int groups = (slots + slots_per_group - 1) / slots_per_group;  // those with a slot: a prefix
-    A p[8];
+  store_group_trees<1>(op, a, values, (slots + slots_per_group - 1) / slots_per_group, 0);
+}
+
+/// strided_slots_tree for the W = order_width(In) neighbouring columns at @p columns, each value a 16-byte vector
+/// of a row (the W columns' values): @p partial[c] the tree of column c's slots first ... first + present - 1.
+/// Batch slots are loaded together (Batch x W vectors, every load unconditional where they are whole).
+template <int N, int Batch, class Op, class In>
+__device__ __forceinline__ void vector_slots_tree(const Op& op, const reduce_args& a, const char* columns,
+                                                  int64_t stride, int first, int present,
+                                                  typename Op::acc_t (&partial)[order_width(sizeof(In))]) {
+  constexpr int W = order_width(sizeof(In));
+  using A = typename Op::acc_t;
+  using Vec = vector_of<In, W>;
+  if constexpr (N <= Batch) {
+    const char* at = columns + int64_t{first} * W * stride;
+    if (present == N && int64_t{first + N} * W <= a.reduced_count) {
+      Vec v[N][W];
 #pragma unroll
-    for (int g = 0; g < 8; ++g) p[g] = g < groups ? values[g * 32 + column] : op.identity();
-    store_partial(a, op, o, 0, tree_of<8>(op, p, groups));
+      for (int b = 0; b < N; ++b) {
+#pragma unroll
+        for (int e = 0; e < W; ++e) v[b][e] = *reinterpret_cast<const Vec*>(at + (b * W + e) * stride);
+      }
+#pragma unroll
+      for (int c = 0; c < W; ++c) {
+        A slots[N];
+#pragma unroll
+        for (int b = 0; b < N; ++b) {
+          In column[W];
+#pragma unroll
+          for (int e = 0; e < W; ++e) column[e] = v[b][e].values[c];
+          slots[b] = op.template slot<W>(column, W, int64_t{first + b} * W, W);
+        }
+        partial[c] = tree_of<N>(op, slots, N);
+      }
+      return;
+    }
+    // the rows' end: a slot at a time, each column's partials pushed onto a stack of its own
+    pairwise_stack<Op, 4> stacks[W];
+#pragma unroll 1
+    for (int b = 0; b < present; ++b) {
+      const int64_t start = int64_t{first + b} * W, left = a.reduced_count - start;
+      const int n = left < W ? static_cast<int>(left) : W;
+      Vec v[W];
+#pragma unroll
+      for (int e = 0; e < W; ++e) {
+        if (e < n) v[e] = *reinterpret_cast<const Vec*>(columns + (start + e) * stride);
+      }
+#pragma unroll
+      for (int c = 0; c < W; ++c) {
+        In column[W];
+#pragma unroll
+        for (int e = 0; e < W; ++e) column[e] = v[e].values[c];
+        stacks[c].push(op, op.template slot<W>(column, n, start, W));
+      }
+    }
+#pragma unroll
+    for (int c = 0; c < W; ++c) partial[c] = stacks[c].result(op);
+  } else {
+    constexpr int half = N / 2;
+    vector_slots_tree<half, Batch, Op, In>(op, a, columns, stride, first, present < half ? present : half, partial);
+    if (present <= half) return;
+    A high[W];
+    vector_slots_tree<half, Batch, Op, In>(op, a, columns, stride, first + half, present - half, high);
+#pragma unroll
+    for (int c = 0; c < W; ++c) partial[c] = op.combine(partial[c], high[c]);
   }
+}
+
+/// The most slots a group of reduce_vector_short_columns_kernel takes (rows of at most 8 * 8 vectors: 256 float32
+/// rows): its subtree of slots in registers, 64 a thread for float32 summed in double (four blocks a
+/// multiprocessor). Groups of up to 32 slots took 80 registers, and 100 with 16 rows loaded together, which ran
+/// slower than a column a thread (two blocks a multiprocessor).
+inline constexpr int vector_short_group_slots = 8;
+
+/// reduce_short_columns_kernel where each thread's W = order_width(In) outputs are one 16-byte vector of every
+/// row (has_vector_columns, vector_columns: one reduced dimension, the outputs along one dimension of stride
+/// sizeof(In), a multiple of W of them, 16-byte aligned) and the groups have at most vector_short_group_slots
+/// slots: 32 * W outputs a block, so that a warp reads 512 contiguous bytes of a row, each group's subtree in
+/// registers (vector_slots_tree, 8 rows of vectors loaded together), the 8 groups' partials combined through
+/// shared memory. Measured on the H200, sum(X, 0) of a (256, 2^20) float32 matrix: 4.15-4.22 TB/s, where in the
+/// same runs the bench's standalone form of a column a thread in these blocks (reduce_short_columns_kernel's
+/// design, which ran at 4.17-4.21 in earlier runs) ran at 4.15-4.17, and its float4 form at 4.28-4.30.
+template <class Op, class In>
+__global__ void __launch_bounds__(tile_slots) reduce_vector_short_columns_kernel(reduce_args a, int slots_per_group) {
+  using A = typename Op::acc_t;
+  constexpr int W = order_width(sizeof(In));
+  constexpr int batch = 8 / W;  // slots loaded together: 8 rows
+  const Op op{a.params};
+  const int lane = threadIdx.x & 31, group = threadIdx.x >> 5;
+  A* values = shared_partials<A, 32 * W>();  // [group][c * 32 + lane]
+  const int64_t o = (int64_t{blockIdx.x} * 32 + lane) * W;  // the thread's first output
+  const int slots = static_cast<int>((a.reduced_count + W - 1) / W);
+  const int first = group * slots_per_group;
+  const int present = slots - first < slots_per_group ? slots - first : slots_per_group;
+  if (o < a.outputs && present > 0) {
+    A partial[W];
+    vector_slots_tree<vector_short_group_slots, batch, Op, In>(op, a, a.in + a.kept.offset(o),
+                                                               a.reduced.strides[0], first, present, partial);
+#pragma unroll
+    for (int c = 0; c < W; ++c) values[group * 32 * W + c * 32 + lane] = partial[c];
+  }
+  __syncthreads();
+  store_group_trees<W>(op, a, values, (slots + slots_per_group - 1) / slots_per_group, 0);
 }
 
 /// The second stage: a.in holds acc_t partials[output][part], each part the partial of an aligned run of tiles;
