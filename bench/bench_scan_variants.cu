@@ -7,7 +7,12 @@
 // scan, ran at 3.70-3.75 TB/s; the same ring with 12, 20, 24 or 32 KiB tiles 3.46-3.75, with two or three
 // look-back warps taking the tiles in turn 3.34-3.52, with tiles claimed from a counter 3.63-3.68, with one warp
 // both totalling and looking back 1.1-2.0 (each tile's total then waits for the look-back before it), with L2
-// hints (streaming stores, evict-first bulk loads, or both) 3.62-3.72 against 3.71-3.74 without. The
+// hints (streaming stores, evict-first bulk loads, or both) 3.62-3.72 against 3.71-3.74 without. Standalone forms
+// of the ring in later runs, against 3.68-3.74 for the plain form beside them: a stage freed once it is scanned in
+// registers (before its prefix is known) 3.73-3.76, the scanning warps scanning the next tile before they wait
+// for the last one's prefix 3.71-3.79, tile states tagged with a per-call epoch instead of cleared before each
+// call 3.72-3.75, bulk stores from shared memory 3.68-3.74, back-off in the look-back's polling 3.72-3.75: none
+// moved the row beyond the spread between runs. The
 // block-per-tile form before it (a block's warps load, total, look back and scan one tile) ran at 3.26-3.32; in
 // that form neither the tile size (16 to 128 KiB), nor the number of tiles in flight, nor relaxed or
 // release/acquire publication, back-off, a 256-tile window or a separate look-back warp moved the look-back's
