@@ -39,8 +39,9 @@ __device__ __forceinline__ quad add(const quad& a, const quad& b) {
 }
 
 /// Slot partials of one column (Lanes = 1), 2 adjacent columns (float2 loads) or 4 (float4 loads): rows
-/// first * 4 ... first * 4 + 3 folded from -0.0.
-template <int Lanes>
+/// first * 4 ... first * 4 + 3 folded from -0.0; the float4 loads through the read-only data path (__ldg), or,
+/// with Plain, as numcu's kernels load (plain global loads).
+template <int Lanes, bool Plain = false>
 struct column_slots {
   const float* in;  // the first of this thread's columns
   __device__ __forceinline__ auto slot(int s) const {
@@ -63,7 +64,8 @@ struct column_slots {
       quad acc{-0.0, -0.0, -0.0, -0.0};
 #pragma unroll
       for (int r = 0; r < slot_rows; ++r) {
-        const float4 v = __ldg(reinterpret_cast<const float4*>(in + (s * slot_rows + r) * columns));
+        const float4* at = reinterpret_cast<const float4*>(in + (s * slot_rows + r) * columns);
+        const float4 v = Plain ? *at : __ldg(at);
         acc = add(acc, quad{v.x, v.y, v.z, v.w});
       }
       return acc;
@@ -134,13 +136,13 @@ __global__ void __launch_bounds__(128) column_batched(const float* in, float* ou
 
 /// A block of 8 warps per 32 * Lanes columns, warp g taking slots 8g ... 8g + 7 (as numcu's kernel), their
 /// trees combined through shared memory by warp 0.
-template <int Lanes>
+template <int Lanes, bool Plain = false>
 __global__ void __launch_bounds__(256) column_groups(const float* in, float* out) {
   using A = decltype(column_slots<Lanes>{nullptr}.slot(0));
   __shared__ A partial[8][32];
   const int lane = threadIdx.x & 31, group = threadIdx.x >> 5;
   const std::int64_t c = (std::int64_t{blockIdx.x} * 32 + lane) * Lanes;
-  partial[group][lane] = slot_tree<8>(column_slots<Lanes>{in + c}, group * 8);
+  partial[group][lane] = slot_tree<8>(column_slots<Lanes, Plain>{in + c}, group * 8);
   __syncthreads();
   if (group != 0) return;
   A total = add(add(partial[0][lane], partial[1][lane]), add(partial[2][lane], partial[3][lane]));
@@ -607,6 +609,8 @@ void run_reduction_variants() {
       [&] { column_groups<1><<<static_cast<unsigned>(columns / 32), 256>>>(in, out); });
   run("variant: sum(X, 0) (256, 2^20), 8 warps per 128 columns (float4)",
       [&] { column_groups<4><<<static_cast<unsigned>(columns / 128), 256>>>(in, out); });
+  run("variant: sum(X, 0) (256, 2^20), 8 warps per 128 columns (float4), plain loads",
+      [&] { column_groups<4, true><<<static_cast<unsigned>(columns / 128), 256>>>(in, out); });
   check(cudaFree(out), "cudaFree");
   run_long_column_variants();
   run_short_row_variants();
