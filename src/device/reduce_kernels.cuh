@@ -34,10 +34,10 @@ namespace numcu::detail {
 /// The value of type T at @p p, read through the read-only data path (ld.global.nc) in the widest pieces T's
 /// alignment allows: the input of a reduction is not written while its kernels run (an output that overlaps
 /// it is written through a temporary, dispatch/reduction.cpp). Measured on the H200, the bench's standalone
-/// sum(X, 0) of a (256, 2^20) float32 matrix in 8 warps per 128 columns: 4.39 TB/s, with plain
-/// loads 4.31-4.33.
+/// sum(X, 0) of a (256, 2^20) float32 matrix in 8 warps per 128 columns, three runs: 4.39, 4.39 and 4.31 TB/s,
+/// with plain loads 4.31, 4.33 and 4.23.
 template <class T>
-__device__ __forceinline__ T load_input(const void* p) {
+__device__ __forceinline__ T load_read_only(const void* p) {
   constexpr size_t piece = alignof(T) < sizeof(T) ? alignof(T) : sizeof(T);
   static_assert(
       sizeof(T) % piece == 0 && (piece == 1 || piece == 2 || piece == 4 || piece == 8 || piece == 16),
@@ -91,7 +91,7 @@ __device__ __forceinline__ typename Op::acc_t partial_slot(const Op& op, const r
   for (int k = 0; k < n; ++k) prefetch_line(address(k));
   In loaded[slot_elements];
 #pragma unroll 1
-  for (int k = 0; k < n; ++k) loaded[k] = load_input<In>(address(k));
+  for (int k = 0; k < n; ++k) loaded[k] = load_read_only<In>(address(k));
   return op.template slot<slot_elements>(loaded, n, first, W);
 }
 
@@ -114,15 +114,15 @@ __device__ __forceinline__ typename Op::acc_t typed_slot(const Op& op, const red
 #pragma unroll
     for (int g = 0; g < slot_elements / W; ++g)
       vectors[g] =
-          load_input<vector_of<In, W>>(reinterpret_cast<const vector_of<In, W>*>(slot) + g * tile_slots);
+          load_read_only<vector_of<In, W>>(reinterpret_cast<const vector_of<In, W>*>(slot) + g * tile_slots);
   } else if (a.reduced.ndim == 1) {  // one stride: independent loads, unrolled, in flight together
     const int64_t stride = a.reduced.strides[0];
     const char* slot = row + first * stride;
 #pragma unroll
-    for (int k = 0; k < slot_elements; ++k) raw[k] = load_input<In>(slot + slot_index(0, k, W) * stride);
+    for (int k = 0; k < slot_elements; ++k) raw[k] = load_read_only<In>(slot + slot_index(0, k, W) * stride);
   } else {
     In loaded[slot_elements];
-    for (int k = 0; k < n; ++k) loaded[k] = load_input<In>(row + a.reduced.offset(slot_index(first, k, W)));
+    for (int k = 0; k < n; ++k) loaded[k] = load_read_only<In>(row + a.reduced.offset(slot_index(first, k, W)));
     to_registers(loaded, n, raw);
   }
   return op.template slot<slot_elements>(raw, n, first, W);
@@ -354,11 +354,11 @@ __device__ __forceinline__ int load_vector_slot(const reduce_args& a, const char
   const int n = wanted ? vector_slot_count(a, t, W) : 0;
   if (Dense && n == W) {
     *reinterpret_cast<vector_of<In, W>*>(v) =
-        load_input<vector_of<In, W>>(reinterpret_cast<const vector_of<In, W>*>(row) + t);
+        load_read_only<vector_of<In, W>>(reinterpret_cast<const vector_of<In, W>*>(row) + t);
   } else {
 #pragma unroll
     for (int e = 0; e < W; ++e) {
-      if (e < n) v[e] = load_input<In>(row + (t * W + e) * (Dense ? int64_t{sizeof(In)} : stride));
+      if (e < n) v[e] = load_read_only<In>(row + (t * W + e) * (Dense ? int64_t{sizeof(In)} : stride));
     }
   }
   return n;
@@ -372,7 +372,7 @@ __device__ __forceinline__ void load_walked_slot(const reduce_args& a, const cha
                                                  In* loaded) {
   constexpr int W = order_width(sizeof(In));
 #pragma unroll 1
-  for (int e = 0; e < n; ++e) loaded[e] = load_input<In>(row + a.reduced.offset(t * W + e));
+  for (int e = 0; e < n; ++e) loaded[e] = load_read_only<In>(row + a.reduced.offset(t * W + e));
 }
 
 /// The partial of the @p present groups of a short row whose groups are each whole (every slot of them one
@@ -389,7 +389,7 @@ __device__ __forceinline__ typename Op::acc_t whole_groups_partial(const Op& op,
   vector v[8];
 #pragma unroll
   for (int k = 0; k < 8; ++k) {
-    v[k] = load_input<vector>(reinterpret_cast<const vector*>(row) + (k < present ? k : 0) * lanes + lane);
+    v[k] = load_read_only<vector>(reinterpret_cast<const vector*>(row) + (k < present ? k : 0) * lanes + lane);
   }
   typename Op::acc_t groups[8];
 #pragma unroll
@@ -561,7 +561,7 @@ __device__ __forceinline__ void vector_columns_slot(const Op& op, const char* co
   using V = typename Op::value_t;
   const auto fold = [&](int k) {
     const int64_t r = slot_index(first, k, W);
-    const auto v = load_input<vector_of<In, W>>(column + r * stride);
+    const auto v = load_read_only<vector_of<In, W>>(column + r * stride);
 #pragma unroll
     for (int c = 0; c < W; ++c)
       partial[c] = op.combine(partial[c], op.map(cast<V>(reinterpret_cast<const In*>(&v)[c]), r));
@@ -636,7 +636,7 @@ __device__ __forceinline__ typename Op::acc_t strided_slots_tree(const Op& op, c
 #pragma unroll
       for (int b = 0; b < N; ++b) {
 #pragma unroll
-        for (int e = 0; e < W; ++e) v[b][e] = load_input<In>(at + (b * W + e) * stride);
+        for (int e = 0; e < W; ++e) v[b][e] = load_read_only<In>(at + (b * W + e) * stride);
       }
       typename Op::acc_t partial[N];
 #pragma unroll
@@ -653,7 +653,7 @@ __device__ __forceinline__ typename Op::acc_t strided_slots_tree(const Op& op, c
       In v[W];
 #pragma unroll
       for (int e = 0; e < W; ++e) {
-        if (e < n) v[e] = load_input<In>(row + (start + e) * stride);
+        if (e < n) v[e] = load_read_only<In>(row + (start + e) * stride);
       }
       slots.push(op, op.template slot<W>(v, n, start, W));
     }
@@ -733,7 +733,7 @@ __device__ __forceinline__ void vector_slots_tree(const Op& op, const reduce_arg
 #pragma unroll
       for (int b = 0; b < N; ++b) {
 #pragma unroll
-        for (int e = 0; e < W; ++e) v[b][e] = load_input<Vec>(at + (b * W + e) * stride);
+        for (int e = 0; e < W; ++e) v[b][e] = load_read_only<Vec>(at + (b * W + e) * stride);
       }
 #pragma unroll
       for (int c = 0; c < W; ++c) {
@@ -758,7 +758,7 @@ __device__ __forceinline__ void vector_slots_tree(const Op& op, const reduce_arg
       Vec v[W];
 #pragma unroll
       for (int e = 0; e < W; ++e) {
-        if (e < n) v[e] = load_input<Vec>(columns + (start + e) * stride);
+        if (e < n) v[e] = load_read_only<Vec>(columns + (start + e) * stride);
       }
 #pragma unroll
       for (int c = 0; c < W; ++c) {
