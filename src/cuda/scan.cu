@@ -193,7 +193,7 @@ __device__ __forceinline__ void load_scan_tile(const T* in, std::int64_t n, std:
 /// (they may be the same array: a tile is read whole before it is written). A block holds scan_stages tiles in
 /// a ring of shared memory, each going through its warps' tasks in turn (scan_roles), so that the tiles behind
 /// load while the one in front waits for its prefix:
-///  - the loader warp claims the next tile into a freed stage and loads it (a bulk copy);
+///  - the loader warp loads the block's next tile into a freed stage (a bulk copy);
 ///  - the totals warp publishes each landed tile's total (and the totals of the scanning warps' parts), as soon
 ///    as it lands, so that no successor's look-back waits on a tile held up behind another;
 ///  - the look-back warp finds the tile's prefix from its predecessors' states (look_back) and publishes the

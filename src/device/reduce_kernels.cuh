@@ -10,7 +10,8 @@
 //  - columns:  the column case (reduced dimensions outermost): a block of 32 neighbouring outputs x 8 groups of
 //              slots, each thread walking its slots down one column; loads coalesce across the outputs (a
 //              few rows: a thread's slots loaded together). short columns: the same blocks for a few rows along
-//              one reduced dimension of a typed input, each group's subtree in registers.
+//              one reduced dimension of a typed input, each group's subtree in registers. Floating sums and
+//              products of aligned columns: the vector forms of both, W outputs a thread (a 16-byte vector).
 //  - partials: the second stage: each output's run partials combined in the tree over tiles.
 // Kernels are instantiated per functor (family and compute type) and input type In: the input dtypes of
 // Op::dense_input (the default accumulators' inputs) each have their own, reading 16-byte vectors where the
