@@ -1,22 +1,26 @@
-// cumsum of 2^28 float32 (numcu's single-pass scan with decoupled look-back, src/cuda/scan.cu), timed beside:
+// cumsum of 2^28 float32 (numcu's single-pass scan, src/cuda/scan.cu), timed beside:
 //  - CUB's single-pass scan (cub::DeviceScan::InclusiveSum);
-//  - each 64 KiB tile scanned on its own in registers, with no look-back (a wrong cumsum): the bound of a scan
-//    that reads and writes each tile once, so that the difference to numcu's row is the look-back's cost.
+//  - each 64 KiB tile scanned on its own in registers, with no prefix (a wrong cumsum): the bound of a scan that
+//    reads and writes each tile once, so that the difference to numcu's row is the cost of the tiles' prefixes.
 // Measured (docs/benchmarks.md): numcu's persistent blocks, each a ring of six 16 KiB tiles in shared memory with
-// a warp that loads, a warp that publishes each tile's total as it lands, a warp that looks back and eight that
-// scan, ran at 3.70-3.75 TB/s; the same ring with 12, 20, 24 or 32 KiB tiles 3.46-3.75, with two or three
-// look-back warps taking the tiles in turn 3.34-3.52, with tiles claimed from a counter 3.63-3.68, with one warp
-// both totalling and looking back 1.1-2.0 (each tile's total then waits for the look-back before it), with L2
-// hints (streaming stores, evict-first bulk loads, or both) 3.62-3.72 against 3.71-3.74 without. Standalone forms
-// of the ring in later runs, against 3.68-3.74 for the plain form beside them: a stage freed once it is scanned in
-// registers (before its prefix is known) 3.73-3.76, the scanning warps scanning the next tile before they wait
-// for the last one's prefix 3.71-3.79, tile states tagged with a per-call epoch instead of cleared before each
-// call 3.72-3.75, bulk stores from shared memory 3.68-3.74, back-off in the look-back's polling 3.72-3.75: none
-// moved the row beyond the spread between runs. The
-// block-per-tile form before it (a block's warps load, total, look back and scan one tile) ran at 3.26-3.32; in
-// that form neither the tile size (16 to 128 KiB), nor the number of tiles in flight, nor relaxed or
-// release/acquire publication, back-off, a 256-tile window or a separate look-back warp moved the look-back's
-// cost, and reduce-then-scan over chunks the L2 cache holds was slower.
+// a warp that loads, a warp that publishes each tile's total as it lands, a warp that finds each tile's prefix
+// and eight that scan. The prefix warp first looked back (decoupled look-back: through the predecessors' totals
+// to the nearest published inclusive prefix), at 3.70-3.75 TB/s; a clock-probed standalone copy showed that warp
+// busy 93% of the time, 2.1 us a tile, 2.5 rounds of 32 states each, and the loader waiting on full rings. Now it
+// combines the block's previous tile's inclusive prefix with the totals of the tiles between (one round of loads
+// of the whole window): 3.96-3.97 standalone against 3.71-3.77 for the look-back in the same runs; wider
+// look-back windows (64 to 288 states a round) 3.33-3.61 (fewer rounds, each longer); chunks of 2 to 4
+// consecutive tiles a block (only a chunk's first tile looking back) 2.93-3.52; two or three prefix warps taking
+// the tiles in turn 2.51-2.71 (a window ahead waits for totals not yet published).
+// The look-back form, against 3.68-3.74 for it in the same runs: with 12, 20, 24 or 32 KiB tiles 3.46-3.75, with
+// two or three look-back warps taking the tiles in turn 3.34-3.52, with tiles claimed from a counter 3.63-3.68,
+// with one warp both totalling and looking back 1.1-2.0, with L2 hints (streaming stores, evict-first bulk loads,
+// or both) 3.62-3.72, a stage freed once it is scanned in registers (before its prefix is known) 3.73-3.76, the
+// scanning warps scanning the next tile before they wait for the last one's prefix 3.71-3.79, tile states tagged
+// with a per-call epoch instead of cleared before each call 3.72-3.75, bulk stores from shared memory 3.68-3.74,
+// back-off in the look-back's polling 3.72-3.75. The block-per-tile form before the ring (a block's warps load,
+// total, look back and scan one tile) ran at 3.26-3.32, and reduce-then-scan over chunks the L2 cache holds was
+// slower.
 #include <cub/device/device_scan.cuh>
 
 #include <algorithm>
@@ -116,7 +120,7 @@ void run_scan_variants() {
         reinterpret_cast<const float4*>(in), reinterpret_cast<float4*>(out));
   });
   bench::check(cudaGetLastError(), "tile_local_scan");
-  bench::report("variant: each tile of 16384 float32 scanned on its own, no look-back (a bound, not a cumsum)",
+  bench::report("variant: each tile of 16384 float32 scanned on its own, no prefix (a bound, not a cumsum)",
                 n * 8.0, local_ms);
   bench::check(cudaFree(workspace), "cudaFree");
   bench::check(cudaFree(out), "cudaFree");

@@ -3,6 +3,7 @@
 // accuracy, the errors, and the bitwise agreement of the CPU and the GPU.
 #include <cmath>
 #include <complex>
+#include <cstring>
 #include <limits>
 #include <map>
 #include <random>
@@ -804,10 +805,12 @@ void check_long_scan(const std::vector<T>& values, bool product, double toleranc
 
 }  // namespace
 
-// The GPU's single-pass scan of one row (decoupled look-back over tiles of 16 KiB: 4096 float32, 2048 float64,
-// 1024 complex128; persistent blocks holding six tiles each: 2^23 + 5 float32 are 2049 tiles, more than the
-// H200's 264 blocks hold at once, so that every block goes round its ring), and CUB's for a row that is not 16-byte aligned: lengths around the tile sizes and many
-// tiles, every accumulator dtype, sums and products, in place (a strided input scanned in a work buffer).
+// The GPU's single-pass scan of one row (tiles of 16 KiB: 4096 float32, 2048 float64, 1024 complex128; each
+// tile's prefix from its block's previous tile and the totals of the tiles between; persistent blocks holding six
+// tiles each: 2^23 + 5 float32 are 2049 tiles, more than the H200's 264 blocks hold at once, so that every block
+// goes round its ring), and CUB's for a row that is not 16-byte aligned: lengths around the tile sizes and many
+// tiles, every accumulator dtype, sums and products, in place (a strided input scanned in a work buffer); the
+// same row scanned again gives the same bits.
 TEST_CASE("cumsum and cumprod of long rows on the GPU against long-double running totals [cuda]" *
           doctest::skip(numcu_test::no_gpu())) {
   std::mt19937_64 gen(23);
@@ -868,6 +871,15 @@ TEST_CASE("cumsum and cumprod of long rows on the GPU against long-double runnin
   CHECK(spread[49999] == 25000.0f);
   CHECK(std::isnan(spread[50000]));
   CHECK(std::isnan(spread[99999]));
+  // the same bits on every call: each tile's prefix groups the same totals whatever the timing
+  std::vector<float> noise((1 << 23) + 5);
+  for (auto& v : noise) v = static_cast<float>(unit(gen));
+  const nc::ndarray row = nc::array(noise, std::nullopt, gpu);
+  const std::vector<float> first = nc::cumsum(row).to_vector<float>();
+  for (int call = 0; call < 3; ++call) {
+    const std::vector<float> again = nc::cumsum(row).to_vector<float>();
+    CHECK(std::memcmp(again.data(), first.data(), first.size() * sizeof(float)) == 0);
+  }
   // a strided input: moved into a work buffer and scanned in place there; 2^20 + 3 float64 in steps of 2
   std::vector<double> strided(2 * ((1 << 20) + 3));
   for (auto& v : strided) v = unit(gen);

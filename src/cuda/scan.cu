@@ -1,17 +1,17 @@
 // Scans on the GPU. One row (cumsum of the flattened array, or of a 1-d one) runs this file's single-pass scan
-// with decoupled look-back (ring_scan_kernel): persistent blocks, each holding six tiles of 16 KiB in a ring of
-// shared memory, where a warp loads tiles (bulk copies on Hopper), a warp publishes each tile's total as it
-// lands, a warp finds each tile's prefix from the totals and prefixes its predecessors published, and eight
-// warps scan and store. Measured on the H200 (docs/benchmarks.md): cumsum of 2^28 float32 at 3.70-3.74 TB/s,
-// CUB's InclusiveSum 3.06-3.12 in the same runs, each tile scanned alone (no look-back) 4.15. The block-per-tile
-// form before it, whose tile waited in its block for its prefix, ran at 3.26-3.32: a tile's successors waited
-// for its total until its whole block had loaded it, and a block's slot held one tile. Many rows run CUB's scan
-// by key; so does a row that is not 16-byte aligned.
+// (ring_scan_kernel): persistent blocks, each holding six tiles of 16 KiB in a ring of shared memory, where a
+// warp loads tiles (bulk copies on Hopper), a warp publishes each tile's total as it lands, a warp finds each
+// tile's prefix from its block's previous tile and the totals of the tiles between them, and eight warps scan
+// and store. Measured on the H200 (docs/benchmarks.md): cumsum of 2^28 float32 at 3.96-3.97 TB/s standalone,
+// decoupled look-back (the design before it) 3.71-3.77 and CUB's InclusiveSum 3.06-3.12 in comparable runs,
+// each tile scanned alone (no prefix at all) 4.15. Many rows run CUB's scan by key; so does a row that is not
+// 16-byte aligned.
 #include <cub/device/device_scan.cuh>
 
 #include <algorithm>
 #include <cuda/atomic>
 #include <cuda/ptx>
+#include <cuda/std/bit>
 #include <thrust/iterator/counting_iterator.h>
 #include <thrust/iterator/transform_iterator.h>
 
@@ -46,43 +46,40 @@ constexpr int scan_width = 16 / static_cast<int>(sizeof(T));
 template <class T>
 constexpr std::int64_t scan_tile = std::int64_t{scan_threads} * scan_vectors * scan_width<T>;
 
-/// What a tile has published: nothing yet, its own total, or also the total of everything up to its end.
-enum tile_status : unsigned { tile_nothing = 0, tile_total = 1, tile_inclusive = 2 };
-
-/// A tile's published values: @p value announced as @p status by publish (lane 0 of one warp), read back
-/// by read (a snapshot: the status, and the value it announces). Values of 4 bytes (float32) share one 64-bit word
-/// with their status, stored and loaded whole (relaxed: one word needs no ordering, and a successor's read is one
-/// load); wider values are stored before their status (release) and read after it (acquire), two loads.
+/// A tile's total as its block's totals warp publishes it (lane 0), read by the windows of the tiles after it:
+/// poll (any lane, relaxed, so that a lane keeps several in flight) says whether it is published, then settle
+/// gives the value. Values of 4 bytes (float32) share one 64-bit word with the published flag, stored and loaded
+/// whole (poll already has the value: one load); wider values are stored before their flag (release) and read
+/// by settle after an acquire fence that follows the polls (two loads, the fence between them).
 template <class T, bool Packed = sizeof(T) == 4>
 struct tile_state {
   T total;
-  T inclusive;
-  unsigned status;
-  __device__ void publish(tile_status s, T value) {
-    (s == tile_inclusive ? inclusive : total) = value;
-    cuda::atomic_ref<unsigned, cuda::thread_scope_device>(status).store(s, cuda::memory_order_release);
+  unsigned published;
+  __device__ void publish(T value) {
+    total = value;
+    cuda::atomic_ref<unsigned, cuda::thread_scope_device>(published).store(1, cuda::memory_order_release);
   }
-  __device__ unsigned read(T& value) const {
-    const unsigned s =
-        cuda::atomic_ref<const unsigned, cuda::thread_scope_device>(status).load(cuda::memory_order_acquire);
-    if (s != tile_nothing) value = s == tile_inclusive ? inclusive : total;
-    return s;
+  __device__ bool poll(T&) const {
+    return cuda::atomic_ref<const unsigned, cuda::thread_scope_device>(published).load(cuda::memory_order_relaxed) !=
+           0;
   }
+  __device__ void settle(T& value) const { value = total; }
 };
 
 template <class T>
 struct tile_state<T, true> {
-  unsigned long long word;  // the status above the value's bits
-  __device__ void publish(tile_status s, T value) {
-    const unsigned long long w = (static_cast<unsigned long long>(s) << 32) | __builtin_bit_cast(unsigned, value);
+  unsigned long long word;  // the published flag above the value's bits
+  __device__ void publish(T value) {
+    const unsigned long long w = (1ull << 32) | ::cuda::std::bit_cast<unsigned>(value);
     cuda::atomic_ref<unsigned long long, cuda::thread_scope_device>(word).store(w, cuda::memory_order_relaxed);
   }
-  __device__ unsigned read(T& value) const {
+  __device__ bool poll(T& value) const {
     const unsigned long long w =
         cuda::atomic_ref<const unsigned long long, cuda::thread_scope_device>(word).load(cuda::memory_order_relaxed);
-    value = __builtin_bit_cast(T, static_cast<unsigned>(w));
-    return static_cast<unsigned>(w >> 32);
+    value = ::cuda::std::bit_cast<T>(static_cast<unsigned>(w));
+    return (w >> 32) != 0;
   }
+  __device__ void settle(T&) const {}
 };
 
 /// The inclusive scan of @p x over the warp's lanes (lane l: lanes 0 ... l).
@@ -97,38 +94,51 @@ __device__ __forceinline__ T warp_inclusive_scan(Step step, T x) {
   return x;
 }
 
-/// The total of tiles 0 ... tile - 1 (tile > 0), from the states they publish (one warp): 32 of them at a time,
-/// newest first, each waited for until it has published something; the walk ends at the nearest one with its
-/// inclusive prefix (tile 0 always has one). A window of 256 (8 loads a lane) measured 5% slower.
+/// States a lane polls at once in window_total: one round of a warp covers 512 tiles of 4 or 8 bytes (a grid of
+/// up to 256 multiprocessors' two blocks), 256 of 16 bytes.
+template <class T>
+constexpr int window_loads = sizeof(T) <= 8 ? 16 : 8;
+
+/// The total of the @p count tiles before tile @p tile (tile - count ... tile - 1; count > 0) from their published
+/// states, by one warp: lane l takes the states l, l + 32, ... back from tile - 1, a round of window_loads each
+/// in flight at once, each polled until it is published; then the lanes, in a fixed tree. The same tiles give
+/// the same grouping every call (add and multiply commute, so the order within the window is free).
 template <class Step, class T>
-__device__ T look_back(Step step, const tile_state<T>* states, std::int64_t tile) {
+__device__ T window_total(Step step, const tile_state<T>* states, std::int64_t tile, std::int64_t count) {
+  constexpr int M = window_loads<T>;
   const int lane = threadIdx.x & 31;
-  T prefix{};
-  bool have = false;
-  std::int64_t last = tile - 1;  // the newest tile not yet counted
-  while (true) {
-    const std::int64_t t = last - lane;
-    unsigned status = tile_inclusive;  // before tile 0: never counted (tile 0's lane stops the walk first)
-    T value{};
-    if (t >= 0) {
-      do {
-        status = states[t].read(value);
-      } while (status == tile_nothing);
-    }
-    const unsigned with_prefix = __ballot_sync(0xffffffffu, status == tile_inclusive);
-    const int stop = with_prefix != 0 ? __ffs(with_prefix) - 1 : 31;
-    // lanes 0 ... stop combined (lane 0 ends with them)
+  T sum{};
+  for (std::int64_t base = 0; base < count; base += 32 * M) {
+    T value[M];
+    bool published[M];
 #pragma unroll
-    for (int d = 16; d > 0; d >>= 1) {
-      const T other = shuffle_down(value, d);
-      if (lane + d <= stop) value = step(other, value);
+    for (int m = 0; m < M; ++m) {
+      const std::int64_t k = base + lane + 32 * m;
+      published[m] = k >= count || states[tile - 1 - k].poll(value[m]);
     }
-    const T window = shuffle_from(value, 0);
-    prefix = have ? step(window, prefix) : window;
-    have = true;
-    if (with_prefix != 0) return prefix;
-    last -= 32;
+#pragma unroll
+    for (int m = 0; m < M; ++m) {
+      const std::int64_t k = base + lane + 32 * m;
+      while (!published[m]) published[m] = states[tile - 1 - k].poll(value[m]);
+    }
+    if constexpr (sizeof(T) != 4) cuda::atomic_thread_fence(cuda::memory_order_acquire, cuda::thread_scope_device);
+#pragma unroll
+    for (int m = 0; m < M; ++m) {
+      const std::int64_t k = base + lane + 32 * m;
+      if (k < count) {
+        states[tile - 1 - k].settle(value[m]);
+        sum = k == lane ? value[m] : step(sum, value[m]);  // k == lane: the lane's first state
+      }
+    }
   }
+  // lanes 0 ... min(count, 32) - 1 hold sums; lane 0 ends with all of them
+  const std::int64_t holding = count < 32 ? count : 32;
+#pragma unroll
+  for (int d = 16; d > 0; d >>= 1) {
+    const T other = shuffle_down(sum, d);
+    if (lane + d < holding) sum = step(sum, other);
+  }
+  return shuffle_from(sum, 0);
 }
 
 /// Waits until the phase of parity @p parity of mbarrier @p barrier has completed.
@@ -142,12 +152,12 @@ __device__ __forceinline__ void wait_phase(std::uint64_t* barrier, unsigned pari
 #endif
 }
 
-/// One stage of a block's ring: the mbarriers of its steps, and what the totals and look-back warps found.
+/// One stage of a block's ring: the mbarriers of its steps, and what the totals and prefix warps found.
 template <class T>
 struct scan_stage {
   std::uint64_t landed;   // the tile is in shared memory (the loader: a bulk copy's bytes, or its arrival)
   std::uint64_t totaled;  // its total is published (the totals warp)
-  std::uint64_t ready;    // its prefix is known (the look-back warp)
+  std::uint64_t ready;    // its prefix is known (the prefix warp)
   std::uint64_t freed;    // every scanning warp is done with it (one arrival each)
   T total;               // of the tile
   T prefix;              // of tiles 0 ... tile - 1 (tile > 0)
@@ -191,19 +201,22 @@ __device__ __forceinline__ void load_scan_tile(const T* in, std::int64_t n, std:
 /// The single-pass scan of @p n elements of one row in @p tiles tiles, by persistent blocks (a cooperative
 /// launch: all resident at once), block b taking tiles b, b + gridDim.x, ...; @p in and @p out 16-byte aligned
 /// (they may be the same array: a tile is read whole before it is written). A block holds scan_stages tiles in
-/// a ring of shared memory, each going through its warps' tasks in turn (scan_roles), so that the tiles behind
-/// load while the one in front waits for its prefix:
+/// a ring of shared memory, each going through its warps' tasks in turn, so that the tiles behind load while
+/// the one in front waits for its prefix:
 ///  - the loader warp loads the block's next tile into a freed stage (a bulk copy);
-///  - the totals warp publishes each landed tile's total (and the totals of the scanning warps' parts), as soon
-///    as it lands, so that no successor's look-back waits on a tile held up behind another;
-///  - the look-back warp finds the tile's prefix from its predecessors' states (look_back) and publishes the
-///    tile's inclusive prefix;
+///  - the totals warp publishes each landed tile's total (and keeps the totals of the scanning warps' parts);
+///  - the prefix warp finds the tile's prefix: the block's previous tile's inclusive prefix (kept in its
+///    registers) combined with the window between them, the totals of the gridDim.x - 1 tiles of other blocks
+///    that lie between (window_total: one round of loads, whatever the timing); the block's first tile takes
+///    the totals of all tiles before it;
 ///  - the scanning warps scan their parts of the tile in registers as soon as it lands (warp w: vectors
 ///    w x 32 x scan_vectors on, lane l vectors l, l + 32, ...), wait for the prefix, free the stage, add what
 ///    comes before them, and store.
-/// Measured on the H200 (cumsum of 2^28 float32): 3.70-3.74 TB/s, each tile scanned alone (no look-back) 4.15,
-/// CUB's InclusiveSum 3.06-3.12; tiles claimed from a counter instead of by block index (which needs no
-/// cooperative launch) 3.63-3.68; a block per tile (the tile's own warps looking back): 3.26-3.32.
+/// Every tile's prefix is then the same grouping of the same totals on every call (for a given grid). Measured
+/// on the H200 (cumsum of 2^28 float32): 3.96-3.97 TB/s standalone, where decoupled look-back (each tile's
+/// warp walking back through predecessors' totals to the nearest published inclusive prefix, 2.5 rounds of 32
+/// states on average, each a round trip of about 0.8 us while the memory is busy) ran at 3.71-3.77 in the same
+/// runs; more prefix warps taking the tiles in turn 2.5-2.7 (their windows wait for totals not yet published).
 template <class T, ufunc_id U>
 __global__ void __launch_bounds__(scan_block)
     ring_scan_kernel(const T* in, T* out, std::int64_t n, std::int64_t tiles, tile_state<T>* states) {
@@ -264,7 +277,7 @@ __global__ void __launch_bounds__(scan_block)
         total = k == 0 ? sum : step(total, sum);
       }
       if (lane == 0) {
-        states[tile].publish(tile == 0 ? tile_inclusive : tile_total, total);
+        states[tile].publish(total);
         stage.total = total;
       }
       __syncwarp();
@@ -272,18 +285,21 @@ __global__ void __launch_bounds__(scan_block)
     }
     return;
   }
-  if (warp == scan_warps + 2) {  // the look-back
+  if (warp == scan_warps + 2) {  // the prefix
+    T inclusive{};  // of tiles 0 ... the block's previous tile
     for (int it = 0; it < count; ++it) {
       const int s = it % scan_stages;
       scan_stage<T>& stage = stages[s];
-      wait_phase(&stage.totaled, (it / scan_stages) & 1);
       const std::int64_t tile = tile_of(it);
+      const std::int64_t between = it == 0 ? tile : gridDim.x - 1;  // tiles since the block's previous one
+      const T window = between > 0 ? window_total(step, states, tile, between) : T{};
+      wait_phase(&stage.totaled, (it / scan_stages) & 1);
       if (tile > 0) {
-        const T prefix = look_back(step, states, tile);
-        if (lane == 0) {
-          states[tile].publish(tile_inclusive, step(prefix, stage.total));
-          stage.prefix = prefix;
-        }
+        const T prefix = it == 0 ? window : between > 0 ? step(inclusive, window) : inclusive;
+        if (lane == 0) stage.prefix = prefix;
+        inclusive = step(prefix, stage.total);
+      } else {
+        inclusive = stage.total;
       }
       __syncwarp();
       if (lane == 0) (void)ptx::mbarrier_arrive(&stage.ready);
