@@ -2,10 +2,10 @@
 // (ring_scan_kernel): persistent blocks, each holding six tiles of 16 KiB in a ring of shared memory, where a
 // warp loads tiles (bulk copies on Hopper), a warp publishes each tile's total as it lands, a warp finds each
 // tile's prefix from its block's previous tile and the totals of the tiles between them, and eight warps scan
-// and store. Measured on the H200 (docs/benchmarks.md): cumsum of 2^28 float32 at 3.96-3.97 TB/s standalone,
-// decoupled look-back (the design before it) 3.71-3.77 and CUB's InclusiveSum 3.06-3.12 in comparable runs,
-// each tile scanned alone (no prefix at all) 4.15. Many rows run CUB's scan by key; so does a row that is not
-// 16-byte aligned.
+// and store. Measured on the H200 (docs/benchmarks.md): cumsum of 2^28 float32 at 3.82-3.88 TB/s in the bench
+// (3.88-3.97 standalone, where decoupled look-back, the design before it, ran at 3.70-3.77), CUB's
+// InclusiveSum 3.10, each tile scanned alone (no prefix at all) 4.14. Many rows run CUB's scan by key; so
+// does a row that is not 16-byte aligned.
 #include <cub/device/device_scan.cuh>
 
 #include <algorithm>
@@ -26,7 +26,8 @@ namespace {
 
 template <class T, ufunc_id U>
 struct scan_step {
-  /// @p earlier combined with @p later (the scan's operation; add and multiply commute, the order is kept anyway).
+  /// @p earlier combined with @p later (the scan's operation). Add and multiply commute: the scanning
+  /// warps keep the order, window_total combines a window's totals newest first.
   __host__ __device__ T operator()(const T& earlier, const T& later) const { return ufunc_op<U>{}(earlier, later); }
 };
 
@@ -37,7 +38,8 @@ constexpr int scan_block = scan_threads + 3 * 32;
 /// 16-byte vectors per scanning thread and tile: tiles of 16 KiB.
 constexpr int scan_vectors = 4;
 /// Tiles a block holds in shared memory at once: 96 KiB, two blocks to a multiprocessor. Measured on the H200
-/// (cumsum of 2^28 float32): 16 KiB x 6 at 3.70-3.74 TB/s; 32 KiB x 3: 3.46-3.49; 8 KiB x 12: 3.31.
+/// with the look-back form before (cumsum of 2^28 float32): 16 KiB x 6 at 3.70-3.74 TB/s; 32 KiB x 3:
+/// 3.46-3.49; 8 KiB x 12: 3.31.
 constexpr int scan_stages = 6;
 
 /// Elements per 16-byte vector, and per tile.
@@ -207,13 +209,14 @@ __device__ __forceinline__ void load_scan_tile(const T* in, std::int64_t n, std:
 ///  - the totals warp publishes each landed tile's total (and keeps the totals of the scanning warps' parts);
 ///  - the prefix warp finds the tile's prefix: the block's previous tile's inclusive prefix (kept in its
 ///    registers) combined with the window between them, the totals of the gridDim.x - 1 tiles of other blocks
-///    that lie between (window_total: one round of loads, whatever the timing); the block's first tile takes
+///    that lie between (window_total: one round of loads for totals of up to 8 bytes on a GPU of up to 256
+///    multiprocessors, two for 16-byte ones on the H200); the block's first tile takes
 ///    the totals of all tiles before it;
 ///  - the scanning warps scan their parts of the tile in registers as soon as it lands (warp w: vectors
 ///    w x 32 x scan_vectors on, lane l vectors l, l + 32, ...), wait for the prefix, free the stage, add what
 ///    comes before them, and store.
 /// Every tile's prefix is then the same grouping of the same totals on every call (for a given grid). Measured
-/// on the H200 (cumsum of 2^28 float32): 3.96-3.97 TB/s standalone, where decoupled look-back (each tile's
+/// on the H200 (cumsum of 2^28 float32): 3.88-3.97 TB/s standalone, where decoupled look-back (each tile's
 /// warp walking back through predecessors' totals to the nearest published inclusive prefix, 2.5 rounds of 32
 /// states on average, each a round trip of about 0.8 us while the memory is busy) ran at 3.71-3.77 in the same
 /// runs; more prefix warps taking the tiles in turn 2.5-2.7 (their windows wait for totals not yet published).
