@@ -33,6 +33,12 @@ inline bool vector_columns(const reduce_args& a, std::size_t itemsize) {
          a.outputs % w == 0 && reinterpret_cast<std::uintptr_t>(a.in) % 16 == 0 && a.reduced.strides[0] % 16 == 0;
 }
 
+/// Blocks along the outputs of the vector column kernels: a vector of outputs for each of a block's 32
+/// columns of threads.
+inline unsigned vector_columns_grid(const reduce_args& a, std::size_t itemsize) {
+  return grid_for(a.outputs, std::int64_t{32} * order_width(itemsize));
+}
+
 /// Runs reduction functor Op over @p c, whose input has type In (void: any dtype, cast on load), with the
 /// launch core/reduction_launch.hpp picks; @p a: c's kernel arguments (make_reduce_args).
 template <class Op, class In>
@@ -69,7 +75,7 @@ void launch_reduce(const exec& e, const reduction_call& c, reduce_args a) {
       if constexpr (typed && !dense_only) {
         if constexpr (has_vector_columns<Op, In>) {
           if (l.group <= vector_short_group_slots && vector_columns(a, sizeof(In))) {
-            launch(e, grid_for(a.outputs, std::int64_t{32} * order_width(sizeof(In))), tile_slots,
+            launch(e, vector_columns_grid(a, sizeof(In)), tile_slots,
                    reduce_vector_short_columns_kernel<Op, In>, a, l.group);
             break;
           }
@@ -82,7 +88,7 @@ void launch_reduce(const exec& e, const reduction_call& c, reduce_args a) {
       if constexpr (typed && !dense_only) {
         if constexpr (has_vector_columns<Op, In>) {
           if (vector_columns(a, sizeof(In))) {
-            launch(e, dim3(grid_for(a.outputs, std::int64_t{32} * order_width(sizeof(In))), l.grid_y), tile_slots,
+            launch(e, dim3(vector_columns_grid(a, sizeof(In)), l.grid_y), tile_slots,
                    reduce_vector_columns_kernel<Op, In>, a, l.group);
             break;
           }
