@@ -1,6 +1,7 @@
 // Reduction and scan benchmarks (issue 10): whole-array reductions of 2^28 float32, the row and column cases
 // of a 16384^2 matrix and of skinny shapes, argmax along rows, cumsum, count_nonzero, sums and max of narrow
-// integers, and the host time of a small sum whose result stays on the device. Bytes counted: those read (cumsum: read + written).
+// integers, the host time of a small sum whose result stays on the device, and a sum on the CPU backend. Bytes
+// counted: those read (cumsum: read + written).
 #include <numcu/numcu.hpp>
 
 #include "timing.hpp"
@@ -55,5 +56,13 @@ void run_reduction_benchmarks() {
     report_us("host time per sum of 1024 float32 (result on the device)",
               time_host_us([&] { r = nc::sum(a); }, 1000, 21, 1000));
     nc::synchronize(gpu);
+  }
+  {
+    // the CPU backend: the same fixed order as the GPU's, walked on one host thread
+    const std::int64_t m = std::int64_t{1} << 22;
+    const auto a = nc::linspace(-1.0, 1.0, m, true, nc::float32, nc::cpu);
+    nc::ndarray r;
+    bench::report_transfer("sum(a) float32 2^22 on the CPU", m * 4.0,
+                           time_host_us([&] { r = nc::sum(a); }, 2, 7) / 1e3);
   }
 }
