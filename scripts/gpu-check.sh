@@ -73,7 +73,6 @@ if [ "$what" = all ] || [ "$what" = test ] || [ "$what" = sanitize ]; then
   grep -q "ERROR SUMMARY: 0 errors" "$OUT/memcheck.log" || grep -m 60 "=========" "$OUT/memcheck.log"
   scripts/check-consumer.sh gpu >"$OUT/consumer.log" 2>&1 || status=1
   note "consumer:    $(grep -A3 "^consumer through" "$OUT/consumer.log" | grep -v "^--" | tr '\n' ' ')"
-  cat "$OUT/consumer.log" >>"$OUT/build.log" && rm "$OUT/consumer.log"
 fi
 
 if [ "$what" = all ] || [ "$what" = bench ]; then
