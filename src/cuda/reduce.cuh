@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <type_traits>
 
@@ -40,9 +41,10 @@ inline unsigned vector_columns_grid(const reduce_args& a, std::size_t itemsize) 
 }
 
 /// Runs reduction functor Op over @p c, whose input has type In (void: any dtype, cast on load), with the
-/// launch core/reduction_launch.hpp picks; @p a: c's kernel arguments (make_reduce_args).
+/// launch core/reduction_launch.hpp picks; @p a: c's kernel arguments (make_reduce_args), which the launch plan
+/// completes.
 template <class Op, class In>
-void launch_reduce(const exec& e, const reduction_call& c, reduce_args a) {
+void launch_reduce(const exec& e, const reduction_call& c, reduce_args& a) {
   using A = typename Op::acc_t;
   constexpr bool typed = !std::is_void_v<In>;
   constexpr bool dense_only = typed && !every_kernel_typed<Op, In>;
@@ -66,7 +68,7 @@ void launch_reduce(const exec& e, const reduction_call& c, reduce_args a) {
   const reduce_launch l = plan_reduce_launch(a, c.plan.layout, typed, sizeof(A), [&] {
     return static_cast<std::int64_t>(resident_blocks(spread_tiles_kernel, e.where().index()));
   });
-  reduce_args second{};
+  std::optional<reduce_args> second;
   if (l.second_threads > 0)
     second = second_stage_args(a, e.workspace(static_cast<std::size_t>(a.outputs * a.parts) * sizeof(A)));
   switch (l.kind) {
@@ -117,9 +119,9 @@ void launch_reduce(const exec& e, const reduction_call& c, reduce_args a) {
       break;
   }
   if (l.second_threads == 1024) {
-    launch(e, l.second_grid, 1024, reduce_partials_kernel<Op, 1024>, second);
+    launch(e, l.second_grid, 1024, reduce_partials_kernel<Op, 1024>, *second);
   } else if (l.second_threads == 256) {
-    launch(e, l.second_grid, 256, reduce_partials_kernel<Op, 256>, second);
+    launch(e, l.second_grid, 256, reduce_partials_kernel<Op, 256>, *second);
   }
 }
 
@@ -131,7 +133,7 @@ void launch_reduce(const exec& e, const reduction_call& c, reduce_args a) {
 /// them, for dtypes rarely searched.
 template <class Op>
 void launch_reduce_functor(const exec& e, const reduction_call& c) {
-  const reduce_args a = make_reduce_args(c.plan, c.in, c.out, c.input, c.output, c.params);
+  reduce_args a = make_reduce_args(c.plan, c.in, c.out, c.input, c.output, c.params);
   visit_dtype(c.input.id(), [&](auto input) {
     using T = typename decltype(input)::type;
     using C = typename Op::value_t;

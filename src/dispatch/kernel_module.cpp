@@ -1,5 +1,7 @@
 #include "dispatch/kernel_module.hpp"
 
+#include <optional>
+
 #include "core/reduction_launch.hpp"
 #include "cuda/runtime.hpp"
 #include "dispatch/dispatch.hpp"
@@ -61,7 +63,7 @@ void run_loaded_reduction(const loaded_reduction& k, const ndarray& in, std::spa
     const reduce_launch l = plan_reduce_launch(a, plan.layout, true, k.partial_bytes, [&] {
       return static_cast<std::int64_t>(resident_blocks(spread_tiles().kernel.handle, tile_slots, ordinal));
     });
-    reduce_args second{};
+    std::optional<reduce_args> second;
     if (l.second_threads > 0)
       second =
           second_stage_args(a, e.workspace(static_cast<std::size_t>(a.outputs * a.parts) * k.partial_bytes));
@@ -92,8 +94,8 @@ void run_loaded_reduction(const loaded_reduction& k, const ndarray& in, std::spa
         queue(k.kernel(slot::short_columns), l.grid_x, 1, tile_slots, group_args);
         break;
     }
-    void* second_args[] = {&second};
-    if (l.second_threads > 0) {
+    if (second) {
+      void* second_args[] = {&*second};
       queue(k.kernel(l.second_threads == 1024 ? slot::partials_1024 : slot::partials_256), l.second_grid, 1,
             static_cast<unsigned>(l.second_threads), second_args);
     }
