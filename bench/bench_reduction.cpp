@@ -10,6 +10,7 @@ namespace nc = numcu;
 using bench::report;
 using bench::report_us;
 using bench::time_gpu;
+using bench::time_host_burst_us;
 using bench::time_host_us;
 
 void run_reduction_benchmarks() {
@@ -55,6 +56,10 @@ void run_reduction_benchmarks() {
     nc::ndarray r;
     report_us("host time per sum of 1024 float32 (result on the device)",
               time_host_us([&] { r = nc::sum(a); }, 1000, 21, 1000));
+    // the same in bursts of 100 with the GPU idle at the start of each: the host's cost alone, where the loop
+    // above may wait for a GPU that runs each small sum slower than the host queues them
+    report_us("host time per sum of 1024 float32 in bursts of 100",
+              time_host_burst_us([&] { r = nc::sum(a); }, 51, 100));
     nc::synchronize(gpu);
   }
   {
