@@ -1,11 +1,11 @@
 // Designs for reductions timed beside numcu's kernels, each checked bit for bit against numcu's result: short
 // rows (sum(X, 1) of (2^20, 256)), argmax and the whole-array sum (below), and first the column case, sum(X,
-// 0) of a (256, 2^20) float32 matrix (and, below, of a 16384^2 one), against numcu's column kernel
-// (reduce_columns_kernel: a block per 32 columns, 8 warps each taking 8 of a column's 64 slots, their partials
-// combined through shared memory). Each variant computes numcu's fixed order for this shape
-// (device/reduce_order.hpp: 64 slots of 4 consecutive rows, each folded in double from -0.0 in row order, the
-// slots combined in a perfect binary tree of adjacent pairs, then +0.0 added and the sum rounded to float32),
-// so its result must equal numcu's bit for bit; the row says whether it did.
+// 0) of a (256, 2^20) float32 matrix (and, below, of a 16384^2 one), against numcu's kernel for it
+// (reduce_vector_short_columns_kernel: a block per 128 columns, a float4 of 4 columns a thread, 8 warps each
+// taking 8 of a column's 64 slots, their partials combined through shared memory). Each variant computes numcu's
+// fixed order for this shape (device/reduce_order.hpp: 64 slots of 4 consecutive rows, each folded in double
+// from -0.0 in row order, the slots combined in a perfect binary tree of adjacent pairs, then +0.0 added and the
+// sum rounded to float32), so its result must equal numcu's bit for bit; the row says whether it did.
 #include <algorithm>
 #include <cstdint>
 #include <cstring>
@@ -40,10 +40,17 @@ __device__ __forceinline__ quad add(const quad& a, const quad& b) {
 
 /// Slot partials of one column (Lanes = 1), 2 adjacent columns (float2 loads) or 4 (float4 loads): rows
 /// first * 4 ... first * 4 + 3 folded from -0.0; the float4 loads through the read-only data path (__ldg), or,
-/// with Plain, as numcu's kernels load (plain global loads).
-template <int Lanes, bool Plain = false>
+/// with Plain, as numcu's kernels load (plain global loads). With NanTest (float4 loads), each value passes the
+/// test numcu's sum functor makes of every element for nansum (a NaN added as 0.0 where skip_nan, a kernel
+/// argument), so that the design's cost of the test is measured.
+template <int Lanes, bool Plain = false, bool NanTest = false>
 struct column_slots {
   const float* in;  // the first of this thread's columns
+  bool skip_nan = false;
+  __device__ __forceinline__ double value(float x) const {
+    if constexpr (NanTest) return skip_nan && isnan(x) ? 0.0 : static_cast<double>(x);
+    return x;
+  }
   __device__ __forceinline__ auto slot(int s) const {
     if constexpr (Lanes == 1) {
       double acc = -0.0;
@@ -66,7 +73,7 @@ struct column_slots {
       for (int r = 0; r < slot_rows; ++r) {
         const float4* at = reinterpret_cast<const float4*>(in + (s * slot_rows + r) * columns);
         const float4 v = Plain ? *at : __ldg(at);
-        acc = add(acc, quad{v.x, v.y, v.z, v.w});
+        acc = add(acc, quad{value(v.x), value(v.y), value(v.z), value(v.w)});
       }
       return acc;
     }
@@ -136,13 +143,13 @@ __global__ void __launch_bounds__(128) column_batched(const float* in, float* ou
 
 /// A block of 8 warps per 32 * Lanes columns, warp g taking slots 8g ... 8g + 7 (as numcu's kernel), their
 /// trees combined through shared memory by warp 0.
-template <int Lanes, bool Plain = false>
-__global__ void __launch_bounds__(256) column_groups(const float* in, float* out) {
+template <int Lanes, bool Plain = false, bool NanTest = false>
+__global__ void __launch_bounds__(256) column_groups(const float* in, float* out, bool skip_nan) {
   using A = decltype(column_slots<Lanes>{nullptr}.slot(0));
   __shared__ A partial[8][32];
   const int lane = threadIdx.x & 31, group = threadIdx.x >> 5;
   const std::int64_t c = (std::int64_t{blockIdx.x} * 32 + lane) * Lanes;
-  partial[group][lane] = slot_tree<8>(column_slots<Lanes, Plain>{in + c}, group * 8);
+  partial[group][lane] = slot_tree<8>(column_slots<Lanes, Plain, NanTest>{in + c, skip_nan}, group * 8);
   __syncthreads();
   if (group != 0) return;
   A total = add(add(partial[0][lane], partial[1][lane]), add(partial[2][lane], partial[3][lane]));
@@ -606,11 +613,13 @@ void run_reduction_variants() {
   run("variant: sum(X, 0) (256, 2^20), a thread per column, 32 loads in flight",
       [&] { column_batched<<<threads(1), 128>>>(in, out); });
   run("variant: sum(X, 0) (256, 2^20), 8 warps per 32 columns",
-      [&] { column_groups<1><<<static_cast<unsigned>(columns / 32), 256>>>(in, out); });
+      [&] { column_groups<1><<<static_cast<unsigned>(columns / 32), 256>>>(in, out, false); });
   run("variant: sum(X, 0) (256, 2^20), 8 warps per 128 columns (float4)",
-      [&] { column_groups<4><<<static_cast<unsigned>(columns / 128), 256>>>(in, out); });
+      [&] { column_groups<4><<<static_cast<unsigned>(columns / 128), 256>>>(in, out, false); });
+  run("variant: sum(X, 0) (256, 2^20), 8 warps per 128 columns (float4), nansum's test of each value",
+      [&] { column_groups<4, false, true><<<static_cast<unsigned>(columns / 128), 256>>>(in, out, false); });
   run("variant: sum(X, 0) (256, 2^20), 8 warps per 128 columns (float4), plain loads",
-      [&] { column_groups<4, true><<<static_cast<unsigned>(columns / 128), 256>>>(in, out); });
+      [&] { column_groups<4, true><<<static_cast<unsigned>(columns / 128), 256>>>(in, out, false); });
   check(cudaFree(out), "cudaFree");
   run_long_column_variants();
   run_short_row_variants();
