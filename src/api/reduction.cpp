@@ -792,9 +792,10 @@ ndarray ediff1d(const ndarray& ary, const std::optional<ndarray>& to_end, const 
 
 std::vector<ndarray> gradient(const ndarray& f, const std::vector<double>& spacing, const axis_arg& axes,
                               int edge_order) {
-  if (edge_order != 1 && edge_order != 2) throw shape_error("'edge_order' greater than 2 not supported");
+  // NumPy's order of checks: the axes, the number of spacings, then edge_order
   const std::vector<int> ax = reduced_axes(f, axes);
   if (spacing.size() != 1 && spacing.size() != ax.size()) throw dtype_error("invalid number of arguments");
+  if (edge_order != 1 && edge_order != 2) throw shape_error("'edge_order' greater than 2 not supported");
   std::vector<ndarray> out;
   for (std::size_t k = 0; k < ax.size(); ++k) {
     out.push_back(gradient_along(f, ax[k], spacing.size() == 1 ? spacing[0] : spacing[k], edge_order));

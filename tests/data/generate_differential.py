@@ -1408,9 +1408,12 @@ def case_reduction(rng):
             if rng.random() < 0.1:
                 # an out of the wrong shape; for a scan only where NumPy refuses it cleanly (its accumulations
                 # accept an out with extra trailing axes, or one the result broadcasts to, and raise AxisError
-                # or ValueError for others as their iterator finds them): a longer 1-D one
+                # or ValueError for others as their iterator finds them): a longer 1-D one, for an input of
+                # more than one element (NumPy broadcasts one element along a longer out where it iterates;
+                # include_initial accumulates into out[1:], one longer than the input)
                 if name in SCANS or name in CUMULATIVE:
-                    oshape = (r.shape[0] + 2,) if r.ndim == 1 and r.shape[0] > 1 else r.shape
+                    longer = r.ndim == 1 and r.shape[0] > (2 if ("include_initial" in dict(kw)) else 1)
+                    oshape = (r.shape[0] + 2,) if longer else r.shape
                 else:
                     oshape = pick(rng, [(7,), r.shape + (2,)])
             out = draw_array(rng, name_of(r.dtype), oshape, tag="o")
@@ -1546,6 +1549,12 @@ def regression_cases():
         # average: float16 with float16 weights stays float16; an empty average without weights raises
         reduction_case("average", arr("float16", [1, 2]), [("weights", arr("float16", [1, 3]))]),
         reduction_case("average", Array("bool", np.zeros((2, 0), bool), "c"), [("axis", Plain("i", -2))]),
+        # gradient checks its axes, then the number of spacings, and only then edge_order
+        reduction_case("gradient", arr("uint8", [[1, 2], [4, 8]]), [("axis", Plain("i", 2)),
+                                                                   ("edge_order", Plain("i", 3))]),
+        reduction_case("gradient", arr("float32", [1, 4, 9, 16]), [("spacing", Plain("r", 0.5)),
+                                                                   ("spacing", Plain("r", 1.0)),
+                                                                   ("edge_order", Plain("i", 3))]),
     ]
 
 
