@@ -731,11 +731,13 @@ ndarray gradient_along(const ndarray& f, int axis, double h, int edge_order) {
     detail::copy_into(along(out, axis, slice(n - 1, n)),
                       true_divide(subtract(along(x, axis, slice(n - 1, n)), along(x, axis, slice(n - 2, n - 1))), h));
   } else {
+    // NumPy's second-order edges: each coefficient divided by the spacing first, so that a value near the
+    // largest finite one times 1.5 / h does not overflow where (1.5 * value) / h would
     auto at = [&](std::int64_t i) { return along(x, axis, slice(i, i + 1)); };
     detail::copy_into(along(out, axis, slice(0, 1)),
-                      true_divide(add(add(multiply(at(0), -1.5), multiply(at(1), 2.0)), multiply(at(2), -0.5)), h));
+                      add(add(multiply(at(0), -1.5 / h), multiply(at(1), 2.0 / h)), multiply(at(2), -0.5 / h)));
     detail::copy_into(along(out, axis, slice(n - 1, n)),
-                      true_divide(add(add(multiply(at(n - 3), 0.5), multiply(at(n - 2), -2.0)), multiply(at(n - 1), 1.5)), h));
+                      add(add(multiply(at(n - 3), 0.5 / h), multiply(at(n - 2), -2.0 / h)), multiply(at(n - 1), 1.5 / h)));
   }
   return out;
 }

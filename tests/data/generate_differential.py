@@ -1549,6 +1549,9 @@ def regression_cases():
         # average: float16 with float16 weights stays float16; an empty average without weights raises
         reduction_case("average", arr("float16", [1, 2]), [("weights", arr("float16", [1, 3]))]),
         reduction_case("average", Array("bool", np.zeros((2, 0), bool), "c"), [("axis", Plain("i", -2))]),
+        # gradient's second-order edges divide each coefficient by the spacing first (no overflow here)
+        reduction_case("gradient", arr("float64", [1.7976931348623157e308, 2.5, 4.0, 1.0]),
+                       [("spacing", Plain("r", 2.0)), ("edge_order", Plain("i", 2))]),
         # gradient checks its axes, then the number of spacings, and only then edge_order
         reduction_case("gradient", arr("uint8", [[1, 2], [4, 8]]), [("axis", Plain("i", 2)),
                                                                    ("edge_order", Plain("i", 3))]),
