@@ -926,6 +926,11 @@ TEST_CASE("floating sums, means and variances: CPU and GPU bitwise equal [cuda]"
       for (auto& x : values) x = normal(gen);
       const nc::ndarray host = nc::array(values.data(), shape, std::nullopt, nc::cpu).astype(t);
       const nc::ndarray gpu = host.to(nc::cuda(0));
+      // a NaN in every 13th place: nansum and nanprod skip them (kernels that test each value), sum and prod
+      // spread them (kernels that make no test)
+      for (std::size_t k = 5; k < values.size(); k += 13) values[k] = NAN;
+      const nc::ndarray host_nan = nc::array(values.data(), shape, std::nullopt, nc::cpu).astype(t);
+      const nc::ndarray gpu_nan = host_nan.to(nc::cuda(0));
       std::vector<nc::axis_arg> axes = {nc::none};
       for (int d = 0; d < host.ndim(); ++d) axes.emplace_back(d);
       if (host.ndim() >= 2) axes.emplace_back(std::vector<std::int64_t>{0, host.ndim() - 1});
@@ -942,6 +947,12 @@ TEST_CASE("floating sums, means and variances: CPU and GPU bitwise equal [cuda]"
         const auto b1 = numcu_test::host_bytes(on_cpu), b2 = numcu_test::host_bytes(on_gpu);
         for (std::size_t i = 0; i < b1.size(); i += t.itemsize())
           CHECK(numcu_test::same_element(b1.data() + i, b2.data() + i, t));
+        for (auto f : {nc::nansum, nc::nanprod, nc::sum, nc::prod}) {
+          const auto c1 = numcu_test::host_bytes(f(host_nan, axis, {})), c2 = numcu_test::host_bytes(f(gpu_nan, axis, {}));
+          REQUIRE(c1.size() == c2.size());
+          for (std::size_t i = 0; i < c1.size(); i += t.itemsize())
+            CHECK(numcu_test::same_element(c1.data() + i, c2.data() + i, t));
+        }
         // a transposed view reduces in the same order on both too
         if (host.ndim() >= 2) {
           CHECK(numcu_test::host_bytes(nc::sum(host.T(), axis, {})) ==

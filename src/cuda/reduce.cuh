@@ -78,7 +78,9 @@ void launch_reduce(const exec& e, const reduction_call& c, reduce_args& a) {
         if constexpr (has_vector_columns<Op, In>) {
           if (l.group <= vector_short_group_slots && vector_columns(a, sizeof(In))) {
             launch(e, vector_columns_grid(a, sizeof(In)), tile_slots,
-                   reduce_vector_short_columns_kernel<Op, In>, a, l.group);
+                   a.params.skip_nan ? reduce_vector_short_columns_kernel<Op, In>
+                                     : reduce_vector_short_columns_kernel<without_nan_test_t<Op>, In>,
+                   a, l.group);
             break;
           }
         }
@@ -91,7 +93,9 @@ void launch_reduce(const exec& e, const reduction_call& c, reduce_args& a) {
         if constexpr (has_vector_columns<Op, In>) {
           if (vector_columns(a, sizeof(In))) {
             launch(e, dim3(vector_columns_grid(a, sizeof(In)), l.grid_y), tile_slots,
-                   reduce_vector_columns_kernel<Op, In>, a, l.group);
+                   a.params.skip_nan ? reduce_vector_columns_kernel<Op, In>
+                                     : reduce_vector_columns_kernel<without_nan_test_t<Op>, In>,
+                   a, l.group);
             break;
           }
         }

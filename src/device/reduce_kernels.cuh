@@ -793,9 +793,10 @@ inline constexpr int vector_short_group_slots = 8;
 /// sizeof(In), a multiple of W of them, 16-byte aligned) and the groups have at most vector_short_group_slots
 /// slots: 32 * W outputs a block, so that a warp reads 512 contiguous bytes of a row, each group's subtree in
 /// registers (vector_slots_tree, 8 rows of vectors loaded together), the 8 groups' partials combined through
-/// shared memory. Measured on the H200, sum(X, 0) of a (256, 2^20) float32 matrix: 4.15-4.22 TB/s, where in the
-/// same runs the bench's standalone form of a column a thread in these blocks (reduce_short_columns_kernel's
-/// design, which ran at 4.17-4.21 in earlier runs) ran at 4.15-4.17, and its float4 form at 4.28-4.30.
+/// shared memory. Measured on the H200, sum(X, 0) of a (256, 2^20) float32 matrix: 4.24 TB/s launched without
+/// nansum's test of each value (without_nan_test_t; 4.15-4.22 with it), where in the same runs the bench's
+/// standalone form of a column a thread in these blocks (reduce_short_columns_kernel's design) ran at 4.15-4.17,
+/// and its float4 form at 4.28-4.30.
 template <class Op, class In>
 __global__ void __launch_bounds__(tile_slots) reduce_vector_short_columns_kernel(reduce_args a, int slots_per_group) {
   using A = typename Op::acc_t;
