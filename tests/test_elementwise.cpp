@@ -438,6 +438,57 @@ TEST_SUITE("elementwise") {
     CHECK(x.to_vector<float>() == std::vector<float>{3.0f, -0.75f, 1.0f, 1.5f});
   }
 
+  NUMCU_TEST_ON_DEVICES("power with an exponent of stride 0 takes NumPy's fast path", power_uniform_exponent) {
+    // values from numpy.power: an exponent of stride 0 (a scalar, a 0-d array, an array broadcast along every
+    // dimension) of 0.5 takes the square root in the float32 and float64 loops, so that (-inf) ** 0.5 is NaN
+    // and (-0.0) ** 0.5 is -0.0; -1, 0, 1 and 2 give 1/x, 1, x and x*x
+    const double inf = std::numeric_limits<double>::infinity();
+    auto x = nc::array(std::vector<double>{-inf, -0.0, 4.0, 3.0}, std::nullopt, dev);
+    const auto fast = [&](const nc::ndarray& r) {
+      const auto v = r.to_vector<double>();
+      REQUIRE(v.size() == 4);
+      CHECK(std::isnan(v[0]));
+      CHECK((v[1] == 0.0 && std::signbit(v[1])));
+      CHECK(v[2] == 2.0);
+      CHECK(v[3] == std::sqrt(3.0));
+    };
+    const auto slow = [&](const nc::ndarray& r) {  // pow: inf and +0.0
+      const auto v = r.to_vector<double>();
+      REQUIRE(v.size() == 4);
+      CHECK(v[0] == inf);
+      CHECK((v[1] == 0.0 && !std::signbit(v[1])));
+      CHECK(v[2] == 2.0);
+    };
+    fast(nc::power(x, 0.5));
+    fast(nc::power(x, nc::full({}, 0.5, nc::float64, dev)));
+    fast(nc::power(x, nc::full({1}, 0.5, nc::float64, dev)));
+    fast(nc::power(x, nc::full({}, 0.5, nc::float32, dev)));  // the float64 loop
+    fast(nc::power(x, nc::broadcast_to(nc::full({}, 0.5, nc::float64, dev), {4})));
+    slow(nc::power(x, nc::full({4}, 0.5, nc::float64, dev)));
+    // a (2, 2) base with a (2, 1) exponent: stride 0 along the rows only, NumPy's pow
+    auto square = nc::power(x.reshape({2, 2}), nc::full({2, 1}, 0.5, nc::float64, dev));
+    CHECK(square.shape() == nc::shape_t{2, 2});
+    slow(square.reshape({4}));
+    // (1,) with (1,): the exponent's own stride, pow; a 0-d exponent against (1,): stride 0
+    CHECK(nc::power(x(nc::slice(0, 1)), nc::full({1}, 0.5, nc::float64, dev)).item<double>() == inf);
+    CHECK(std::isnan(nc::power(x(nc::slice(0, 1)), nc::full({}, 0.5, nc::float64, dev)).item<double>()));
+    // float32 too; float16 has no fast path
+    auto f = nc::power(x.astype(nc::float32), 0.5);
+    CHECK(f.dtype() == nc::float32);
+    CHECK(std::isnan(f.to_vector<float>()[0]));
+    CHECK(std::signbit(f.to_vector<float>()[1]));
+    CHECK(f.to_vector<float>()[3] == std::sqrt(3.0f));
+    auto h = nc::power(x.astype(nc::float16), 0.5).astype(nc::float64).to_vector<double>();
+    CHECK(h[0] == inf);
+    CHECK(!std::signbit(h[1]));
+    auto g = nc::array(std::vector<float>{3.0f, 3.1f, NAN, -0.0f}, std::nullopt, dev);
+    CHECK(nc::power(g, -1).to_vector<float>()[0] == 1.0f / 3.0f);
+    CHECK(nc::power(g, 2).to_vector<float>()[1] == 3.1f * 3.1f);
+    CHECK(nc::power(g, 0).to_vector<float>()[2] == 1.0f);
+    CHECK(std::isnan(nc::power(g, 1).to_vector<float>()[2]));
+    CHECK(nc::power(g, -1).to_vector<float>()[3] == -std::numeric_limits<float>::infinity());
+  }
+
   NUMCU_TEST_ON_DEVICES("modf and frexp: two outputs over any layout", modf_frexp) {
     // values from numpy.modf / numpy.frexp; negative-step view, 0-d, zero-size, the int32 exponent
     auto x = nc::array(std::vector<double>{-2.5, 0.75, 6.0, -0.0, 1e-310}, std::nullopt, dev);

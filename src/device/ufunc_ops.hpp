@@ -385,6 +385,17 @@ else return math::pow(a, b);
 }
 }
 ;
+// NumPy's fast path of its float32 and float64 power loops for an exponent of stride 0, value by value
+NUMCU_OP(power_uniform_exponent){template <class C> NUMCU_HD C operator()(C a, C b) const {
+    if (b == C(-1)) return C(1) / a;
+if (b == C(0)) return C(1);
+if (b == C(0.5)) return math::sqrt(a);
+if (b == C(1)) return a;
+if (b == C(2)) return a * a;
+return math::pow(a, b);
+}
+}
+;
 NUMCU_OP(float_power){template <class C> NUMCU_HD C operator()(C a, C b)
                           const {if constexpr (is_complex_v<C>) return numpy_complex_power(a, b);
 else return math::pow(a, b);
