@@ -502,6 +502,15 @@ NUMCU_TEST_ON_DEVICES("mean, var and std with dtype=: NumPy's composition in tha
   const nc::ndarray d = nc::array(std::vector<double>{1.0, 2.5, NAN}, std::nullopt, dev);
   CHECK(std::isnan(nc::nanvar(d, nc::none, {.ddof = 5}).item<double>()));
   CHECK(std::isnan(nc::nanstd(d, nc::none, {.ddof = 2}).item<double>()));
+  // a float dtype= narrower than the deviations' dtype: NumPy subtracts the float32 mean from the uint32 values
+  // in float64, so 4294967294 and 4294967295 (one float32) still deviate; np.var(u, dtype=float32, ddof=5) is
+  // inf (a positive sum of squares over no degree of freedom), and nanvar of integers is var
+  const nc::ndarray u = nc::array(std::vector<std::uint32_t>{4294967294u, 4294967295u}, std::nullopt, dev);
+  const nc::ndarray uv = nc::var(u, nc::none, {.dtype = nc::float32, .ddof = 5});
+  CHECK(uv.dtype() == nc::float32);
+  CHECK(uv.item<float>() == std::numeric_limits<float>::infinity());
+  CHECK(nc::nanvar(u, nc::none, {.dtype = nc::float32, .ddof = 5}).item<float>() ==
+        std::numeric_limits<float>::infinity());
 }
 
 NUMCU_TEST_ON_DEVICES("sums and composed statistics start from +0.0, as np.add.reduce does",

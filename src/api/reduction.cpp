@@ -352,7 +352,10 @@ bool composed_var(const ndarray& a, const reduce_options& o) {
 /// var and std: moments in one pass, or NumPy's composition.
 ndarray moment(const ndarray& a, const axis_arg& axis, const reduce_options& o, bool root) {
   if (composed_var(a, o)) return bfloat16_in_float32(composed_moment, a, axis, o, root);
-  const dtype compute = moment_compute(o.dtype ? *o.dtype : a.dtype());
+  // NumPy subtracts the mean (of dtype=) from the input itself: the deviations take both dtypes' promotion
+  // (uint32 or float64 input with dtype=float32: float64), so that values which round to one float32 still
+  // deviate; the moments compute in that dtype, the result is dtype=
+  const dtype compute = moment_compute(o.dtype ? promote_types(a.dtype(), *o.dtype) : a.dtype());
   const dtype result = detail::component_dtype(mean_dtype(a.dtype(), o.dtype));
   reduction r{"add", reduce_family::moments, compute, result, {}, scalar(NAN)};
   r.params.projection = root ? reduce_projection::std : reduce_projection::var;
