@@ -42,7 +42,8 @@ __device__ __forceinline__ quad add(const quad& a, const quad& b) {
 /// first * 4 ... first * 4 + 3 folded from -0.0; the float4 loads through the read-only data path (__ldg), or,
 /// with Plain, as numcu's kernels load (plain global loads). With NanTest (float4 loads), each value passes the
 /// test numcu's sum functor makes of every element for nansum (a NaN added as 0.0 where skip_nan, a kernel
-/// argument), so that the design's cost of the test is measured.
+/// argument), so that the design's cost of the test is measured: the reason the column kernels launch the
+/// functor's form without it where nothing is skipped (without_nan_test_t).
 template <int Lanes, bool Plain = false, bool NanTest = false>
 struct column_slots {
   const float* in;  // the first of this thread's columns

@@ -138,13 +138,11 @@ ndarray run_call(ufunc_id u, std::span<const operand> inputs, const std::optiona
     operands[k + 1] = {static_cast<char*>(a->data_ptr()), strides, a->itemsize()};
   }
   // NumPy's float32 and float64 power loops take a fast path for an exponent of stride 0: a scalar, or an array
-  // broadcast along every dimension (its own dimensions of extent 1 keep their strides, as in NumPy's iterator)
+  // broadcast along every dimension (its own dimensions of extent 1 keep their strides, as in NumPy's iterator;
+  // a scalar's operand has stride 0 along every one)
   if (u == ufunc_id::power && (loop.input == float32 || loop.input == float64)) {
-    bool uniform = inputs[1].is_scalar();
-    if (!uniform) {
-      uniform = true;
-      for (int d = 0; d < result.ndim(); ++d) uniform = uniform && operands[2].stride(d) == 0;
-    }
+    bool uniform = true;
+    for (int d = 0; d < result.ndim(); ++d) uniform = uniform && operands[2].stride(d) == 0;
     if (uniform) u = ufunc_id::power_uniform_exponent;
   }
   const std::size_t noperands = second ? second_output_operand + 1 : inputs.size() + 1;
