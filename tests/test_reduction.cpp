@@ -624,6 +624,44 @@ NUMCU_TEST_ON_DEVICES("integer and bool dtype= of sums, products and scans: each
   CHECK(nc::nansum(w(nc::slice(0, 2)), nc::none, {.dtype = nc::float64}).item<double>() == 2.0);
 }
 
+NUMCU_TEST_ON_DEVICES("a floating dtype= narrower than the input: each element rounded to it first",
+                      reduction_narrow_float_dtype) {
+  // 2049 rounds to 2048 in float16 (ties to even), so NumPy's sums see 2048 + 1 = 2049, which rounds to 2048
+  // again: np.sum([2049., 1.], dtype=float16) == 2048 (not 2050, the float16 of the exact sum),
+  // np.prod([2049., 3.], dtype=float16) == 6144, np.mean([2049., 1.], dtype=float16) == 1024,
+  // np.cumsum([2049., 1.], dtype=float16) == [2048, 2048], np.nansum([2049., nan, 1.], dtype=float16) == 2048
+  const nc::ndarray a = nc::array(std::vector<double>{2049.0, 1.0}, std::nullopt, dev);
+  const nc::ndarray a_before = a.copy();
+  const auto as_double = [](const nc::ndarray& x) { return x.astype(nc::float64).to_vector<double>(); };
+  const nc::ndarray s = nc::sum(a, nc::none, {.dtype = nc::float16});
+  CHECK(s.dtype() == nc::float16);
+  CHECK(s.shape() == nc::shape_t{});
+  CHECK(as_double(s) == std::vector<double>{2048});
+  CHECK(as_double(nc::prod(nc::array(std::vector<double>{2049.0, 3.0}, std::nullopt, dev), nc::none,
+                           {.dtype = nc::float16})) == std::vector<double>{6144});
+  const nc::ndarray m = nc::mean(a, nc::none, {.dtype = nc::float16});
+  CHECK(m.dtype() == nc::float16);
+  CHECK(as_double(m) == std::vector<double>{1024});
+  const nc::ndarray c = nc::cumsum(a, std::nullopt, nc::float16);
+  CHECK(c.dtype() == nc::float16);
+  CHECK(as_double(c) == std::vector<double>{2048, 2048});
+  CHECK(as_double(nc::nansum(nc::array(std::vector<double>{2049.0, NAN, 1.0}, std::nullopt, dev), nc::none,
+                             {.dtype = nc::float16})) == std::vector<double>{2048});
+  CHECK(nc::array_equal(a, a_before));
+  // integers too: 16777217 is not a float32; np.sum(int32 [16777217, 1], dtype=float32) == 16777216 and
+  // np.mean(int64 [16777217, 1], dtype=float32) == 8388608
+  CHECK(nc::sum(nc::array(std::vector<std::int32_t>{16777217, 1}, std::nullopt, dev), nc::none,
+                {.dtype = nc::float32})
+            .item<float>() == 16777216.0f);
+  CHECK(nc::mean(nc::array(std::vector<std::int64_t>{16777217, 1}, std::nullopt, dev), nc::none,
+                 {.dtype = nc::float32})
+            .item<float>() == 8388608.0f);
+  // a dtype= that holds every input value changes nothing: np.sum(float16 [2048, 1, 1], dtype=float32) == 2050
+  CHECK(nc::sum(nc::array(std::vector<float>{2048.0f, 1.0f, 1.0f}, std::nullopt, dev).astype(nc::float16),
+                nc::none, {.dtype = nc::float32})
+            .item<float>() == 2050.0f);
+}
+
 NUMCU_TEST_ON_DEVICES("average, gradient, ediff1d, diff and ptp: NumPy's dtypes and errors",
                       reduction_compositions) {
   // average's dtype: float64 joins the promotion only for integer and bool input

@@ -75,10 +75,15 @@ dtype moment_compute(dtype t) {
 
 /// Whether an accumulation with dtype= @p requested must first cast each element of dtype @p input to it, as
 /// NumPy does, because the cast into the accumulator would give another value: bool takes each element's
-/// truth, and floating or complex values go into integers by C's cast, which wraps where the accumulator's
-/// does not (integers into integers wrap alike).
+/// truth, floating or complex values go into integers by C's cast, which wraps where the accumulator's does
+/// not (integers into integers wrap alike), and a floating or complex dtype= that does not hold every value of
+/// the input (float64 or int32 into float32, float32 into float16) rounds each element to it, where the wider
+/// accumulator would keep it.
 bool casts_first(dtype input, std::optional<dtype> requested) {
-  return requested && (requested->is_bool() || (requested->is_integer() && !is_integer_or_bool(input)));
+  if (!requested) return false;
+  if (requested->is_bool()) return true;
+  if (requested->is_integer()) return !is_integer_or_bool(input);
+  return !can_cast(input, *requested, casting::safe);
 }
 
 /// The axes of a ufunc reduction (NumPy's ufunc.reduce): reduced_axes(), except that NumPy takes a single
@@ -491,7 +496,9 @@ ndarray mean(const ndarray& a, const axis_arg& axis, const reduce_options& o) {
   r.params.projection = reduce_projection::mean;
   const std::vector<int> axes = reduced_axes(a, axis);
   if (o.out) check_out(r.ufunc, a, reduced_shape(a, axes, o.keepdims), *o.out);
-  return run(a, axes, o.keepdims, o.out, std::nullopt, r);
+  // NumPy sums in dtype=, which takes each element cast to it
+  const ndarray input = casts_first(a.dtype(), o.dtype) ? a.astype(result, casting::unsafe, false) : a;
+  return run(input, axes, o.keepdims, o.out, std::nullopt, r);
 }
 ndarray var(const ndarray& a, const axis_arg& axis, const reduce_options& options) {
   return moment(a, axis, options, false);
