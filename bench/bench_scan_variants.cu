@@ -2,26 +2,9 @@
 //  - CUB's single-pass scan (cub::DeviceScan::InclusiveSum);
 //  - each 64 KiB tile scanned on its own in registers, with no prefix (a wrong cumsum): the bound of a scan that
 //    reads and writes each tile once, so that the difference to numcu's row is the cost of the tiles' prefixes.
-// Measured (docs/benchmarks.md): numcu's persistent blocks, each a ring of six 16 KiB tiles in shared memory
-// with a warp that loads, a warp that publishes each tile's total as it lands, a warp that finds each tile's
-// prefix and eight that scan. The prefix warp first looked back (decoupled look-back: through the
-// predecessors' totals to the nearest published inclusive prefix), at 3.70-3.75 TB/s; a clock-probed
-// standalone copy showed that warp busy 93% of the time, 2.1 us a tile, 2.5 rounds of 32 states each, and the
-// loader waiting on full rings. Now it combines the block's previous tile's inclusive prefix with the totals
-// of the tiles between (for float32 one round of loads of the whole window): 3.88-3.97 standalone against
-// 3.70-3.77 for the look-back in the same runs; wider look-back windows (64 to 288 states a round) 3.33-3.61
-// (fewer rounds, each longer); chunks of 2 to 4 consecutive tiles a block (only a chunk's first tile looking
-// back) 2.93-3.52; two or three prefix warps taking the tiles in turn 2.51-2.71 (a window ahead waits for
-// totals not yet published).
-// The look-back form, against 3.68-3.74 for it in the same runs: with 12, 20, 24 or 32 KiB tiles 3.46-3.75,
-// with two or three look-back warps taking the tiles in turn 3.34-3.52, with tiles claimed from a counter
-// 3.63-3.68, with one warp both totalling and looking back 1.1-2.0, with L2 hints (streaming stores,
-// evict-first bulk loads, or both) 3.62-3.72, a stage freed once it is scanned in registers (before its
-// prefix is known) 3.73-3.76, the scanning warps scanning the next tile before they wait for the last one's
-// prefix 3.71-3.79, tile states tagged with a per-call epoch instead of cleared before each call 3.72-3.75,
-// bulk stores from shared memory 3.68-3.74, back-off in the look-back's polling 3.72-3.75. The block-per-tile
-// form before the ring (a block's warps load, total, look back and scan one tile) ran at 3.26-3.32, and
-// reduce-then-scan over chunks the L2 cache holds was slower.
+// The group `scan` of numcu_bench, built with -DNUMCU_BUILD_BENCHMARK_VARIANTS=ON. The designs measured for
+// the scan and not kept, with their figures, are in docs/design_decisions.md (Scans); the current speeds in
+// docs/benchmarks.md.
 #include <cub/device/device_scan.cuh>
 
 #include <algorithm>

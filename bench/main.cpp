@@ -1,7 +1,8 @@
 // numcu_bench: runs the benchmark groups on cuda(0) and writes every result to the JSON file given as the
 // first argument (default numcu_bench.json), for bench/compare.py; a second argument names the one group to
-// run (foundation, elementwise, reduction, variants, scan, rtc, baselines). `numcu_bench --first-launch-child`
-// is the fresh process bench_rtc.cpp starts to time a launch from the disk cache.
+// run (foundation, elementwise, reduction, variants, scan, rtc, baselines; variants and scan only in a build
+// with -DNUMCU_BUILD_BENCHMARK_VARIANTS=ON). `numcu_bench --first-launch-child` is the fresh process
+// bench_rtc.cpp starts to time a launch from the disk cache.
 #include <cstdio>
 #include <fstream>
 #include <string>
@@ -16,8 +17,10 @@ void run_elementwise_benchmarks();
 void run_reduction_benchmarks();
 void run_rtc_benchmarks();
 void run_baseline_benchmarks();
+#ifdef NUMCU_BENCHMARK_VARIANTS
 void run_reduction_variants();
 void run_scan_variants();
+#endif
 int run_first_launch_child();
 
 int main(int argc, char** argv) {
@@ -35,12 +38,23 @@ int main(int argc, char** argv) {
   const std::pair<const char*, void (*)()> groups[] = {{"foundation", run_foundation_benchmarks},
                                                        {"elementwise", run_elementwise_benchmarks},
                                                        {"reduction", run_reduction_benchmarks},
+#ifdef NUMCU_BENCHMARK_VARIANTS
                                                        {"variants", run_reduction_variants},
                                                        {"scan", run_scan_variants},
+#endif
                                                        {"rtc", run_rtc_benchmarks},
                                                        {"baselines", run_baseline_benchmarks}};
+  bool ran = false;
   for (const auto& [name, run] : groups) {
-    if (only.empty() || only == name) run();
+    if (only.empty() || only == name) {
+      run();
+      ran = true;
+    }
+  }
+  if (!ran) {
+    std::printf("no group %s in this build (variants and scan need -DNUMCU_BUILD_BENCHMARK_VARIANTS=ON)\n",
+                only.c_str());
+    return 1;
   }
 
   std::ofstream out(out_path);
