@@ -1,5 +1,7 @@
 // Elementwise functions and operators: every function over every dtype NumPy has a loop for, against NumPy's
 // results (tests/data/ufuncs.txt); layouts, broadcasting, scalars, mixed dtypes, out, overlap, errors.
+#include <bit>
+#include <limits>
 #include <functional>
 #include <map>
 #include <set>
@@ -283,8 +285,38 @@ TEST_SUITE("elementwise") {
     CHECK(f.to_vector<double>() == std::vector<double>{1, 1, 1, 2, 3, 4});
     CHECK_THROWS_WITH_AS(
         nc::add(f, f, nc::zeros({3}, nc::float64, dev)),
-        "non-broadcastable output operand with shape (3,) doesn't match the broadcast shape (2, 3)",
+        "non-broadcastable output operand with shape (3,) doesn't match the broadcast shape (2,3)",
         nc::shape_error);
+  }
+
+  NUMCU_TEST_ON_DEVICES("an out= that does not broadcast: NumPy's message, and its order of checks", out_shape_errors) {
+    // numpy: np.add(x, x, out=np.zeros(2, np.int8)) -> "operands could not be broadcast together with shapes
+    // (3,) (3,) (2,) " (the output's cast, int64 to int8, is same_kind); a scalar's shape is ()
+    const auto x = nc::array(std::vector<std::int64_t>{1, 2, 3}, std::nullopt, dev);
+    auto o = nc::zeros({2}, nc::int8, dev);
+    CHECK_THROWS_WITH_AS(nc::add(x, x, o), "operands could not be broadcast together with shapes (3,) (3,) (2,)",
+                         nc::shape_error);
+    CHECK_THROWS_WITH_AS(nc::add(x, 1, o), "operands could not be broadcast together with shapes (3,) () (2,)",
+                         nc::shape_error);
+    // inputs that do not broadcast name the output too: np.add(zeros(3), zeros(4), out=zeros(3, int64))
+    CHECK_THROWS_WITH_AS(nc::add(x, nc::zeros({4}, nc::int64, dev), nc::zeros({3}, nc::int64, dev)),
+                         "operands could not be broadcast together with shapes (3,) (4,) (3,)", nc::shape_error);
+    // a cast the output cannot take is reported first, whatever the shapes (np.add(float64 (3,), ..., out=int8 (2,)))
+    const auto f = nc::array(std::vector<double>{1.5, 2.5, 3.5}, std::nullopt, dev);
+    CHECK_THROWS_WITH_AS(nc::add(f, f, o),
+                         "Cannot cast ufunc 'add' output from dtype('float64') to dtype('int8') with casting rule "
+                         "'same_kind'",
+                         nc::dtype_error);
+    // round checks its output's size before its dtype: np.around(x, out=np.zeros(2, np.int8)) -> "invalid output
+    // shape"; an output of the same size broadcasts (np.around(x, out=np.zeros((1, 3))) is [[2., 2., 4.]])
+    CHECK_THROWS_WITH_AS(nc::round(f, 0, o), "invalid output shape", nc::shape_error);
+    CHECK_THROWS_WITH_AS(nc::round(f.astype(nc::complex128), 0, nc::zeros({2}, nc::float64, dev)),
+                         "invalid output shape", nc::shape_error);
+    auto wide = nc::zeros({1, 3}, nc::float64, dev);
+    nc::round(f, 0, wide);
+    CHECK(wide.shape() == nc::shape_t{1, 3});
+    CHECK(wide.to_vector<double>() == std::vector<double>{2, 2, 4});
+    CHECK(o.to_vector<std::int8_t>() == std::vector<std::int8_t>{0, 0});  // untouched
   }
 
   NUMCU_TEST_ON_DEVICES("a wider out= takes the result wrapped in the loop's dtype", out_wider_than_loop) {
@@ -391,11 +423,56 @@ TEST_SUITE("elementwise") {
     CHECK(f.to_vector<double>() == std::vector<double>{1.5});
   }
 
+  NUMCU_TEST_ON_DEVICES("a NaN keeps its sign through float16 arithmetic and casts", half_nan_sign) {
+    // numpy: h = np.array([0xfe00, 0x7e00, 0x8000, 0x3c00], np.uint16).view(np.float16)[::-1], i.e. a reversed
+    // view of [-nan, nan, -0., 1.]
+    const auto bits_of = [](const nc::ndarray& a) {
+      std::vector<unsigned> out;
+      for (const nc::float16_t x : a.to_vector<nc::float16_t>()) out.push_back(x.bits);
+      return out;
+    };
+    const std::vector<nc::float16_t> values = {nc::float16_t::from_bits(0xfe00), nc::float16_t::from_bits(0x7e00),
+                                               nc::float16_t::from_bits(0x8000), nc::float16_t::from_bits(0x3c00)};
+    const auto h = nc::array(values, std::nullopt, dev)(nc::slice(nc::none, nc::none, -1));
+    // np.signbit(h) -> [False, True, False, True]
+    CHECK(nc::signbit(h).to_vector<bool>() == std::vector<bool>{false, true, false, true});
+    // np.negative(h).view(np.uint16) -> [0xbc00, 0x0, 0xfe00, 0x7e00]
+    CHECK(bits_of(nc::negative(h)) == std::vector<unsigned>{0xbc00, 0x0, 0xfe00, 0x7e00});
+    // np.copysign(np.float16(2), h) -> [2, -2, 2, -2]
+    CHECK(nc::copysign(nc::full({}, 2.0, nc::float16, dev), h).astype(nc::float64).to_vector<double>() ==
+          std::vector<double>{2, -2, 2, -2});
+    // h.astype(np.float32).view(np.uint32) -> [0x3f800000, 0x80000000, 0x7fc00000, 0xffc00000]
+    std::vector<std::uint32_t> widened;
+    for (const float f : h.astype(nc::float32).to_vector<float>()) widened.push_back(std::bit_cast<std::uint32_t>(f));
+    CHECK(widened == std::vector<std::uint32_t>{0x3f800000, 0x80000000, 0x7fc00000, 0xffc00000});
+    // np.array([-nan, nan, -0.]).astype(np.float16) (float64 and float32) -> [0xfe00, 0x7e00, 0x8000]
+    const double nan = std::numeric_limits<double>::quiet_NaN();
+    const auto d = nc::array(std::vector<double>{-nan, nan, -0.0}, std::nullopt, dev);
+    CHECK(bits_of(d.astype(nc::float16)) == std::vector<unsigned>{0xfe00, 0x7e00, 0x8000});
+    CHECK(bits_of(d.astype(nc::float32).astype(nc::float16)) == std::vector<unsigned>{0xfe00, 0x7e00, 0x8000});
+  }
+
   NUMCU_TEST_ON_DEVICES("where, round, divmod, nan_to_num", helpers) {
     auto c = nc::array(std::vector<double>{0.0, 0.5, -1.0}, std::nullopt, dev);  // read as bool
     auto w = nc::where(c, nc::array(std::vector<std::int32_t>{1, 2, 3}, std::nullopt, dev), 9.5);
     CHECK(w.dtype() == nc::float64);
     CHECK(w.to_vector<double>() == std::vector<double>{9.5, 2, 3});
+    // an integer scalar takes the array's integer dtype, wrapped as NumPy 2's where casts it (unsafely):
+    // np.where([True, False], -1, np.array([1, 2], np.uint8)) is [255, 2] uint8; 300 is 44; 2**63 is 0; 200 into
+    // int8 is -56
+    const auto pick = nc::array(std::vector<bool>{true, false}, std::nullopt, dev);
+    const auto u8 = nc::array(std::vector<std::uint8_t>{1, 2}, std::nullopt, dev);
+    w = nc::where(pick, -1, u8);
+    CHECK(w.dtype() == nc::uint8);
+    CHECK(w.to_vector<std::uint8_t>() == std::vector<std::uint8_t>{255, 2});
+    CHECK(nc::where(pick, u8, 300).to_vector<std::uint8_t>() == std::vector<std::uint8_t>{1, 44});
+    CHECK(nc::where(pick, std::uint64_t{1} << 63, u8).to_vector<std::uint8_t>() == std::vector<std::uint8_t>{0, 2});
+    w = nc::where(pick, 200, nc::array(std::vector<std::int8_t>{1, 2}, std::nullopt, dev));
+    CHECK(w.dtype() == nc::int8);
+    CHECK(w.to_vector<std::int8_t>() == std::vector<std::int8_t>{-56, 2});
+    CHECK(u8.to_vector<std::uint8_t>() == std::vector<std::uint8_t>{1, 2});
+    // the other ufuncs keep NumPy's check: np.add(uint8_array, 300) raises OverflowError
+    CHECK_THROWS_WITH_AS(nc::add(u8, 300), "Python integer 300 out of bounds for uint8", nc::dtype_error);
     // numpy.round([0.5, 1.5, 2.675, -0.125], 2): 2.675 * 100 rounds to 267.5 in float64, hence 2.68
     auto r = nc::round(nc::array(std::vector<double>{0.5, 1.5, 2.675, -0.125}, std::nullopt, dev), 2);
     CHECK(r.to_vector<double>() == std::vector<double>{0.5, 1.5, 2.68, -0.12});

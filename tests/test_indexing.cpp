@@ -76,6 +76,24 @@ TEST_SUITE("indexing") {
     CHECK(c.to_vector<float>() == std::vector<float>{0, 3, 6, 1, 4, 7, 2, 5, 8});
   }
 
+  NUMCU_TEST_ON_DEVICES("a 0-d view takes a value of one element", zero_d_assignment) {
+    // numpy: m = np.zeros((2, 3)); m[0, ..., -3] = np.array([5.]); m[1, ..., 2] = np.array([[6.]])
+    auto m = nc::zeros({2, 3}, nc::float64, dev);
+    m(0, nc::ellipsis, -3) = nc::array(std::vector<double>{5}, std::nullopt, dev);
+    m(1, nc::ellipsis, 2) = nc::full({1, 1}, 6.0, nc::float64, dev);
+    CHECK(m.to_vector<double>() == std::vector<double>{5, 0, 0, 0, 0, 6});
+    // more than one element, or none, does not fit: NumPy's messages
+    CHECK_THROWS_WITH_AS(m(0, nc::ellipsis, -3) = nc::zeros({2}, nc::float64, dev),
+                         "could not broadcast input array from shape (2,) into shape ()", nc::shape_error);
+    CHECK_THROWS_WITH_AS(m(0, nc::ellipsis, -3) = nc::zeros({1, 0}, nc::float64, dev),
+                         "could not broadcast input array from shape (0,) into shape ()", nc::shape_error);
+    // np.zeros((2, 3))[...] = np.ones((2, 1, 3)): "could not broadcast input array from shape (2,1,3) into
+    // shape (2,3)"
+    CHECK_THROWS_WITH_AS(m(nc::ellipsis) = nc::ones({2, 1, 3}, nc::float64, dev),
+                         "could not broadcast input array from shape (2,1,3) into shape (2,3)", nc::shape_error);
+    CHECK(m.to_vector<double>() == std::vector<double>{5, 0, 0, 0, 0, 6});
+  }
+
   NUMCU_TEST_ON_DEVICES("failed assignments change nothing", assignment_errors) {
     auto m = nc::arange(6, nc::float64, dev).reshape({2, 3});
     CHECK_THROWS_WITH_AS(m(0) = nc::zeros({5}, nc::float64, dev),

@@ -92,6 +92,11 @@ using strides_t = dim_vector;
 
 /// A shape printed as NumPy prints a tuple: `(3, 4)`, `(5,)`, `()`.
 std::string to_string(const dim_vector& dims);
+
+namespace detail {
+/// A shape as NumPy writes it in broadcast errors, without spaces: `(3,4)`, `(5,)`.
+std::string compact_text(const dim_vector& dims);
+}  // namespace detail
 /// Prints to_string(dims).
 std::ostream& operator<<(std::ostream& os, const dim_vector& dims);
 

@@ -641,6 +641,8 @@ ndarray where(const operand& condition, const operand& x, const operand& y,
 }
 
 ndarray round(const ndarray& a, int decimals, const std::optional<ndarray>& out) {
+  // NumPy checks the output's size before anything else (its dtype, the shapes' broadcasting)
+  if (out && out->size() != a.size()) throw shape_error("invalid output shape");
   if (a.dtype().is_complex()) {
     // NumPy rounds the real and imaginary parts apart, so that an overflow of one leaves the other intact
     if (out && !out->dtype().is_complex()) throw dtype_error("array does not have imaginary part to set");

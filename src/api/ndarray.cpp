@@ -240,20 +240,21 @@ ndarray& ndarray::operator=(const ndarray& values) && {
   values.require_defined();
   detail::require_same_device(device(), values.device(), "assignment");
   // NumPy drops the value's leading length-1 axes that the target lacks: z[...] = ones((1, 1, 3)) for a
-  // (2, 3) z assigns the row to both rows. A 0-d target takes no value with axes: NumPy refuses one for an
-  // element (a[1] = ones(1)), and numcu's 0-d views cannot tell an element from a[...]
-  const int extra = values.ndim() - ndim();
-  const bool drop = extra > 0 && ndim() > 0 && std::all_of(values.shape().begin(), values.shape().begin() + extra,
-                                             [](std::int64_t n) { return n == 1; });
+  // (2, 3) z assigns the row to both rows, and m[0, ..., -3] = ones(1) fills a 0-d view. (NumPy refuses the
+  // last for an element, m[0, -3] = ones(1); numcu's 0-d views cannot tell an element from a view, and take it.)
+  // (the leading length-1 axes go as far as they can, and the rest must then broadcast: NumPy's message names
+  // what is left, a (1, 0) value into a 0-d target being "from shape (0,)")
+  int drop = 0;
+  while (drop < values.ndim() - ndim() && values.shape()[drop] == 1) ++drop;
   const ndarray value =
-      drop ? values.reshape(shape_t(std::span<const std::int64_t>(values.shape().begin() + extra, values.shape().end())))
-           : values;
+      drop > 0 ? values.reshape(shape_t(std::span<const std::int64_t>(values.shape().begin() + drop, values.shape().end())))
+               : values;
   try {
     const shape_t both[] = {m_shape, value.shape()};
     if (!(broadcast_shapes(both) == m_shape)) throw shape_error("");
   } catch (const shape_error&) {
-    throw shape_error("could not broadcast input array from shape " + to_string(value.shape()) +
-                      " into shape " + to_string(m_shape));
+    throw shape_error("could not broadcast input array from shape " + detail::compact_text(value.shape()) +
+                      " into shape " + detail::compact_text(m_shape));
   }
   detail::copy_into(*this, value);
   return *this;

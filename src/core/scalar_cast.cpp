@@ -34,7 +34,7 @@ void check_integer_fits(const scalar& value, dtype t) {
 
 }  // namespace
 
-element_bytes scalar_to_element(const scalar& value, dtype t) {
+element_bytes scalar_to_element(const scalar& value, dtype t, bool wrap_integers) {
   element_bytes out{};
   visit_dtype(t.id(), [&](auto tag) {
     using T = typename decltype(tag)::type;
@@ -44,7 +44,9 @@ element_bytes scalar_to_element(const scalar& value, dtype t) {
         element = cast<T>(value.int_value() != 0);
         break;
       case scalar_kind::integer:
-        if constexpr (std::is_integral_v<T> && !std::is_same_v<T, bool>) check_integer_fits<T>(value, t);
+        if constexpr (std::is_integral_v<T> && !std::is_same_v<T, bool>) {
+          if (!wrap_integers) check_integer_fits<T>(value, t);
+        }
         element = value.is_large_unsigned() ? cast<T>(value.uint_value()) : cast<T>(value.int_value());
         break;
       case scalar_kind::floating:

@@ -8,10 +8,12 @@
 namespace numcu::detail {
 
 /// Writes @p value as an element of @p t: an unsafe cast, as full() and the operands of elementwise calls
-/// take a value (require_storable() checks assignments first).
+/// take a value (require_storable() checks assignments first). With @p wrap_integers, an integer that does not
+/// fit an integer dtype wraps around as a C++ cast does, as NumPy's `where` takes a Python integer
+/// (`np.where(c, -1, uint8_array)` holds 255).
 /// @throws dtype_error "Python integer 300 out of bounds for uint8" when an integer does not fit an integer
-/// dtype.
-element_bytes scalar_to_element(const scalar& value, dtype t);
+/// dtype (unless @p wrap_integers).
+element_bytes scalar_to_element(const scalar& value, dtype t, bool wrap_integers = false);
 
 /// Checks that @p value can be stored into an array of @p t as NumPy stores a Python scalar (`a.fill(v)`,
 /// `a[...] = v`), which is stricter than the cast of creation (`full`): a float into an integer dtype is

@@ -109,9 +109,8 @@ std::ostream& operator<<(std::ostream& os, const dim_vector& dims) {
   return os << to_string(dims);
 }
 
-namespace {
-// NumPy writes shapes without spaces in broadcast errors: (3,4) (5,)
-std::string compact(const shape_t& s) {
+namespace detail {
+std::string compact_text(const dim_vector& s) {
   std::string out = to_string(s);
   std::string r;
   for (char c : out) {
@@ -119,7 +118,7 @@ std::string compact(const shape_t& s) {
   }
   return r;
 }
-}  // namespace
+}  // namespace detail
 
 shape_t broadcast_shapes(std::span<const shape_t> shapes) {
   int ndim = 0;
@@ -136,7 +135,7 @@ shape_t broadcast_shapes(std::span<const shape_t> shapes) {
         continue;
       }
       std::string msg = "operands could not be broadcast together with shapes";
-      for (const auto& t : shapes) msg.append(" ").append(compact(t));
+      for (const auto& t : shapes) msg.append(" ").append(detail::compact_text(t));
       throw shape_error(msg);
     }
   }

@@ -78,10 +78,21 @@ ndarray run_call(ufunc_id u, std::span<const operand> inputs, const std::optiona
   for (std::size_t k = 0; k < inputs.size(); ++k) {
     if (!inputs[k].is_scalar()) continue;
     args.is_scalar[k] = true;
+    // NumPy's where casts its values to the result's dtype unsafely (its iterator's casting rule)
     args.scalars[k] = scalar_to_element(inputs[k].value(),
-                                        elementwise_call::input_dtype_of(u, loop.input, static_cast<int>(k)));
+                                        elementwise_call::input_dtype_of(u, loop.input, static_cast<int>(k)),
+                                        u == ufunc_id::where);
   }
 
+  // NumPy's iterator's error where the operands do not broadcast together: it names every input's shape (a
+  // scalar's is ()) and the output's
+  const auto throw_not_broadcastable = [&] {
+    std::array<shape_t, max_inputs + 1> all;
+    std::size_t n = 0;
+    for (const operand& x : inputs) all[n++] = x.is_scalar() ? shape_t{} : x.array().shape();
+    if (out) all[n++] = out->shape();
+    broadcast_shapes(std::span<const shape_t>(all.data(), n));
+  };
   // the broadcast shape; operands of one shape, the common case, need no list of shapes
   const shape_t shape = [&] {
     bool same = nshapes > 0;
@@ -89,16 +100,25 @@ ndarray run_call(ufunc_id u, std::span<const operand> inputs, const std::optiona
     if (same) return *shapes[0];
     std::array<shape_t, max_inputs> list;
     for (std::size_t k = 0; k < nshapes; ++k) list[k] = *shapes[k];
-    return broadcast_shapes(std::span<const shape_t>(list.data(), nshapes));
+    try {
+      return broadcast_shapes(std::span<const shape_t>(list.data(), nshapes));
+    } catch (const shape_error&) {
+      throw_not_broadcastable();
+      throw;
+    }
   }();
-  if (out) {
-    const bool fits = out->shape() == shape || [&] {
-      const shape_t both[] = {shape, out->shape()};
-      return broadcast_shapes(both) == out->shape();
-    }();
-    if (!fits) {
-      throw shape_error("non-broadcastable output operand with shape " + to_string(out->shape()) +
-                        " doesn't match the broadcast shape " + to_string(shape));
+  if (out && out->shape() != shape) {
+    const shape_t both[] = {shape, out->shape()};
+    shape_t together;
+    try {
+      together = broadcast_shapes(both);
+    } catch (const shape_error&) {
+      throw_not_broadcastable();
+      throw;
+    }
+    if (together != out->shape()) {
+      throw shape_error("non-broadcastable output operand with shape " + compact_text(out->shape()) +
+                        " doesn't match the broadcast shape " + compact_text(shape));
     }
   }
 
