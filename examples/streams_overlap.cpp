@@ -44,7 +44,7 @@ extern "C" __global__ void work(float* x, long long n) {  // enough arithmetic t
       const nc::stream& s = streams[overlapped ? c % 2 : 0];
       const auto part = nc::slice(c * chunk, (c + 1) * chunk);
       nc::to_device_async(host_in(part), device_data(part), s);
-      work.launch((chunk + 255) / 256, 256, {device_data(part), chunk}, 0, s);
+      work((chunk + 255) / 256, 256, {device_data(part), chunk}, 0, s);
       done.push_back(nc::to_host_async(device_data(part), host_out(part), s));
     }
     streams[0].wait(done.back());

@@ -12,7 +12,7 @@ arch=$(sed -n 's/^CMAKE_CUDA_ARCHITECTURES:[A-Z]*=//p' "$build/CMakeCache.txt")
 echo "installing into $build/install"
 cmake --install "$build" --prefix "$build/install"
 cmake -S tests/consumer -B "$build/consumer-find-package" -G Ninja -DCMAKE_BUILD_TYPE=Release \
-  -DCMAKE_PREFIX_PATH="$build/install"
+  -DCMAKE_PREFIX_PATH="$build/install" -DCMAKE_CUDA_ARCHITECTURES="$arch"
 cmake --build "$build/consumer-find-package"
 echo "consumer through find_package:"
 "$build/consumer-find-package/consumer"

@@ -665,8 +665,9 @@ const std::map<std::string, call>& calls() {
        }},
       {"gradient",
        [](const inputs& in) {
-         std::vector<double> spacing;
-         for (const std::size_t i : in.keys("spacing")) spacing.push_back(in.r(i));
+         std::vector<nc::operand> spacing;
+         for (const std::size_t i : in.keys("spacing"))  // a step, or the coordinates along an axis
+           spacing.push_back(in.tag(i) == 'a' ? nc::operand(in.arr(i)) : nc::operand(in.r(i)));
          if (spacing.empty()) spacing = {1.0};
          return result{
              nc::gradient(in.arr(0), spacing, axis_of(in), static_cast<int>(integer_or(in, "edge_order", 1))),
@@ -1048,6 +1049,12 @@ reduction_rule rule_of(const test_case& c, const inputs& in, nc::dtype t, std::s
     double h = 1.0;
     bool spaced = false;
     for (const std::size_t i : in.keys("spacing")) {
+      if (in.tag(i) == 'a') {  // coordinates: their smallest difference is the step that matters
+        const std::vector<double> x = in.arr(i).astype(nc::float64).to_vector<double>();
+        for (std::size_t k = 1; k < x.size(); ++k) h = std::min(h, std::fabs(x[k] - x[k - 1]));
+        spaced = true;
+        continue;
+      }
       h = std::min(h, std::fabs(in.r(i)));
       spaced = spaced || in.r(i) != 1.0;
     }

@@ -1009,3 +1009,139 @@ TEST_CASE("floating sums, means and variances: CPU and GPU bitwise equal [cuda]"
     }
   }
 }
+
+NUMCU_TEST_ON_DEVICES("a bool dtype= into a non-bool out= stores the logical result", reduction_bool_into_out) {
+  // numpy: a = np.array([1, 2, 0, 3]); np.sum(a, dtype=bool, out=np.zeros((), np.int64)) -> 1;
+  // np.cumsum(a, dtype=bool, out=np.zeros(4, np.int64)) -> [1, 1, 1, 1]; np.prod(...) -> 0;
+  // np.cumprod(...) -> [1, 1, 0, 0]; with a float32 out=: 1.0
+  const nc::ndarray a = nc::array(std::vector<std::int64_t>{1, 2, 0, 3}, std::nullopt, dev);
+  nc::ndarray total = nc::zeros({}, nc::int64, dev);
+  CHECK(nc::sum(a, nc::none, {.dtype = nc::bool_, .out = total}).item<std::int64_t>() == 1);
+  CHECK(total.item<std::int64_t>() == 1);
+  nc::ndarray real_total = nc::zeros({}, nc::float32, dev);
+  nc::sum(a, nc::none, {.dtype = nc::bool_, .out = real_total});
+  CHECK(real_total.item<float>() == 1.0f);
+  CHECK(nc::prod(a, nc::none, {.dtype = nc::bool_, .out = total}).item<std::int64_t>() == 0);
+  nc::ndarray running = nc::zeros({4}, nc::int64, dev);
+  nc::cumsum(a, std::nullopt, nc::bool_, running);
+  CHECK(running.to_vector<std::int64_t>() == std::vector<std::int64_t>{1, 1, 1, 1});
+  nc::cumprod(a, std::nullopt, nc::bool_, running);
+  CHECK(running.to_vector<std::int64_t>() == std::vector<std::int64_t>{1, 1, 0, 0});
+  // along an axis, keepdims: np.sum([[1, 2], [0, 0]], axis=1, dtype=bool, keepdims=True, out=int8 (2, 1)) ->
+  // [[1], [0]]
+  const nc::ndarray m = nc::array(std::vector<std::int64_t>{1, 2, 0, 0}, std::nullopt, dev).reshape({2, 2});
+  nc::ndarray rows = nc::full({2, 1}, 7, nc::int8, dev);
+  nc::sum(m, 1, {.dtype = nc::bool_, .out = rows, .keepdims = true});
+  CHECK(rows.to_vector<std::int8_t>() == std::vector<std::int8_t>{1, 0});
+  CHECK(a.to_vector<std::int64_t>() == std::vector<std::int64_t>{1, 2, 0, 3});
+}
+
+NUMCU_TEST_ON_DEVICES("bfloat16 dtype= of composed means rounds each element first", reduction_bfloat16_means) {
+  // 257 is not a bfloat16: it rounds to 256 (ties to even), so the mean of [257, 1] in bfloat16 is the mean of
+  // [256, 1], 128.5 in float32, rounded once to 128 (where 257 taken as it is gives 129); the same for where=
+  // (NumPy's composition) and nanmean
+  const nc::ndarray a = nc::array(std::vector<double>{257.0, 1.0}, std::nullopt, dev);
+  const nc::ndarray mask = nc::array(std::vector<bool>{true, true}, std::nullopt, dev);
+  const nc::ndarray masked = nc::mean(a, nc::none, {.dtype = nc::bfloat16, .where = mask});
+  CHECK(masked.dtype() == nc::bfloat16);
+  CHECK(masked.astype(nc::float64).item<double>() == 128.0);
+  CHECK(nc::mean(a, nc::none, {.dtype = nc::bfloat16}).astype(nc::float64).item<double>() == 128.0);
+  const nc::ndarray with_nan = nc::array(std::vector<double>{257.0, NAN, 1.0}, std::nullopt, dev);
+  const nc::ndarray nm = nc::nanmean(with_nan, nc::none, {.dtype = nc::bfloat16});
+  CHECK(nm.dtype() == nc::bfloat16);
+  CHECK(nm.astype(nc::float64).item<double>() == 128.0);
+}
+
+NUMCU_TEST_ON_DEVICES("nanvar and nanstd of float16 compute in float32, as var and std do", reduction_float16_nanvar) {
+  // [200, -200, 100]: the squared deviations sum to 86666.7, past float16's 65504; the variance 28888.9 rounds to
+  // 28896 in float16, the deviation 169.97 to 170
+  const nc::ndarray h = nc::array(std::vector<double>{200, -200, 100, NAN}, std::nullopt, dev).astype(nc::float16);
+  const nc::ndarray v = nc::nanvar(h), s = nc::nanstd(h);
+  CHECK(v.dtype() == nc::float16);
+  CHECK(v.astype(nc::float64).item<double>() == 28896.0);
+  CHECK(s.astype(nc::float64).item<double>() == 170.0);
+  const nc::ndarray finite = h(nc::slice(0, 3));
+  CHECK(nc::var(finite).astype(nc::float64).item<double>() == 28896.0);
+  CHECK(nc::std(finite).astype(nc::float64).item<double>() == 170.0);
+  CHECK(nc::nanvar(h, nc::none, {.dtype = nc::float16}).astype(nc::float64).item<double>() == 28896.0);
+  CHECK(nc::nanvar(h, nc::none, {.dtype = nc::float32}).dtype() == nc::float32);
+}
+
+NUMCU_TEST_ON_DEVICES("argmax and argmin out=, empty NaN extremes: NumPy's checks and messages", reduction_arg_out) {
+  const nc::ndarray m = nc::array(std::vector<double>{1, 5, 2, 7, 0, 3}, std::nullopt, dev).reshape({2, 3});
+  // out= of any dtype that casts safely to int64 (np.argmax(m, axis=1, out=np.zeros(2, np.int8)) -> [1, 0])
+  nc::ndarray small = nc::zeros({2}, nc::int8, dev);
+  nc::argmax(m, 1, false, small);
+  CHECK(small.to_vector<std::int8_t>() == std::vector<std::int8_t>{1, 0});
+  nc::ndarray flags = nc::zeros({2}, nc::bool_, dev);
+  nc::argmin(m, 1, false, flags);
+  CHECK(flags.to_vector<bool>() == std::vector<bool>{false, true});
+  // np.argmax(m, out=np.zeros((), np.uint64)): "Cannot cast scalar from dtype('uint64') to dtype('int64')
+  // according to the rule 'safe'"; an array out= is "array data"; the wrong shape is checked first
+  nc::ndarray wide = nc::full({}, 9, nc::uint64, dev);
+  CHECK_THROWS_WITH_AS(nc::argmax(m, std::nullopt, false, wide),
+                       "Cannot cast scalar from dtype('uint64') to dtype('int64') according to the rule 'safe'",
+                       nc::dtype_error);
+  nc::ndarray reals = nc::full({2}, 9.0f, nc::float32, dev);
+  CHECK_THROWS_WITH_AS(nc::nanargmin(m, 1, false, reals),
+                       "Cannot cast array data from dtype('float32') to dtype('int64') according to the rule 'safe'",
+                       nc::dtype_error);
+  CHECK_THROWS_WITH_AS(nc::argmin(m, 1, true, nc::zeros({2}, nc::int64, dev)),
+                       "output array does not match result of np.argmin.", nc::shape_error);
+  CHECK(wide.item<std::uint64_t>() == 9);
+  CHECK(reals.to_vector<float>() == std::vector<float>{9, 9});
+  // np.nanmax([]) and np.nanmin(np.zeros((0, 3), int), axis=0) name fmax and fmin; np.ptp([]) names maximum
+  const nc::ndarray empty = nc::zeros({0}, nc::float64, dev);
+  CHECK_THROWS_WITH_AS(nc::nanmax(empty), "zero-size array to reduction operation fmax which has no identity",
+                       nc::shape_error);
+  CHECK_THROWS_WITH_AS(nc::nanmin(nc::zeros({0, 3}, nc::int64, dev), 0),
+                       "zero-size array to reduction operation fmin which has no identity", nc::shape_error);
+  CHECK_THROWS_WITH_AS(nc::ptp(empty), "zero-size array to reduction operation maximum which has no identity",
+                       nc::shape_error);
+}
+
+NUMCU_TEST_ON_DEVICES("gradient with coordinates: NumPy's uneven formulas", gradient_coordinates) {
+  // numpy: f = np.array([1, 4, 9, 16, 25], np.float32); x = np.array([0, 1, 1.5, 3.5, 4])
+  const nc::ndarray f = nc::array(std::vector<float>{1, 4, 9, 16, 25}, std::nullopt, dev);
+  const nc::ndarray x = nc::array(std::vector<double>{0, 1, 1.5, 3.5, 4}, std::nullopt, dev);
+  // np.gradient(f, x) -> [3, 7.6666665, 8.7, 15.1, 18] float32; edge_order=2 -> [-1.6666666, ..., 20.9]
+  const nc::ndarray g = nc::gradient(f, {x})[0];
+  CHECK(g.dtype() == nc::float32);
+  CHECK(g.to_vector<float>() == std::vector<float>{3.0f, 7.6666665f, 8.7f, 15.1f, 18.0f});
+  CHECK(nc::gradient(f, {x}, nc::none, 2)[0].to_vector<float>() ==
+        std::vector<float>{-1.6666666f, 7.6666665f, 8.7f, 15.1f, 20.9f});
+  // evenly spaced integer coordinates are a uniform step: np.gradient(f, [0, 2, 4, 6, 8]) -> [1.5, 2, 3, 4, 4.5]
+  const nc::ndarray even = nc::array(std::vector<std::int64_t>{0, 2, 4, 6, 8}, std::nullopt, dev);
+  CHECK(nc::gradient(f, {even})[0].to_vector<float>() == std::vector<float>{1.5f, 2, 3, 4, 4.5f});
+  // one coordinate array and one step for a 2-D array: np.gradient(np.ones((3, 4)), [0, 1, 3.], 2.0); the
+  // uneven interior of a constant is (a + b) + c with a = -2/3, b = 1/2, c = 1/6 in float64, not 0
+  const nc::ndarray ones = nc::ones({3, 4}, nc::float64, dev);
+  const auto both = nc::gradient(ones, {nc::array(std::vector<double>{0, 1, 3}, std::nullopt, dev), 2.0});
+  const double middle = (-2.0 / (1.0 * 3.0) + 0.5) + 1.0 / (2.0 * 3.0);
+  CHECK(both[0].to_vector<double>() == std::vector<double>{0, 0, 0, 0, middle, middle, middle, middle, 0, 0, 0, 0});
+  CHECK(both[1].to_vector<double>() == std::vector<double>(12, 0.0));
+  // NumPy's errors
+  CHECK_THROWS_WITH_AS(nc::gradient(f, {x(nc::slice(0, 3))}),
+                       "when 1d, distances must match the length of the corresponding dimension", nc::shape_error);
+  CHECK_THROWS_WITH_AS(nc::gradient(f, {nc::zeros({5, 1}, nc::float64, dev)}),
+                       "distances must be either scalars or 1d", nc::shape_error);
+  CHECK_THROWS_WITH_AS(nc::gradient(ones, {nc::array(std::vector<double>{0, 1, 3}, std::nullopt, dev)}),
+                       "invalid number of arguments", nc::dtype_error);
+}
+
+NUMCU_TEST_ON_DEVICES("var and std with a floating dtype= narrower than the input: the mean of rounded elements",
+                      reduction_narrow_dtype_moments) {
+  // numpy: np.var(np.array([2147483646, 2147483647], np.int32), dtype=np.float32) -> 2.5 (each element rounded
+  // to 2147483648 for the mean, the deviations -2 and -1 taken from the input itself); with ddof=1 on one
+  // element: the deviation -2 over 0 -> inf; np.std([16777217., 16777218.], dtype=np.float32) -> 1.5811388
+  const nc::ndarray big = nc::array(std::vector<std::int32_t>{2147483646, 2147483647}, std::nullopt, dev);
+  const nc::ndarray v = nc::var(big, nc::none, {.dtype = nc::float32});
+  CHECK(v.dtype() == nc::float32);
+  CHECK(v.item<float>() == 2.5f);
+  const nc::ndarray one = big(nc::slice(0, 1)).reshape({1, 1});
+  const nc::ndarray inf = nc::nanvar(one, 1, {.dtype = nc::float32, .keepdims = true, .ddof = 1});
+  CHECK(inf.shape() == nc::shape_t{1, 1});
+  CHECK(std::isinf(inf.to_vector<float>()[0]));
+  const nc::ndarray f = nc::array(std::vector<double>{16777217.0, 16777218.0}, std::nullopt, dev);
+  CHECK(nc::std(f, nc::none, {.dtype = nc::float32}).item<float>() == 1.5811388f);
+}

@@ -13,7 +13,7 @@
 #include <random>
 #include <vector>
 
-#include "device/reduce_ops.hpp"
+#include "device/reduction_ops.hpp"
 
 namespace d = numcu::detail;
 

@@ -85,6 +85,24 @@ bool is_elf(const std::string& image) {
                                            "ELF") == 0;
 }
 
+/// Kernels that read arrays through device_view arguments, and a __device__ array.
+const char* const view_source = R"(
+#include "numcu/device_view.hpp"
+__device__ float totals[4];
+extern "C" __global__ void row_sums(numcu::device_view<const float, 2> a, numcu::device_view<float, 1> out) {
+  const long r = threadIdx.x;
+  if (r >= a.shape[0]) return;
+  float s = 0;
+  for (long c = 0; c < a.shape[1]; ++c) s += a(r, c);
+  out(r) = s;
+}
+extern "C" __global__ void accumulate(numcu::device_view<const float, 2> a) {
+  if (threadIdx.x == 0)
+    for (long i = 0; i < a.size(); ++i) totals[0] += a[i];
+}
+extern "C" __global__ void copy4(const float* in, float* out) { out[threadIdx.x] = in[threadIdx.x]; }
+)";
+
 rtc::program_request request_for(const std::string& source, const std::string& arch = "sm_90") {
   rtc::program_request r;
   r.source = source;
@@ -320,6 +338,25 @@ template <class T> __global__ void scale(T* x, int n) {
       CHECK(e.path().extension() == ".numcu-kernel");  // no temporary file left behind
   }
 
+  TEST_CASE("a cache directory set by the program overrides the environment's; the counts say what happened") {
+    temporary_cache_dir cache;
+    const std::filesystem::path chosen = cache.path / "chosen";
+    nc::set_kernel_cache_directory(chosen.string());
+    CHECK(nc::kernel_cache_directory() == chosen.string());
+    const auto before = nc::kernel_cache_statistics();
+    const std::string source = fresh_source();
+    (void)nc::raw_module(source).compile("compute_90");
+    CHECK(nc::kernel_cache_statistics().compiles == before.compiles + 1);
+    int entries = 0;
+    for (const auto& e : std::filesystem::directory_iterator(chosen)) entries += e.path().extension() == ".numcu-kernel";
+    CHECK(entries == 1);
+    (void)nc::raw_module(source).compile("compute_90");
+    CHECK(nc::kernel_cache_statistics().memory_hits == before.memory_hits + 1);
+    CHECK(nc::kernel_cache_statistics().compiles == before.compiles + 1);
+    nc::set_kernel_cache_directory(std::nullopt);  // the environment's again
+    CHECK(nc::kernel_cache_directory() == cache.path.string());
+  }
+
   TEST_CASE("the cache directory follows NUMCU_CACHE_DIR, then XDG_CACHE_HOME, then HOME") {
     temporary_cache_dir cache;
     CHECK(rtc::cache_directory() == cache.path);
@@ -366,12 +403,56 @@ template <class T> __global__ void scale(T* x, int n) {
     const auto k = m.get_function("add");
     CHECK(k.name() == "add");
     const auto a = nc::zeros({4}, nc::float32, nc::cpu);
-    CHECK_THROWS_WITH_AS(k.launch(1, 4, {a, a, a, 4}, 0, nc::stream(nc::cpu)),
+    CHECK_THROWS_WITH_AS(k(1, 4, {a, a, a, 4}, 0, nc::stream(nc::cpu)),
                          "numcu: a raw_kernel runs on a CUDA GPU, not on cpu (runtime-compiled kernels have no CPU "
                          "backend)",
                          nc::device_error);
     CHECK_THROWS_AS(m.set_global("x", 1, nc::cpu), nc::device_error);
+    CHECK_THROWS_AS(m.get_global("x", nc::float32, nc::cpu), nc::device_error);
     CHECK(a.to_vector<float>() == std::vector<float>(4, 0.0f));
+  }
+
+  TEST_CASE("a runtime kernel takes device_view arguments: numcu/device_view.hpp ships inside the library") {
+    const nc::raw_module module(view_source);
+    CHECK(is_elf(module.compile("sm_90")));
+    CHECK(!module.compile("compute_90").empty());
+  }
+
+  TEST_CASE("a raw kernel reads a transposed array through a device_view; a module's global is an array [cuda]" *
+            doctest::skip(numcu_test::no_gpu())) {
+    const nc::device gpu = nc::cuda(0);
+    const nc::raw_module module(view_source);
+    // the rows of the transpose of [[0, 1, 2], [3, 4, 5]] (shape (3, 2), strides (4, 12)): 3, 5, 7
+    const auto m = nc::arange(0, 6, 1, nc::float32, gpu).reshape({2, 3});
+    const auto t = m.T();
+    auto sums = nc::full({3}, -1.0f, nc::float32, gpu);
+    const auto row_sums = module.get_function("row_sums");
+    row_sums(1, 32, {t.view<const float, 2>(), sums.view<float, 1>()});
+    CHECK(sums.to_vector<float>() == std::vector<float>{3, 5, 7});
+    // the __device__ array `totals` as an ndarray over its memory: written by the kernel, read and written here,
+    // and handed to another kernel
+    const nc::ndarray totals = module.get_global("totals", nc::float32, gpu);
+    CHECK(totals.shape() == nc::shape_t{4});
+    CHECK(totals.dtype() == nc::float32);
+    totals(nc::all) = 0.0f;
+    module.get_function("accumulate")(1, 32, {t.view<const float, 2>()});
+    CHECK(totals.to_vector<float>() == std::vector<float>{15, 0, 0, 0});
+    totals(1) = 2.5f;
+    auto copied = nc::zeros({4}, nc::float32, gpu);
+    module.get_function("copy4")(1, 4, {totals, copied});
+    CHECK(copied.to_vector<float>() == std::vector<float>{15, 2.5f, 0, 0});
+    CHECK(module.get_global<float>("totals", gpu) == 15.0f);
+    CHECK_THROWS_WITH_AS(module.get_global("totals", nc::complex128, gpu),
+                         "numcu: the module's variable 'totals' is 16 bytes, not a whole number of complex128 "
+                         "elements",
+                         nc::rtc_error);
+    CHECK_THROWS_AS(module.get_global("missing", nc::float32, gpu), nc::rtc_error);
+    // get_function compiles and loads for the default device at once: a missing kernel or a source that does
+    // not compile raises there, not at the first launch
+    CHECK_THROWS_WITH_AS(module.get_function("no_such_kernel"), doctest::Contains("no kernel named 'no_such_kernel'"),
+                         nc::rtc_error);
+    CHECK_THROWS_AS(nc::raw_module("extern \"C\" __global__ void broken() { undeclared = 1; }").get_function("broken"),
+                    nc::rtc_error);
   }
 
   TEST_CASE("a raw kernel adds two vectors on the GPU, as PyCUDA's SourceModule does [cuda]" *
@@ -387,7 +468,7 @@ template <class T> __global__ void scale(T* x, int n) {
     for (int i = 0; i < n; ++i) REQUIRE(got[i] == static_cast<float>(i) + 0.5f);
     // a second launch reuses the loaded kernel, on a stream of the caller's
     const nc::stream s(gpu);
-    k.launch(n / 100, 100, {c, b, c, n}, 0, s);
+    k(n / 100, 100, {c, b, c, n}, 0, s);
     s.synchronize();
     const auto twice = c.to_vector<float>();
     for (int i = 0; i < n; ++i) REQUIRE(twice[i] == static_cast<float>(i) + 1.0f);
@@ -490,7 +571,7 @@ extern "C" __global__ void reverse_block(const float* x, float* y) {
   }
 
   TEST_CASE("elementwise kernel sources compile for every dtype and loop, with scalars and raw arrays") {
-    using kind = nc::detail::kernel_loop_kind;
+    using kind = nc::detail::elementwise_loop_kind;
     for (const nc::dtype t : numcu_test::all_dtypes()) {
       // general; dense element by element; dense vectors; dense vectors of out=; rows; rows of out=
       for (const int layout : {0, 1, 2, 3, 4, 5}) {
@@ -516,7 +597,7 @@ extern "C" __global__ void reverse_block(const float* x, float* y) {
   }
 
   TEST_CASE("an operation calls preamble functions named like the loop's own and may continue or break") {
-    using kind = nc::detail::kernel_loop_kind;
+    using kind = nc::detail::elementwise_loop_kind;
     for (const kind loop : {kind::dense, kind::rows, kind::general}) {
       CAPTURE(static_cast<int>(loop));
       nc::detail::elementwise_source_request r;

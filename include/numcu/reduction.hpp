@@ -138,10 +138,15 @@ ndarray diff(const ndarray& a, int n = 1, std::int64_t axis = -1, const std::opt
 /// numpy.ediff1d: the differences of the flattened array, with @p to_begin and @p to_end around them.
 ndarray ediff1d(const ndarray& ary, const std::optional<ndarray>& to_end = std::nullopt,
                 const std::optional<ndarray>& to_begin = std::nullopt);
-/// numpy.gradient with uniform spacing: central differences inside, one-sided ones of order @p edge_order
-/// (1 or 2) at the edges, one array per axis in @p axes (none: every axis). @p spacing: one value, or one per
-/// axis.
-std::vector<ndarray> gradient(const ndarray& f, const std::vector<double>& spacing = {1.0},
+/// numpy.gradient: central differences inside, one-sided ones of order @p edge_order (1 or 2) at the edges,
+/// one array per axis in @p axes (none: every axis). @p spacing: one step for every axis, or one entry per
+/// axis, each a step (a number, or a 0-d array whose dtype takes part as NumPy's scalars do) or the
+/// coordinates along that axis (a 1-D array of the axis' length: uneven spacing, NumPy's second-order
+/// formulas).
+/// @throws dtype_error "invalid number of arguments"; shape_error "distances must be either scalars or 1d",
+/// "when 1d, distances must match the length of the corresponding dimension", "'edge_order' greater than 2
+/// not supported", "Shape of array too small to calculate a numerical gradient, ...".
+std::vector<ndarray> gradient(const ndarray& f, const std::vector<operand>& spacing = {1.0},
                               const axis_arg& axes = none, int edge_order = 1);
 /// numpy.trapezoid: the integral of @p y along @p axis by the trapezoidal rule, with sample points @p x or
 /// spacing @p dx.

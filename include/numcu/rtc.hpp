@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <concepts>
 #include <cstring>
 #include <initializer_list>
@@ -55,8 +56,10 @@ class raw_module {
   static raw_module from_image(std::string image, std::string name = "image");
 
   /// The kernel @p name of this module: an `extern "C"` kernel's name, a name expression given to the
-  /// constructor (e.g. `"scale<float>"`), or a mangled name. Nothing is compiled or loaded until it first runs
-  /// on a device; then rtc_error if the module has no such kernel.
+  /// constructor (e.g. `"scale<float>"`), or a mangled name. Where the default device is a GPU, the module is
+  /// compiled for it and loaded now, so that a compile error or a missing kernel raises rtc_error here; on
+  /// another GPU it is compiled and loaded on the first launch there. Without a GPU, compile() is the way to
+  /// check a source.
   raw_kernel get_function(const std::string& name) const;
 
   /// Copies @p bytes from @p data into the module's `__constant__` or `__device__` variable @p name on GPU
@@ -80,6 +83,14 @@ class raw_module {
     get_global(name, &value, sizeof(T), d);
     return value;
   }
+
+  /// The module's `__device__` or `__constant__` variable @p name on GPU @p d as a 1-D array of dtype @p t over
+  /// its memory (CuPy's `RawModule.get_global`): no copy, so the array reads and writes the variable, and can
+  /// be passed to other kernels and functions. The module stays loaded for the process, so the array stays
+  /// valid. (A `__constant__` variable is read-only to kernels; write it through the array or set_global().)
+  /// @throws rtc_error when there is no such variable or its size is not a whole number of @p t elements;
+  /// device_error unless @p d is a GPU.
+  ndarray get_global(const std::string& name, dtype t, device d = default_device()) const;
 
   /// The source, as given.
   const std::string& source() const noexcept { return m_source; }
@@ -166,17 +177,18 @@ struct kernel_attributes {
 /// GPU's architecture and loaded there on the first launch on that GPU, and both are cached.
 class raw_kernel {
  public:
-  /// Launches on the current stream of the default device: `k(grid, block, {a, b, n})`. The launch is
-  /// asynchronous; a kernel that faults is reported as cuda_error by the next call that synchronizes.
-  /// @throws device_error when the default device is not a GPU or an ndarray argument is on another device;
+  /// Launches `k(grid, block, {a, b, n})` on the current stream of the default device, or on stream @p s
+  /// (whose device runs the kernel): `k(grid, block, {a, b, n}, shared_bytes, s)`. The launch is asynchronous;
+  /// a kernel that faults is reported as cuda_error by the next call that synchronizes.
+  /// @throws device_error when the device is not a GPU or an ndarray argument is on another device;
   /// rtc_error for a block of more threads than the kernel allows, extents past the GPU's, more shared
   /// memory than it has, or arguments that do not match the kernel's parameters in number or size;
   /// rtc_error when the module does not compile or has no such kernel.
   void operator()(launch_dims grid, launch_dims block, std::initializer_list<kernel_arg> args,
-                  std::size_t shared_memory = 0) const;
-  /// Launches on stream @p s (its device runs the kernel), with the checks of operator().
-  void launch(launch_dims grid, launch_dims block, const std::vector<kernel_arg>& args, std::size_t shared_memory,
-              const stream& s) const;
+                  std::size_t shared_memory = 0, const std::optional<stream>& s = std::nullopt) const;
+  /// operator() with the arguments in a vector, built at run time.
+  void operator()(launch_dims grid, launch_dims block, const std::vector<kernel_arg>& args,
+                  std::size_t shared_memory = 0, const std::optional<stream>& s = std::nullopt) const;
   /// The kernel's limits on GPU @p d.
   kernel_attributes attributes(device d = default_device()) const;
   /// The block size (threads) that gives the kernel the highest occupancy on GPU @p d with @p shared_memory
@@ -192,9 +204,9 @@ class raw_kernel {
   raw_kernel(raw_module module, std::string name);
   /// The kernel loaded on GPU @p d, once per GPU.
   const loaded& load(device d) const;
-  /// launch() and operator(), with the arguments where they are.
+  /// operator(), with the arguments where they are, on stream @p s (none: the default device's current one).
   void launch_on(launch_dims grid, launch_dims block, std::span<const kernel_arg> args, std::size_t shared_memory,
-                 const stream& s) const;
+                 const std::optional<stream>& s) const;
 
   std::shared_ptr<const raw_module> m_module;
   std::string m_name;
@@ -307,9 +319,26 @@ class reduction_kernel {
 /// Empties the kernel caches: the compiled programs in memory and the entries in kernel_cache_directory().
 void clear_kernel_cache();
 
-/// The directory of the on-disk kernel cache: `$NUMCU_CACHE_DIR`, else `$XDG_CACHE_HOME/numcu/kernels`, else
-/// `~/.cache/numcu/kernels`; empty when none can be named (then programs are cached in memory only).
+/// The directory of the on-disk kernel cache: set_kernel_cache_directory()'s, else `$NUMCU_CACHE_DIR`, else
+/// `$XDG_CACHE_HOME/numcu/kernels`, else `~/.cache/numcu/kernels`; empty when none can be named (then programs
+/// are cached in memory only).
 std::string kernel_cache_directory();
+
+/// Makes @p directory the on-disk kernel cache for the rest of the process, over `$NUMCU_CACHE_DIR` (created
+/// when first written; an empty string keeps compiled programs in memory only; nullopt goes back to the
+/// environment's directory).
+void set_kernel_cache_directory(const std::optional<std::string>& directory);
+
+/// Where the runtime kernels' compiled programs came from since the process started.
+struct kernel_cache_stats {
+  std::int64_t memory_hits = 0;  ///< found in the memory cache
+  std::int64_t disk_hits = 0;    ///< read from the disk cache
+  std::int64_t compiles = 0;     ///< compiled by NVRTC (misses of both caches)
+  std::int64_t bad_entries = 0;  ///< disk entries found truncated or corrupt, then compiled anew
+};
+
+/// The kernel cache's counts so far.
+kernel_cache_stats kernel_cache_statistics();
 
 /// The NVRTC options numcu passes before a module's own, for architecture @p arch.
 std::vector<std::string> kernel_compile_options(const std::string& arch);

@@ -3,7 +3,10 @@
 
 #include <algorithm>
 
+#include "api/manipulation_common.hpp"
 #include "core/iteration_plan.hpp"
+#include "dispatch/dispatch.hpp"
+#include "memory/buffer.hpp"
 #include "numcu/error.hpp"
 
 namespace numcu {
@@ -114,5 +117,50 @@ ndarray ascontiguousarray(const ndarray& a) {
   const ndarray at_least_1d = a.ndim() == 0 ? a.reshape({1}) : a;
   return at_least_1d.is_c_contiguous() ? at_least_1d : at_least_1d.copy();
 }
+
+namespace detail {
+
+ndarray along(const ndarray& a, int axis, const slice& range) {
+  std::vector<index_t> index(a.ndim(), all);
+  index[axis] = range;
+  return a.index(index);
+}
+
+ndarray join_along(const std::vector<ndarray>& parts, int axis) {
+  dtype t = parts[0].dtype();
+  shape_t shape = parts[0].shape();
+  shape[axis] = 0;
+  normalize_axis(axis, parts[0].ndim());  // NumPy's concatenate checks, the axis against the first part first
+  for (std::size_t k = 0; k < parts.size(); ++k) {
+    const ndarray& p = parts[k];
+    if (p.ndim() != parts[0].ndim()) {
+      throw shape_error(
+          "all the input arrays must have same number of dimensions, but the array at index 0 has " +
+          std::to_string(parts[0].ndim()) + " dimension(s) and the array at index " + std::to_string(k) +
+          " has " + std::to_string(p.ndim()) + " dimension(s)");
+    }
+    for (int d = 0; d < p.ndim(); ++d) {
+      if (d != axis && p.shape()[d] != parts[0].shape()[d]) {
+        throw shape_error("all the input array dimensions except for the concatenation axis must match exactly, "
+                          "but along dimension " + std::to_string(d) + ", the array at index 0 has size " +
+                          std::to_string(parts[0].shape()[d]) + " and the array at index " + std::to_string(k) +
+                          " has size " + std::to_string(p.shape()[d]));
+      }
+    }
+  }
+  for (const ndarray& p : parts) {
+    t = promote_types(t, p.dtype());
+    shape[axis] += p.shape()[axis];
+  }
+  ndarray out = new_array(shape, t, parts[0].device());
+  std::int64_t at = 0;
+  for (const ndarray& p : parts) {
+    copy_into(along(out, axis, slice(at, at + p.shape()[axis])), p);
+    at += p.shape()[axis];
+  }
+  return out;
+}
+
+}  // namespace detail
 
 }  // namespace numcu

@@ -6,6 +6,7 @@
 #include <cctype>
 #include <cstdint>
 #include <cstring>
+#include <filesystem>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -156,7 +157,10 @@ std::string raw_module::symbol_for(const std::string& name, device d) const {
 }
 
 raw_kernel raw_module::get_function(const std::string& name) const {
-  return raw_kernel(*this, name);
+  raw_kernel k(*this, name);
+  // on a GPU, compiled and loaded now, so that a compile error or a missing kernel is reported here
+  if (const device d = default_device(); d.is_cuda()) (void)k.load(d);
+  return k;
 }
 
 void raw_module::set_global(const std::string& name, const void* data, std::size_t bytes, device d) const {
@@ -165,6 +169,16 @@ void raw_module::set_global(const std::string& name, const void* data, std::size
 
 void raw_module::get_global(const std::string& name, void* data, std::size_t bytes, device d) const {
   detail::copy_module_global(d, image_for(d), name, data, bytes, false);
+}
+
+ndarray raw_module::get_global(const std::string& name, dtype t, device d) const {
+  detail::require_gpu(d, "a module's global");
+  const auto [address, bytes] = detail::module_global(d, image_for(d), name);
+  if (bytes % t.itemsize() != 0) {
+    throw rtc_error("numcu: the module's variable '" + name + "' is " + std::to_string(bytes) +
+                    " bytes, not a whole number of " + std::string(t.name()) + " elements");
+  }
+  return from_blob(address, {static_cast<std::int64_t>(bytes / t.itemsize())}, t, d);
 }
 
 kernel_arg::kernel_arg(const ndarray& a) : m_size(sizeof(void*)), m_device(a.device()) {
@@ -199,14 +213,12 @@ const raw_kernel::loaded& raw_kernel::load(device d) const {
 }
 
 void raw_kernel::operator()(launch_dims grid, launch_dims block, std::initializer_list<kernel_arg> args,
-                            std::size_t shared_memory) const {
-  const device d = default_device();
-  detail::require_gpu(d, "a raw_kernel");
-  launch_on(grid, block, {args.begin(), args.size()}, shared_memory, current_stream(d));
+                            std::size_t shared_memory, const std::optional<stream>& s) const {
+  launch_on(grid, block, {args.begin(), args.size()}, shared_memory, s);
 }
 
-void raw_kernel::launch(launch_dims grid, launch_dims block, const std::vector<kernel_arg>& args,
-                        std::size_t shared_memory, const stream& s) const {
+void raw_kernel::operator()(launch_dims grid, launch_dims block, const std::vector<kernel_arg>& args,
+                            std::size_t shared_memory, const std::optional<stream>& s) const {
   launch_on(grid, block, args, shared_memory, s);
 }
 
@@ -219,8 +231,10 @@ std::string dims_text(const unsigned (&v)[3]) {
 }  // namespace
 
 void raw_kernel::launch_on(launch_dims grid_dims, launch_dims block_dims, std::span<const kernel_arg> args,
-                           std::size_t shared_memory, const stream& s) const {
-  const device d = s.get_device();
+                           std::size_t shared_memory, const std::optional<stream>& on) const {
+  const device d = on ? on->get_device() : default_device();
+  detail::require_gpu(d, "a raw_kernel");
+  const stream s = on ? *on : current_stream(d);
   const auto what = [&] { return "kernel '" + m_name + "'"; };  // for messages only: no string per launch
   for (std::size_t i = 0; i < args.size(); ++i) {
     if (args[i].array_device() && *args[i].array_device() != d) {
@@ -400,132 +414,51 @@ std::vector<ndarray> elementwise_kernel::call(const std::vector<operand>& inputs
   }
   std::vector<int> raw_ndims;
   for (const ndarray* a : raws) raw_ndims.push_back(static_cast<int>(a->ndim()));
-  const std::int64_t n = loop.product();
-  if (n == 0) return outputs;
-  // the loop over the arrays in C order (a linear index is the flat index i), and which built-in loop runs it
-  std::vector<detail::plan_operand> operands;
-  for (const ndarray& a : walked)
-    operands.push_back({static_cast<char*>(a.data_ptr()), &a.strides(), a.itemsize()});
-  const detail::kernel_loop plan = detail::make_kernel_loop(loop, operands);
-  // an input sharing memory with an output, or two outputs sharing it, keep the order of the operation's
-  // reads and writes element by element
-  bool element_by_element = false;
-  for (std::size_t a = 0; a < walked.size(); ++a) {
-    for (std::size_t b = std::max(a + 1, walked_inputs); b < walked.size(); ++b)
-      element_by_element = element_by_element || detail::overlaps(walked[a], walked[b]);
-  }
-  const detail::kernel_loop_choice choice =
-      detail::choose_kernel_loop(plan, static_cast<int>(walked_inputs), element_by_element);
-  if (choice.kind != detail::kernel_loop_kind::dense && plan.noperands > detail::max_kernel_arrays) {
-    throw rtc_error("numcu: " + in.what() + " walks " + std::to_string(plan.noperands) +
-                    " arrays element by element, not all dense; at most " +
-                    std::to_string(detail::max_kernel_arrays) + " can be strided or broadcast");
-  }
-  const bool outputs_given = !out.empty() && choice.kind != detail::kernel_loop_kind::general;
-  // what decides the source (the parameters' dtypes, which inputs are scalars, the raw arrays' ranks, the
-  // loop), a few bytes: the source is written and compiled only for a binding not seen yet
-  std::string binding;
-  for (const dtype t : types.inputs) binding += static_cast<char>(t.id());
-  for (const dtype t : types.outputs) binding += static_cast<char>(t.id());
-  for (const bool scalar : scalar_inputs) binding += scalar ? 's' : 'a';
-  for (const int rank : raw_ndims) binding += static_cast<char>(rank);
-  binding += static_cast<char>(choice.kind);
-  binding += static_cast<char>(choice.vector_width);
-  binding += outputs_given ? 'o' : 'n';
-  const detail::loaded_kernel* k =
-      &find_or_make(st.mutex, st.loaded, std::make_pair(d.index(), binding), [&] {
-        detail::elementwise_source_request r;
-        r.name = st.name;
-        r.operation = st.operation;
-        r.preamble = st.preamble;
-        r.in_params = st.in_params;
-        r.out_params = st.out_params;
-        r.types = types;
-        r.scalar_inputs = scalar_inputs;
-        r.raw_ndims = raw_ndims;
-        r.loop = choice.kind;
-        r.vector_width = choice.vector_width;
-        r.outputs_given = outputs_given;
-        const std::string source = detail::elementwise_kernel_source(r);
-        const std::string arch = detail::device_arch(d, "an elementwise_kernel");
-        const auto program =
-            detail::rtc::compile_cached(request_of(source, st.options, {}, st.name + ".cu", arch));
-        return detail::load_kernel(d, program->image, st.name, false);
-      });
-  // the arguments, in the kernel's parameter order (kernel_source.hpp), in one buffer of 8-byte slots
-  std::vector<unsigned char> bytes;
-  std::vector<std::size_t> starts;
-  const auto push = [&](const void* from, std::size_t count) {
-    starts.push_back((bytes.size() + 7) / 8 * 8);
-    bytes.resize(starts.back() + count);
-    std::memcpy(bytes.data() + starts.back(), from, count);
-  };
-  // the user's parameters, the element-wise arrays starting at @p data; then the elements of the loop
-  const auto push_parameters = [&](const std::vector<char*>& data) {
-    std::size_t walked_at = 0, raw_at = 0;
-    const auto push_one = [&](const detail::kernel_param& p, const operand* scalar_in, dtype t) {
-      if (p.raw) {
-        const ndarray& a = *raws[raw_at++];
-        std::vector<std::int64_t> view;
-        const auto ndim = static_cast<std::size_t>(a.ndim());
-        view.push_back(static_cast<std::int64_t>(reinterpret_cast<std::uintptr_t>(a.data_ptr())));
-        for (std::size_t e = 0; e < std::max<std::size_t>(ndim, 1); ++e)
-          view.push_back(e < ndim ? a.shape()[e] : 1);
-        for (std::size_t e = 0; e < std::max<std::size_t>(ndim, 1); ++e)
-          view.push_back(e < ndim ? a.strides()[e] : 0);
-        push(view.data(), view.size() * sizeof(std::int64_t));
-      } else if (scalar_in != nullptr) {
-        const auto element = detail::scalar_to_element(scalar_in->value(), t);
-        push(element.bytes, t.itemsize());
-      } else {
-        push(&data[walked_at++], sizeof(char*));
-      }
-    };
-    for (std::size_t q = 0; q < inputs.size(); ++q)
-      push_one(st.in_params[q], inputs[q].is_scalar() ? &inputs[q] : nullptr, types.inputs[q]);
-    for (std::size_t q = 0; q < outputs.size(); ++q) push_one(st.out_params[q], nullptr, types.outputs[q]);
-    push(&n, sizeof n);
-  };
-  const auto run = [&](unsigned grid_x, unsigned grid_y) {
-    std::vector<void*> args;
-    for (const std::size_t at : starts) args.push_back(bytes.data() + at);
-    const unsigned grid[3] = {grid_x, grid_y, 1}, block[3] = {detail::block_threads, 1, 1};
-    detail::launch_loaded(*k, current_stream(d), grid, block, 0, args.data());
-  };
-  const auto blocks = [](std::int64_t elements, std::int64_t per_block) {
-    return static_cast<unsigned>((elements + per_block - 1) / per_block);
-  };
-  const std::int64_t per_block = detail::block_threads * std::int64_t{choice.vector_width};
-  switch (choice.kind) {
-    case detail::kernel_loop_kind::dense:
-      push_parameters(plan.data);
-      run(blocks(n, per_block), 1);
-      break;
-    case detail::kernel_loop_kind::rows: {
-      push_parameters(plan.data);
-      const detail::rows_shape shape{plan.sizes[0], static_cast<std::uint32_t>(n / plan.sizes[0])};
-      push(&shape, sizeof shape);
-      const auto outer = detail::offset_calculator_bytes(detail::outer_dimensions(plan));
-      push(outer.data(), outer.size());
-      push(&choice.constant, sizeof choice.constant);
-      run(blocks(shape.inner, per_block), std::min<unsigned>(shape.rows, 65535u));
-      break;
-    }
-    case detail::kernel_loop_kind::general:
-      detail::split_plan(
-          plan, detail::max_32bit_numel, [&](const detail::kernel_loop& piece, std::int64_t first) {
-            bytes.clear();
-            starts.clear();
-            push_parameters(piece.data);
-            const auto offsets = detail::offset_calculator_bytes(piece);
-            push(offsets.data(), offsets.size());
-            const auto count = static_cast<std::uint32_t>(piece.numel);
-            push(&count, sizeof count);
-            push(&first, sizeof first);
-            run(blocks(piece.numel, std::int64_t{detail::block_threads} * detail::general_items), 1);
-          });
-      break;
-  }
+  if (loop.product() == 0) return outputs;
+  detail::elementwise_kernel_call c;
+  c.what = in.what();
+  c.in_params = &st.in_params;
+  c.out_params = &st.out_params;
+  c.inputs = inputs;
+  c.types = &types;
+  c.walked = std::move(walked);
+  c.walked_inputs = walked_inputs;
+  c.raws = std::move(raws);
+  c.loop = loop;
+  c.outputs_from_caller = !out.empty();
+  c.where = d;
+  // the kernel for the loop chosen below the api: the source is written and compiled only for a binding not
+  // seen yet (the parameters' dtypes, which inputs are scalars, the raw arrays' ranks, the loop), a few bytes
+  detail::run_elementwise_kernel(c, [&](const detail::elementwise_loop_choice& choice,
+                                        bool outputs_given) -> const detail::loaded_kernel& {
+    std::string binding;
+    for (const dtype t : types.inputs) binding += static_cast<char>(t.id());
+    for (const dtype t : types.outputs) binding += static_cast<char>(t.id());
+    for (const bool scalar : scalar_inputs) binding += scalar ? 's' : 'a';
+    for (const int rank : raw_ndims) binding += static_cast<char>(rank);
+    binding += static_cast<char>(choice.kind);
+    binding += static_cast<char>(choice.vector_width);
+    binding += outputs_given ? 'o' : 'n';
+    return find_or_make(st.mutex, st.loaded, std::make_pair(d.index(), binding), [&] {
+      detail::elementwise_source_request r;
+      r.name = st.name;
+      r.operation = st.operation;
+      r.preamble = st.preamble;
+      r.in_params = st.in_params;
+      r.out_params = st.out_params;
+      r.types = types;
+      r.scalar_inputs = scalar_inputs;
+      r.raw_ndims = raw_ndims;
+      r.loop = choice.kind;
+      r.vector_width = choice.vector_width;
+      r.outputs_given = outputs_given;
+      const std::string source = detail::elementwise_kernel_source(r);
+      const std::string arch = detail::device_arch(d, "an elementwise_kernel");
+      const auto program =
+          detail::rtc::compile_cached(request_of(source, st.options, {}, st.name + ".cu", arch));
+      return detail::load_kernel(d, program->image, st.name, false);
+    });
+  });
   return outputs;
 }
 
@@ -535,14 +468,13 @@ namespace {
 /// its own: a call launches one or two of them) and loaded when first asked for.
 struct reduction_binding {
   std::string source, program_name, arch;
-  std::vector<std::string> options, names;  // names: reduction_kernel_names(), one per slot
+  std::vector<std::string> options, names;  // names: reduction_kernel_names()
   device where = cpu;
   std::mutex mutex;
-  std::array<std::optional<detail::loaded_kernel>, detail::reduction_kernel_slots> kernels;
+  std::array<std::optional<detail::loaded_kernel>, detail::reduction_identity_kernel + 1> kernels;
   detail::loaded_reduction loaded;  // whose kernel() is kernel() below
 
-  const detail::loaded_kernel& kernel(detail::reduction_kernel_slot slot) {
-    const auto index = static_cast<std::size_t>(slot);
+  const detail::loaded_kernel& kernel(std::size_t index) {
     std::lock_guard lock(mutex);
     if (!kernels[index]) {
       const auto program =
@@ -663,8 +595,8 @@ ndarray reduction_kernel::call(const std::vector<operand>& inputs, const axis_ar
         made->names = detail::reduction_kernel_names(source.dtype());
         made->where = d;
         made->loaded = {
-            [binding = made.get()](detail::reduction_kernel_slot slot) -> const detail::loaded_kernel& {
-              return binding->kernel(slot);
+            [binding = made.get()](std::size_t index) -> const detail::loaded_kernel& {
+              return binding->kernel(index);
             },
             detail::reduction_partial_bytes(partial_dtype, !st.identity.empty())};
         return made;
@@ -684,6 +616,18 @@ void clear_kernel_cache() {
 
 std::string kernel_cache_directory() {
   return detail::rtc::cache_directory().string();
+}
+
+void set_kernel_cache_directory(const std::optional<std::string>& directory) {
+  if (directory)
+    detail::rtc::set_cache_directory(std::filesystem::path(*directory));
+  else
+    detail::rtc::set_cache_directory(std::nullopt);
+}
+
+kernel_cache_stats kernel_cache_statistics() {
+  const detail::rtc::cache_counts c = detail::rtc::counts();
+  return {c.memory_hits, c.disk_hits, c.compiles, c.bad_entries};
 }
 
 std::vector<std::string> kernel_compile_options(const std::string& arch) {

@@ -38,7 +38,7 @@ template <class Backend>
 void linspace(const exec& e, void* out, dtype t, const linspace_params& p);
 
 /// Runs one reduction: every output of call.plan gets the reduction of its elements in the fixed order of
-/// device/reduce_order.hpp (bitwise the same on both backends). The plan has outputs and reduced elements.
+/// device/reduction_order.hpp (bitwise the same on both backends). The plan has outputs and reduced elements.
 template <class Backend>
 void run_reduction(const exec& e, const reduction_call& call);
 

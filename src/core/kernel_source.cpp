@@ -103,7 +103,7 @@ bool operation_reads(const std::string& operation, const std::string& name) {
 }
 
 std::string elementwise_kernel_source(const elementwise_source_request& r) {
-  const bool rows = r.loop == kernel_loop_kind::rows, general = r.loop == kernel_loop_kind::general;
+  const bool rows = r.loop == elementwise_loop_kind::rows, general = r.loop == elementwise_loop_kind::general;
   const std::string arrays = std::to_string(std::max(elementwise_array_count(r), 1));
   std::string s;
   s += "#include \"device/element_types.hpp\"\n#include \"device/elementwise_loops.cuh\"\n";
@@ -311,17 +311,23 @@ struct numcu_raw {
 std::vector<std::string> reduction_kernel_names(dtype input) {
   const std::string in = device_type_name(input);
   const std::string op = "numcu_user_reduce";
-  return {"numcu::detail::reduce_tiles_kernel<" + op + ", " + in + ", false>",
-          "numcu::detail::reduce_tiles_kernel<" + op + ", " + in + ", true>",
-          "numcu::detail::reduce_spread_tiles_kernel<" + op + ", " + in + ", false>",
-          "numcu::detail::reduce_spread_tiles_kernel<" + op + ", " + in + ", true>",
-          "numcu::detail::reduce_short_rows_kernel<" + op + ", " + in + ", false>",
-          "numcu::detail::reduce_short_rows_kernel<" + op + ", " + in + ", true>",
-          "numcu::detail::reduce_columns_kernel<" + op + ", " + in + ">",
-          "numcu::detail::reduce_short_columns_kernel<" + op + ", " + in + ">",
-          "numcu::detail::reduce_partials_kernel<" + op + ", 256>",
-          "numcu::detail::reduce_partials_kernel<" + op + ", 1024>",
-          "numcu::detail::reduce_identity_kernel<" + op + ">"};
+  const std::string kernel = "numcu::detail::reduce_", args = "<" + op + ", " + in;
+  std::vector<std::string> names(reduce_kernel_forms + 1);
+  const auto name = [&](reduce_kernel_form f) -> std::string& { return names[static_cast<std::size_t>(f)]; };
+  using form = reduce_kernel_form;
+  name(form::tiles) = kernel + "tiles_kernel" + args + ", false>";
+  name(form::tiles_dense) = kernel + "tiles_kernel" + args + ", true>";
+  name(form::spread_tiles) = kernel + "spread_tiles_kernel" + args + ", false>";
+  name(form::spread_tiles_dense) = kernel + "spread_tiles_kernel" + args + ", true>";
+  name(form::short_rows) = kernel + "short_rows_kernel" + args + ", false>";
+  name(form::short_rows_dense) = kernel + "short_rows_kernel" + args + ", true>";
+  name(form::short_rows_whole_groups) = kernel + "short_rows_kernel" + args + ", true, true>";
+  name(form::columns) = kernel + "columns_kernel" + args + ">";
+  name(form::short_columns) = kernel + "short_columns_kernel" + args + ">";
+  name(form::partials_256) = kernel + "partials_kernel<" + op + ", 256>";
+  name(form::partials_1024) = kernel + "partials_kernel<" + op + ", 1024>";
+  names[reduction_identity_kernel] = kernel + "identity_kernel<" + op + ">";
+  return names;
 }
 
 std::size_t reduction_partial_bytes(dtype reduce_type, bool has_identity) {
@@ -333,7 +339,7 @@ std::size_t reduction_partial_bytes(dtype reduce_type, bool has_identity) {
 std::string reduction_kernel_source(const reduction_source_request& r) {
   const bool identity = !r.identity.empty();
   const std::string R = value_type_name(r.reduce_type), file = r.name + ".cu";
-  std::string s = "#include \"device/reduce_kernels.cuh\"\nusing numcu::detail::complex;\n";
+  std::string s = "#include \"device/reduction_kernels.cuh\"\nusing numcu::detail::complex;\n";
   s += placeholder_typedefs(r.placeholders);
   s += "typedef " + R + " _type_reduce;\n";
   s += "#line 1 \"preamble\"\n" + r.preamble + "\n";
@@ -354,7 +360,7 @@ std::string reduction_kernel_source(const reduction_source_request& r) {
            value_type_name(r.output) + " " + r.output_name + ";\n" + r.post_map + ";\nreturn " +
                r.output_name + ";",
            "post_map");
-  // the reduce functor (device/reduce_ops.hpp); without an identity a partial says whether it holds a value,
+  // the reduce functor (device/reduction_ops.hpp); without an identity a partial says whether it holds a value,
   // and combine leaves an empty one out, which is what padding with an identity does
   if (!identity) s += "struct numcu_partial {\n  _type_reduce value;\n  bool present;\n};\n";
   s += "struct numcu_user_reduce {\n";

@@ -9,6 +9,7 @@
 
 #include "core/kernel_loop.hpp"
 #include "core/kernel_signature.hpp"
+#include "core/reduction_launch.hpp"
 
 namespace numcu::detail {
 
@@ -22,7 +23,7 @@ struct elementwise_source_request {
   kernel_types types;               ///< bind_kernel_types() for this call
   std::vector<bool> scalar_inputs;  ///< which inputs are scalars (passed by value)
   std::vector<int> raw_ndims;       ///< the rank of each raw parameter's array, in parameter order
-  kernel_loop_kind loop = kernel_loop_kind::dense;  ///< the loop of device/elementwise_loops.cuh it runs
+  elementwise_loop_kind loop = elementwise_loop_kind::dense;  ///< the loop of device/elementwise_loops.cuh it runs
   /// Dense and rows loops: elements each thread reads and writes as one vector per array (every array's rows
   /// aligned for it; 1 for vectors of one element).
   int vector_width = 1;
@@ -32,8 +33,8 @@ struct elementwise_source_request {
 };
 
 /// How one call binds a reduction kernel (reduction_kernel): its one input, read element by element, and its
-/// output. The source defines a reduce functor (device/reduce_ops.hpp's contract) from the expressions and
-/// instantiates the built-in reduction kernels (device/reduce_kernels.cuh) with it.
+/// output. The source defines a reduce functor (device/reduction_ops.hpp's contract) from the expressions and
+/// instantiates the built-in reduction kernels (device/reduction_kernels.cuh) with it.
 struct reduction_source_request {
   std::string name;             ///< the kernel's name (the program's is name.cu)
   std::string input_name;       ///< the map expression's name for an input element
@@ -47,11 +48,13 @@ struct reduction_source_request {
   std::vector<std::pair<char, dtype>> placeholders;  ///< each type placeholder's dtype, declared as a type
 };
 
-/// The kernels of a reduction kernel's source, as name expressions, one per reduce_kernel_kind
-/// (core/reduction_launch.hpp) and variant: tiles and spread tiles, each for any layout and for dense rows, short
-/// rows and short dense rows, columns, short columns, then the second stage of 256 and of 1024 threads, then the
-/// kernel storing the projection of the identity (a reduction of no elements). Each is compiled on its own when a
-/// call first needs it.
+/// Where reduction_kernel_names() puts the kernel storing the projection of the identity (a reduction of no
+/// elements): after the launch forms.
+inline constexpr std::size_t reduction_identity_kernel = reduce_kernel_forms;
+
+/// The kernels of a reduction kernel's source, as name expressions: one per reduce_kernel_form
+/// (core/reduction_launch.hpp), empty for the vector column forms, which user kernels do not have; then, at
+/// reduction_identity_kernel, the identity's. Each is compiled on its own when a call first needs it.
 std::vector<std::string> reduction_kernel_names(dtype input);
 
 /// The source of the reduction kernel of @p r.

@@ -6,7 +6,7 @@
 #include <type_traits>
 
 #include "core/reduction_plan.hpp"
-#include "device/reduce_ops.hpp"
+#include "device/reduction_ops.hpp"
 #include "numcu/dtype.hpp"
 #include "numcu/error.hpp"
 
@@ -22,7 +22,7 @@ struct reduction_call {
   char* out;       // the output's first element
   reduce_params params;
 
-  /// Tiles of device/reduce_order.hpp per output.
+  /// Tiles of device/reduction_order.hpp per output.
   std::int64_t tiles() const { return (plan.reduced + tile_elements - 1) / tile_elements; }
 };
 

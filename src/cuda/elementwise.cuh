@@ -1,8 +1,9 @@
 // The launchers of the elementwise kernels (device/elementwise_kernels.cuh): for each call, the dense, rows
-// or general kernel, on the stream of the execution context.
+// or general kernel that core/elementwise_loop.hpp chooses, on the stream of the execution context.
 #pragma once
 
 #include "core/elementwise_call.hpp"
+#include "core/elementwise_loop.hpp"
 #include "cuda/launch.cuh"
 #include "device/elementwise_kernels.cuh"
 
@@ -51,30 +52,24 @@ void launch_ufunc(const exec& e, const elementwise_call& call) {
       constexpr int vec = vector_width<T, output_t<U, T>, input_t<U, 1, T>>();
       constexpr std::int64_t per_block = dense_block_elements<vec>;
       const iteration_plan& plan = call.plan;
-      const int noperands = call.nin + 1;
-      auto aligned = [&](const char* p) { return p == nullptr || is_aligned(p, 16); };
-      bool all_aligned = true;
-      for (int k = 0; k < noperands; ++k) all_aligned = all_aligned && aligned(plan.data[k]);
-      if (call.args.typed && plan.is_contiguous() && (all_aligned || vec == 1)) {
+      // the one loop choice (core/elementwise_loop.hpp): this dtype's kernels read vectors of vec elements
+      // only, typed inputs; operand 0 is the output, the inputs may be constant along rows
+      elementwise_loop_rules rules;
+      rules.vectors = call.args.typed;
+      rules.vector_width = vec;
+      rules.width_fixed = true;
+      rules.may_be_constant = ~1u;
+      const elementwise_loop_choice choice = choose_elementwise_loop(plan, rules);
+      if (choice.kind == elementwise_loop_kind::dense) {
         launch(e, grid_for(plan.numel, per_block), block_threads, dense_kernel<vec, ufunc_run<U, T>>,
                dense_run_of<U, T>(call), plan.numel);
         return;
       }
-      // rows: long rows, every operand dense or constant along dimension 0, every row start 16-byte aligned
-      bool rows = call.args.typed && plan.ndim >= 2 && all_aligned &&
-                  rows_fill_blocks(plan.sizes[0], per_block) && plan.numel / plan.sizes[0] <= max_32bit_numel;
-      for (int k = 0; rows && k < noperands; ++k) {
-        if (plan.data[k] == nullptr) continue;
-        const std::int64_t s = plan.strides[k][0];
-        rows = (s == static_cast<std::int64_t>(plan.itemsizes[k]) || (k > 0 && s == 0));
-        for (int d = 1; rows && d < plan.ndim; ++d) rows = plan.strides[k][d] % 16 == 0;
-      }
-      if (rows) {
+      if (choice.kind == elementwise_loop_kind::rows) {
         const rows_shape shape{plan.sizes[0], static_cast<std::uint32_t>(plan.numel / plan.sizes[0])};
         ufunc_rows<U, T> body{};
-        for (int k = 0; k < noperands; ++k) body.base[k] = plan.data[k];
-        for (int k = 0; k < call.nin; ++k)
-          body.along[k] = plan.data[k + 1] != nullptr && plan.strides[k + 1][0] == 0;
+        for (int k = 0; k < call.nin + 1; ++k) body.base[k] = plan.data[k];
+        for (int k = 0; k < call.nin; ++k) body.along[k] = choice.constant >> (k + 1) & 1u;
         body.args = call.args;
         const dim3 grid(grid_for(shape.inner, per_block), std::min<unsigned>(shape.rows, 65535u));
         launch(e, grid, block_threads, rows_kernel<vec, max_inputs + 1, ufunc_rows<U, T>>, body, shape,

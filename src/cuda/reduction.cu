@@ -1,8 +1,8 @@
-// The CUDA backend's reductions: each family's launcher is instantiated in the reduce_*.cu units, its floating
+// The CUDA backend's reductions: each family's launcher is instantiated in the reduction_*.cu units, its floating
 // and its integer half apart for the families with both (so that they compile in parallel), and run_reduction
 // picks it.
 #include "core/backend.hpp"
-#include "cuda/reduce.cuh"
+#include "cuda/reduction.cuh"
 
 namespace numcu::detail {
 

@@ -1,6 +1,6 @@
-// The launcher of the arg family for floating and complex compute dtypes (cuda/reduce.cuh); the integer half
-// is in reduce_arg_integer.cu.
-#include "cuda/reduce.cuh"
+// The launcher of the arg family for floating and complex compute dtypes (cuda/reduction.cuh); the integer half
+// is in reduction_arg_integer.cu.
+#include "cuda/reduction.cuh"
 
 namespace numcu::detail::cuda {
 

@@ -1,6 +1,6 @@
-// The launcher of the arg family for integer and bool compute dtypes (cuda/reduce.cuh); the floating half is
-// in reduce_arg.cu.
-#include "cuda/reduce.cuh"
+// The launcher of the arg family for integer and bool compute dtypes (cuda/reduction.cuh); the floating half is
+// in reduction_arg.cu.
+#include "cuda/reduction.cuh"
 
 namespace numcu::detail::cuda {
 

@@ -1,5 +1,5 @@
-// The launcher of the count family (cuda/reduce.cuh), both halves (one of them has no compute dtype).
-#include "cuda/reduce.cuh"
+// The launcher of the count family (cuda/reduction.cuh), both halves (one of them has no compute dtype).
+#include "cuda/reduction.cuh"
 
 namespace numcu::detail::cuda {
 

@@ -1,6 +1,6 @@
-// The launcher of the extreme family for floating and complex compute dtypes (cuda/reduce.cuh); the integer half
-// is in reduce_extreme_integer.cu.
-#include "cuda/reduce.cuh"
+// The launcher of the extreme family for floating and complex compute dtypes (cuda/reduction.cuh); the integer half
+// is in reduction_extreme_integer.cu.
+#include "cuda/reduction.cuh"
 
 namespace numcu::detail::cuda {
 

@@ -1,6 +1,6 @@
-// The launcher of the extreme family for integer and bool compute dtypes (cuda/reduce.cuh); the floating half is
-// in reduce_extreme.cu.
-#include "cuda/reduce.cuh"
+// The launcher of the extreme family for integer and bool compute dtypes (cuda/reduction.cuh); the floating half is
+// in reduction_extreme.cu.
+#include "cuda/reduction.cuh"
 
 namespace numcu::detail::cuda {
 

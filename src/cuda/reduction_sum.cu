@@ -1,6 +1,6 @@
-// The launcher of the sum family for floating and complex compute dtypes (cuda/reduce.cuh); the integer half
-// is in reduce_sum_integer.cu.
-#include "cuda/reduce.cuh"
+// The launcher of the sum family for floating and complex compute dtypes (cuda/reduction.cuh); the integer half
+// is in reduction_sum_integer.cu.
+#include "cuda/reduction.cuh"
 
 namespace numcu::detail::cuda {
 

@@ -1,6 +1,6 @@
-// The launcher of the sum family for integer and bool compute dtypes (cuda/reduce.cuh); the floating half is
-// in reduce_sum.cu.
-#include "cuda/reduce.cuh"
+// The launcher of the sum family for integer and bool compute dtypes (cuda/reduction.cuh); the floating half is
+// in reduction_sum.cu.
+#include "cuda/reduction.cuh"
 
 namespace numcu::detail::cuda {
 

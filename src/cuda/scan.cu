@@ -2,10 +2,9 @@
 // (ring_scan_kernel): persistent blocks, each holding six tiles of 16 KiB in a ring of shared memory, where a
 // warp loads tiles (bulk copies on Hopper), a warp publishes each tile's total as it lands, a warp finds each
 // tile's prefix from its block's previous tile and the totals of the tiles between them, and eight warps scan
-// and store. Measured on the H200 (docs/benchmarks.md): cumsum of 2^28 float32 at 3.82-3.88 TB/s in the bench
-// (3.88-3.97 standalone, where decoupled look-back, the design before it, ran at 3.70-3.77), CUB's
-// InclusiveSum 3.10, each tile scanned alone (no prefix at all) 4.14. Many rows run CUB's scan by key; so
-// does a row that is not 16-byte aligned.
+// and store. The prefix warp sums a window of totals rather than looking back through its predecessors, whose
+// chain of round trips set the pace (docs/design_decisions.md, Scans; the current speed is in
+// docs/benchmarks.md). Many rows run CUB's scan by key; so does a row that is not 16-byte aligned.
 #include <cub/device/device_scan.cuh>
 
 #include <algorithm>
@@ -37,9 +36,8 @@ constexpr int scan_threads = scan_warps * 32;
 constexpr int scan_block = scan_threads + 3 * 32;
 /// 16-byte vectors per scanning thread and tile: tiles of 16 KiB.
 constexpr int scan_vectors = 4;
-/// Tiles a block holds in shared memory at once: 96 KiB, two blocks to a multiprocessor. Measured on the H200
-/// with the look-back form before (cumsum of 2^28 float32): 16 KiB x 6 at 3.70-3.74 TB/s; 32 KiB x 3:
-/// 3.46-3.49; 8 KiB x 12: 3.31.
+/// Tiles a block holds in shared memory at once: 96 KiB, two blocks to a multiprocessor. Six of 16 KiB were
+/// the fastest split of the sizes tried (docs/design_decisions.md, Scans).
 constexpr int scan_stages = 6;
 
 /// Elements per 16-byte vector, and per tile.
@@ -215,11 +213,11 @@ __device__ __forceinline__ void load_scan_tile(const T* in, std::int64_t n, std:
 ///  - the scanning warps scan their parts of the tile in registers as soon as it lands (warp w: vectors
 ///    w x 32 x scan_vectors on, lane l vectors l, l + 32, ...), wait for the prefix, free the stage, add what
 ///    comes before them, and store.
-/// Every tile's prefix is then the same grouping of the same totals on every call (for a given grid). Measured
-/// on the H200 (cumsum of 2^28 float32): 3.88-3.97 TB/s standalone, where decoupled look-back (each tile's
-/// warp walking back through predecessors' totals to the nearest published inclusive prefix, 2.5 rounds of 32
-/// states on average, each a round trip of about 0.8 us while the memory is busy) ran at 3.71-3.77 in the same
-/// runs; more prefix warps taking the tiles in turn 2.5-2.7 (their windows wait for totals not yet published).
+/// Every tile's prefix is then the same grouping of the same totals on every call (for a given grid). The
+/// window replaced decoupled look-back (each tile's warp walking back through its predecessors' totals to the
+/// nearest published inclusive prefix), whose round trips, 2.5 rounds of 32 states a tile on average, set the
+/// pace; there is one prefix warp, since several taking the tiles in turn wait for totals not yet published
+/// (docs/design_decisions.md, Scans).
 template <class T, ufunc_id U>
 __global__ void __launch_bounds__(scan_block)
     ring_scan_kernel(const T* in, T* out, std::int64_t n, std::int64_t tiles, tile_state<T>* states) {

@@ -2,8 +2,8 @@
 // arrays and the complex elementary functions, the same under g++, nvcc and NVRTC.
 //
 // Runtime-compiled kernels must compile fast: <cuda/std/complex> costs about half a second of NVRTC time
-// (with the <cuda/std/type_traits> and <cuda/std/cmath> it pulls in), this header with the three it
-// includes about 13 ms (10 of them libcu++'s <cstdint> and <cstddef>, in types.hpp).
+// (with the <cuda/std/type_traits> and <cuda/std/cmath> it pulls in), this header and its includes a small
+// fraction of that (docs/design_decisions.md, Runtime kernels and compilation).
 //
 // The type has the layout of std::complex<T> and cuda::std::complex<T> (two T, aligned to their pair), so
 // arrays of either can be reinterpreted as it. The results follow C's Annex G: the special values of

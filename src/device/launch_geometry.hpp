@@ -20,16 +20,16 @@ constexpr int vector_width() {
 /// Elements per thread in the general elementwise loop (device/elementwise_loops.cuh).
 inline constexpr int general_items = 4;
 
-/// Elements of one dense run per block of the dense and rows loops: one vector access per thread and operand.
-/// Measured on the H200 (float32 a + b, 2^28): one access per thread 4.36 TB/s, two 4.33, four 4.29; exp 4.25
-/// / 4.10 / 4.07.
+/// Elements of one dense run per block of the dense and rows loops: one vector access per thread and operand,
+/// the fastest of one, two and four (docs/design_decisions.md, Elementwise and copies; the variants are timed
+/// in bench/bench_baselines.cu).
 template <int Vec>
 inline constexpr int64_t dense_block_elements = int64_t{block_threads} * Vec;
 
 /// Whether rows of @p inner elements suit the rows loop, whose blocks take one row's elements at a time: rows
 /// shorter than half a block's elements (@p block_elements) would leave most of each block's threads idle,
-/// and the general loop keeps every thread busy. Measured on the H200 (float32 (2^26, 4) + (4,)): a block per
-/// row of 4 took 52 ms, the general loop 0.9 ms.
+/// and the general loop keeps every thread busy (a block per row of 4 took 52 ms on (2^26, 4) + (4,) float32;
+/// docs/design_decisions.md, Elementwise and copies).
 constexpr bool rows_fill_blocks(int64_t inner, int64_t block_elements) {
   return 2 * inner >= block_elements;
 }

@@ -1,10 +1,10 @@
-// The arguments every reduction kernel (device/reduce_kernels.cuh) takes by value, and the geometry its
+// The arguments every reduction kernel (device/reduction_kernels.cuh) takes by value, and the geometry its
 // launch plan (core/reduction_launch.hpp) shares with the kernels. Host and device code: the launchers of the
 // built-in kernels and of user reduction kernels fill them in.
 #pragma once
 
 #include "device/offset_calculator.hpp"
-#include "device/reduce_ops.hpp"
+#include "device/reduction_ops.hpp"
 
 namespace numcu::detail {
 
@@ -37,6 +37,12 @@ NUMCU_HD inline bool short_rows_whole_groups(const reduce_args& a, int lanes) {
 /// Tiles a block computes together (reduce_spread_tiles_kernel): their group partials fill the buffer of a
 /// block's 8 warps, which reduce_tiles_kernel's warps use a tile at a time.
 inline constexpr int spread_run_limit = tile_slots / 32;
+
+/// The most slots a group of reduce_vector_short_columns_kernel takes (rows of at most 8 * 8 vectors: 256 float32
+/// rows): its subtree of slots in registers, 64 a thread for float32 summed in double (four blocks a
+/// multiprocessor); larger groups cost registers and blocks a multiprocessor and ran slower than a column a
+/// thread (docs/design_decisions.md, Reductions: the column case).
+inline constexpr int vector_short_group_slots = 8;
 
 /// The most partials per output the second stage (reduce_partials_kernel) combines with a thread per output;
 /// more take a block per output. The column case of a few tiles per column (2 for 16384 rows) has thousands of

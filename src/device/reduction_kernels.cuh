@@ -1,5 +1,5 @@
-// The reduction kernels, each computing device/reduce_order.hpp's fixed order with a reduce functor
-// (device/reduce_ops.hpp); which one runs is a question of speed only, never of the result:
+// The reduction kernels, each computing device/reduction_order.hpp's fixed order with a reduce functor
+// (device/reduction_ops.hpp); which one runs is a question of speed only, never of the result:
 //  - tiles:    a warp per (output, run of tiles): lane l computes slots l, l + 32, ... of each tile, the warp's
 //              tree each group of 32 slots, lane 0 the tile's and the run's trees: many rows of less than a
 //              tile or of many tiles (a run per output). No block-wide barrier: each warp streams on its own.
@@ -15,28 +15,27 @@
 //  - partials: the second stage: each output's run partials combined in the tree over tiles.
 // Kernels are instantiated per functor (family and compute type) and input type In: the input dtypes of
 // Op::dense_input (the default accumulators' inputs) each have their own, reading 16-byte vectors where the
-// reduced run is dense (an integer input of a wider compute type: in dense rows only, cuda/reduce.cuh); In =
+// reduced run is dense (an integer input of a wider compute type: in dense rows only, cuda/reduction.cuh); In =
 // void is any other input dtype or layout, cast on load at run time (a `dtype=` asking for another
 // accumulator). One kernel per input keeps each one's registers to what its input needs; the tiles, spread
 // tiles and short-rows kernels have a second one for dense rows (16-byte vectors, nothing else inlined), for the
 // same reason. Registers decide the speed of the short kernels, whose threads each read a few hundred bytes:
 // their rare paths (a row's end) take a slot at a time, so that the common one sets the register count. The walk
 // of several reduced dimensions (a division per dimension) sits in loops that are not unrolled, one copy per
-// kernel: a copy per value made the short-rows kernel for any layout take 21 s to compile with NVRTC (1.1 s with
-// one copy) and the short-columns kernel 10.6 s (1.2 s), and tripled the build's reduction units.
+// kernel: a copy per value made the short-rows kernel for any layout take 21 s to compile with NVRTC
+// (docs/design_decisions.md, Runtime kernels and compilation).
 #pragma once
 
 #include "device/launch_geometry.hpp"
-#include "device/reduce_args.hpp"
+#include "device/reduction_args.hpp"
 #include "device/thread_exchange.cuh"
 
 namespace numcu::detail {
 
 /// The value of type T at @p p, read through the read-only data path (ld.global.nc) in the widest pieces T's
 /// alignment allows: the input of a reduction is not written while its kernels run (an output that overlaps
-/// it is written through a temporary, dispatch/reduction.cpp). Measured on the H200, the bench's standalone
-/// sum(X, 0) of a (256, 2^20) float32 matrix in 8 warps per 128 columns, three runs: 4.39, 4.39 and 4.31 TB/s,
-/// with plain loads 4.31, 4.33 and 4.23.
+/// it is written through a temporary, dispatch/reduction.cpp). Plain loads were slower in each of three runs of
+/// the bench's standalone column sum (docs/design_decisions.md, Reductions: the first and second stages).
 template <class T>
 __device__ __forceinline__ T load_read_only(const void* p) {
   constexpr size_t piece = alignof(T) < sizeof(T) ? alignof(T) : sizeof(T);
@@ -107,7 +106,7 @@ __device__ __forceinline__ typename Op::acc_t typed_slot(const Op& op, const red
   if (n < slot_elements) return partial_slot<Op, In, Dense>(op, a, row, first, n);
   // the values in an array of vectors, a type of its own: the compiler merges arrays of one type from the
   // functions it inlines into one kernel, and partial_slot's (indexed at run time, in local memory) would take
-  // this one out of registers with it (measured on the H200: sum of 2^28 float32 at 2.3 TB/s, 4.3 apart)
+  // this one out of registers with it (a sum of 2^28 float32 then ran at 2.3 TB/s; docs/design_decisions.md)
   vector_of<In, W> vectors[slot_elements / W];
   In(&raw)[slot_elements] = reinterpret_cast<In(&)[slot_elements]>(vectors);
   if constexpr (Dense) {
@@ -143,8 +142,8 @@ __device__ __forceinline__ typename Op::acc_t slot_partial(const Op& op, const r
     using V = typename Op::value_t;
     const auto address = [&](int k) { return row + reduced_offset(a, slot_index(first, k, a.width)); };
     // each load_as is a switch over dtypes, so the loads below go one at a time: their lines asked for first
-    // (measured on the H200, sum(X, 0) of a 16384^2 uint8 matrix, cast on load: 0.19 TB/s without, 0.22 with;
-    // so the loads' latency is not most of that kernel's time)
+    // (a small gain on uint8 columns, so the loads' latency is not most of that kernel's time;
+    // docs/design_decisions.md, Reductions: the column case)
 #pragma unroll 1
     for (int k = 0; k < n; ++k) prefetch_line(address(k));
     V loaded[slot_elements], v[slot_elements];
@@ -291,10 +290,9 @@ __device__ __forceinline__ typename Op::acc_t whole_slot_partial(const Op& op, c
 /// trees of the tiles and of the run. A tile takes one round of loads rather than reduce_tiles_kernel's eight,
 /// and whole arrays and long rows leave few partials for the second stage. A tile below the row's end loads
 /// its slots whole, with no count (whole_slot_partial); the row's last tile goes slot by slot through local
-/// memory (partial_slot), so that it adds no registers. Measured on the H200 against this kernel's form inside
-/// reduce_tiles_kernel (a `spread` flag, every slot counted at run time): argmax of 2^28 float32 3.40 ->
-/// 4.05 TB/s, sum 4.09 -> 4.29, argmax(X, 1) and sum(X, 1) of a 16384^2 matrix 3.23 -> 3.99 and 3.86 -> 4.39
-/// (first stages alone; 46-48 registers a thread, there 54-56).
+/// memory (partial_slot), so that it adds no registers: 46-48 a thread, where the same form inside
+/// reduce_tiles_kernel (a `spread` flag, every slot counted at run time) held 54-56 and ran slower
+/// (docs/design_decisions.md, Reductions: the first and second stages).
 template <class Op, class In, bool Dense>
 __global__ void __launch_bounds__(tile_slots) reduce_spread_tiles_kernel(reduce_args a, int64_t run) {
   using A = typename Op::acc_t;
@@ -438,11 +436,10 @@ __device__ __forceinline__ typename Op::acc_t any_groups_partial(const Op& op, c
 /// the rows are dense and 16-byte aligned (reduce_args::dense), read as 16-byte vectors; where their groups are
 /// whole (rows of 8, 16, ..., 256 float32 vectors, and every multiple of lanes vectors), all of a lane's vectors
 /// are loaded together (whole_groups_partial), other rows a group at a time. For the input types of
-/// Op::dense_input. Registers decide the speed: measured on the H200, sum(X, 1) of a (2^20, 256) float32 matrix
-/// ran at 2.46 TB/s with 90 registers a thread (two blocks per multiprocessor) and at 3.93-4.12 with this form's
-/// 56, the designs with 32 at 4.3-4.4. Whole: every row has whole groups (Dense, reduced_count a multiple of
-/// lanes * w), and the kernel holds whole_groups_partial alone, without any_groups_partial's registers (53 for
-/// float32 summed in double: 4.17-4.25 TB/s on that matrix).
+/// Op::dense_input. Registers decide the speed (with 90 registers a thread, two blocks per multiprocessor,
+/// sum(X, 1) of a (2^20, 256) float32 matrix ran at 2.46 TB/s; docs/design_decisions.md, Reductions: short
+/// rows). Whole: every row has whole groups (Dense, reduced_count a multiple of lanes * w), and the kernel holds
+/// whole_groups_partial alone, without any_groups_partial's registers.
 template <class Op, class In, bool Dense, bool Whole = false>
 __global__ void __launch_bounds__(tile_slots) reduce_short_rows_kernel(reduce_args a, int lanes) {
   static_assert(Dense || !Whole, "whole groups are read as 16-byte vectors");
@@ -583,9 +580,9 @@ __device__ __forceinline__ void vector_columns_slot(const Op& op, const char* co
 /// of them, every vector 16-byte aligned): reduce_columns_kernel's blocks and order with W outputs a thread,
 /// 32 * W a block, so that a warp reads 512 contiguous bytes of a row where it read 128. Each column's slot
 /// partials go on a pairwise stack of its own in shared memory (5 levels: 32 slots a group at most), the 8
-/// groups' partials through shared memory to the threads that combine them. Measured on the H200, sum(X, 0) of a
-/// 16384^2 float32 matrix: 4.22 TB/s, where a column a thread (reduce_columns_kernel) ran at 3.92, and with a
-/// whole slot's loads under a run-time guard (not issued together) at 2.10.
+/// groups' partials through shared memory to the threads that combine them. A whole slot's loads are
+/// unconditional: under a run-time guard the compiler does not issue them together (2.10 TB/s on sum(X, 0) of a
+/// 16384^2 float32 matrix; docs/design_decisions.md, Reductions: the column case).
 template <class Op, class In>
 __global__ void __launch_bounds__(tile_slots) reduce_vector_columns_kernel(reduce_args a, int slots_per_group) {
   using A = typename Op::acc_t;
@@ -691,9 +688,9 @@ __device__ __forceinline__ typename Op::acc_t walked_slots_tree(const Op& op, co
 /// The column case with rows of at most tile_slots vectors (reduced_count <= tile_slots * w: one tile, each slot
 /// the elements of one vector), for the input types of Op::dense_input: reduce_columns_kernel's blocks (32
 /// neighbouring outputs x 8 groups of @p slots_per_group slots) with nothing else inlined, each group's subtree
-/// in registers (strided_slots_tree), the 8 groups' partials combined through shared memory. Measured on the
-/// H200, sum(X, 0) of a (256, 2^20) float32 matrix: the design 4.18 TB/s, reduce_columns_kernel 1.36 (80
-/// registers, issue-bound).
+/// in registers (strided_slots_tree), the 8 groups' partials combined through shared memory. reduce_columns_kernel
+/// itself is issue-bound on its generic code at these shapes (1.36 TB/s on sum(X, 0) of a (256, 2^20) float32
+/// matrix; docs/design_decisions.md, Reductions: the column case).
 template <class Op, class In>
 __global__ void __launch_bounds__(tile_slots) reduce_short_columns_kernel(reduce_args a, int slots_per_group) {
   using A = typename Op::acc_t;
@@ -782,21 +779,14 @@ __device__ __forceinline__ void vector_slots_tree(const Op& op, const reduce_arg
   }
 }
 
-/// The most slots a group of reduce_vector_short_columns_kernel takes (rows of at most 8 * 8 vectors: 256 float32
-/// rows): its subtree of slots in registers, 64 a thread for float32 summed in double (four blocks a
-/// multiprocessor). Groups of up to 32 slots took 80 registers, and 100 with 16 rows loaded together, which ran
-/// slower than a column a thread (two blocks a multiprocessor).
-inline constexpr int vector_short_group_slots = 8;
-
 /// reduce_short_columns_kernel where each thread's W = order_width(In) outputs are one 16-byte vector of every
 /// row (has_vector_columns, vector_columns: one reduced dimension, the outputs along one dimension of stride
 /// sizeof(In), a multiple of W of them, 16-byte aligned) and the groups have at most vector_short_group_slots
 /// slots: 32 * W outputs a block, so that a warp reads 512 contiguous bytes of a row, each group's subtree in
 /// registers (vector_slots_tree, 8 rows of vectors loaded together), the 8 groups' partials combined through
-/// shared memory. Measured on the H200, sum(X, 0) of a (256, 2^20) float32 matrix: 4.24 TB/s launched without
-/// nansum's test of each value (without_nan_test_t; 4.15-4.22 with it), where in the same runs the bench's
-/// standalone form of a column a thread in these blocks (reduce_short_columns_kernel's design) ran at 4.15-4.17,
-/// and its float4 form at 4.28-4.30.
+/// shared memory. Launched without nansum's test of each value where nothing is skipped (without_nan_test_t):
+/// the test costs a compare and a select per value at the copy ceiling (docs/design_decisions.md, Reductions:
+/// the column case).
 template <class Op, class In>
 __global__ void __launch_bounds__(tile_slots) reduce_vector_short_columns_kernel(reduce_args a, int slots_per_group) {
   using A = typename Op::acc_t;

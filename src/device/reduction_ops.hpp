@@ -5,7 +5,7 @@
 //   identity()             a partial of no elements: combine(x, identity()) and combine(identity(), x) are x,
 //                          bit for bit, so that absent elements and slots may be padded with it;
 //   slot<N>(v, n, first, w)
-//                          the partial of the n <= N loaded values v[0..n) of one slot (device/reduce_order.hpp:
+//                          the partial of the n <= N loaded values v[0..n) of one slot (device/reduction_order.hpp:
 //                          value k has reduced index slot_index(first, k, w)), of the input's type, each cast
 //                          to value_t as it is used; loops over v are unrolled over N (slot_elements, or the
 //                          order width where a slot holds one vector) with a guard, so that v stays in
@@ -21,7 +21,7 @@
 #pragma once
 
 #include "device/math.hpp"
-#include "device/reduce_order.hpp"
+#include "device/reduction_order.hpp"
 #include "device/ufunc_element.hpp"
 #include "device/ufunc_ops.hpp"
 
@@ -197,9 +197,8 @@ inline constexpr bool folds_slots<prod_reduce<C, NanTest>> = true;
 
 /// Functor Op's form that makes no run-time test of p.skip_nan per value, for a launch where it is false: the
 /// sums' and products' NanTest false form, Op itself for the others. The test (a compare and a select per
-/// value) is not free where a kernel runs at the copy ceiling: measured on the H200, sum(X, 0) of a (256, 2^20)
-/// float32 matrix ran at 4.19 TB/s with it and 4.24 without, and the bench's standalone form of that kernel at
-/// 3.53 with it and 4.28 without.
+/// value) is not free where a kernel runs at the copy ceiling (the bench's standalone column sum ran at 3.53 TB/s
+/// with it; docs/design_decisions.md, Reductions: the column case).
 template <class Op>
 struct without_nan_test {
   using type = Op;
@@ -299,7 +298,7 @@ struct extreme_reduce {
   template <class In>
   static constexpr bool dense_input = is_same_v<extreme_compute_t<In>, C>;
   /// every input that compares in C is a dense input; the narrower ones of int32 and int64 (bool, the 8- and
-  /// 16-bit integers; uint32) are cast on load outside dense rows (cuda/reduce.cuh, every_kernel_typed)
+  /// 16-bit integers; uint32) are cast on load outside dense rows (cuda/reduction.cuh, every_kernel_typed)
   static constexpr bool casts_on_load = is_same_v<C, int32_t> || is_same_v<C, int64_t>;
   reduce_params p;
   NUMCU_HD acc_t identity() const {
@@ -337,8 +336,8 @@ struct extreme_reduce {
   /// A whole slot of real values by slot_extreme, a hardware maximum or minimum per value: folding combine
   /// gives the same bits wherever the extreme is neither a zero (whose sign is the first zero's) nor there is
   /// a NaN (the first one spreads, or is all there is); those slots, slots of complex values and partial slots
-  /// are folded. (Folding every slot, max(a) of 2^28 float32 ran at 3.71 TB/s on the H200 where sum ran at
-  /// 4.19.)
+  /// are folded. (Folding every slot held max(a) of 2^28 float32 at 3.71 TB/s, well behind the sum;
+  /// docs/design_decisions.md, Reductions: max, min, argmax.)
   template <int N, class T>
   NUMCU_HD acc_t slot(const T* v, int n, int64_t first, int w) const {
     if constexpr (!is_complex_v<C>) {
@@ -465,8 +464,9 @@ struct arg_key_reduce {
   /// The slot's extreme value first, by maxima (or minima) of the values alone, a NaN noted apart; then the
   /// first index holding it (or the first NaN, unless skipped): the largest of the values' keys, 0 if none is
   /// present or every one is a skipped NaN. A maximum and a compare and select per value rather than a key
-  /// and its 64-bit maximum (measured on the H200, argmax of 2^28 float32, first stage: 4.05 TB/s with keys
-  /// per value, 4.35 this way). The index part is the complement of the index's low 32 bits.
+  /// and its 64-bit maximum, which held argmax's first stage at 4.05 TB/s on 2^28 float32
+  /// (docs/design_decisions.md, Reductions: max, min, argmax). The index part is the complement of the index's
+  /// low 32 bits.
   template <int N, class T>
   NUMCU_HD acc_t slot(const T* v, int n, int64_t first, int w) const {
     // absent values (past n) are the order's last value, which changes no extreme and is never searched for

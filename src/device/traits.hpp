@@ -1,10 +1,10 @@
 // The few type traits and numeric limits that device code needs, in place of <type_traits> and <limits>.
 //
 // NVRTC has no standard library, and libcu++'s <cuda/std/type_traits> costs about 0.4 s of NVRTC time per
-// runtime-compiled kernel (<cuda/std/limits> 50 ms); these compile in a millisecond or two and mean the same
-// under g++, nvcc and NVRTC. NVRTC lacks __builtin_huge_val, __builtin_nan and the <cfloat> macros: infinity
-// and NaN are built from their bit patterns (__builtin_bit_cast, which all three accept in constant
-// expressions), the finite limits are hexadecimal literals.
+// runtime-compiled kernel; these compile in a small fraction of that and mean the same under g++, nvcc and
+// NVRTC. NVRTC lacks __builtin_huge_val, __builtin_nan and the <cfloat> macros: infinity and NaN are built
+// from their bit patterns (__builtin_bit_cast, which all three accept in constant expressions), the finite
+// limits are hexadecimal literals.
 #pragma once
 
 #include "device/types.hpp"

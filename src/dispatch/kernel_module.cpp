@@ -1,8 +1,13 @@
 #include "dispatch/kernel_module.hpp"
 
-#include <optional>
+#include <algorithm>
+#include <cstring>
 
-#include "core/reduction_launch.hpp"
+#include "core/scalar_cast.hpp"
+#include "device/launch_geometry.hpp"
+
+#include "core/kernel_source.hpp"
+#include "cuda/reduction_launcher.hpp"
 #include "cuda/runtime.hpp"
 #include "dispatch/dispatch.hpp"
 #include "dispatch/reduction.hpp"
@@ -41,6 +46,102 @@ void launch_loaded(const loaded_kernel& k, const stream& s, const unsigned (&gri
                       s.native_handle(), args);
 }
 
+void run_elementwise_kernel(const elementwise_kernel_call& c, const elementwise_kernel_loader& load) {
+  std::vector<plan_operand> operands;
+  for (const ndarray& a : c.walked) operands.push_back({static_cast<char*>(a.data_ptr()), &a.strides(), a.itemsize()});
+  const kernel_loop plan = make_kernel_loop(c.loop, operands);
+  const std::int64_t n = plan.numel;
+  // an input sharing memory with an output, or two outputs sharing it, keep the order of the operation's
+  // reads and writes element by element
+  bool element_by_element = false;
+  for (std::size_t a = 0; a < c.walked.size(); ++a) {
+    for (std::size_t b = std::max(a + 1, c.walked_inputs); b < c.walked.size(); ++b)
+      element_by_element = element_by_element || overlaps(c.walked[a], c.walked[b]);
+  }
+  const elementwise_loop_choice choice = choose_elementwise_loop(
+      plan, kernel_loop_rules(plan, static_cast<int>(c.walked_inputs), element_by_element));
+  if (choice.kind != elementwise_loop_kind::dense && plan.noperands > max_kernel_arrays) {
+    throw rtc_error("numcu: " + c.what + " walks " + std::to_string(plan.noperands) +
+                    " arrays element by element, not all dense; at most " + std::to_string(max_kernel_arrays) +
+                    " can be strided or broadcast");
+  }
+  const loaded_kernel& k =
+      load(choice, c.outputs_from_caller && choice.kind != elementwise_loop_kind::general);
+  // the arguments, in the kernel's parameter order (kernel_source.hpp), in one buffer of 8-byte slots
+  std::vector<unsigned char> bytes;
+  std::vector<std::size_t> starts;
+  const auto push = [&](const void* from, std::size_t count) {
+    starts.push_back((bytes.size() + 7) / 8 * 8);
+    bytes.resize(starts.back() + count);
+    std::memcpy(bytes.data() + starts.back(), from, count);
+  };
+  // the user's parameters, the element-wise arrays starting at @p data; then the elements of the loop
+  const auto push_parameters = [&](const std::vector<char*>& data) {
+    std::size_t walked_at = 0, raw_at = 0;
+    const auto push_one = [&](const kernel_param& p, const operand* scalar_in, dtype t) {
+      if (p.raw) {
+        const ndarray& a = *c.raws[raw_at++];
+        std::vector<std::int64_t> view;
+        const auto ndim = static_cast<std::size_t>(a.ndim());
+        view.push_back(static_cast<std::int64_t>(reinterpret_cast<std::uintptr_t>(a.data_ptr())));
+        for (std::size_t e = 0; e < std::max<std::size_t>(ndim, 1); ++e) view.push_back(e < ndim ? a.shape()[e] : 1);
+        for (std::size_t e = 0; e < std::max<std::size_t>(ndim, 1); ++e) view.push_back(e < ndim ? a.strides()[e] : 0);
+        push(view.data(), view.size() * sizeof(std::int64_t));
+      } else if (scalar_in != nullptr) {
+        const auto element = scalar_to_element(scalar_in->value(), t);
+        push(element.bytes, t.itemsize());
+      } else {
+        push(&data[walked_at++], sizeof(char*));
+      }
+    };
+    for (std::size_t q = 0; q < c.inputs.size(); ++q)
+      push_one((*c.in_params)[q], c.inputs[q].is_scalar() ? &c.inputs[q] : nullptr, c.types->inputs[q]);
+    for (std::size_t q = 0; q < c.out_params->size(); ++q)
+      push_one((*c.out_params)[q], nullptr, c.types->outputs[q]);
+    push(&n, sizeof n);
+  };
+  route(c.where, "an elementwise_kernel", [&](cuda_backend, const exec& e) {
+    const auto run = [&](std::int64_t items, std::int64_t per_block, unsigned grid_y) {
+      std::vector<void*> args;
+      for (const std::size_t at : starts) args.push_back(bytes.data() + at);
+      const unsigned grid[3] = {static_cast<unsigned>((items + per_block - 1) / per_block), grid_y, 1};
+      const unsigned block[3] = {block_threads, 1, 1};
+      cuda::launch_kernel(k.kernel, c.where.index(), grid, block, 0, k.limits.static_shared, e.stream(),
+                          args.data());
+    };
+    const std::int64_t per_block = block_threads * std::int64_t{choice.vector_width};
+    switch (choice.kind) {
+      case elementwise_loop_kind::dense:
+        push_parameters(plan.data);
+        run(n, per_block, 1);
+        break;
+      case elementwise_loop_kind::rows: {
+        push_parameters(plan.data);
+        const rows_shape shape{plan.sizes[0], static_cast<std::uint32_t>(n / plan.sizes[0])};
+        push(&shape, sizeof shape);
+        const auto outer = offset_calculator_bytes(outer_dimensions(plan));
+        push(outer.data(), outer.size());
+        push(&choice.constant, sizeof choice.constant);
+        run(shape.inner, per_block, std::min<unsigned>(shape.rows, 65535u));
+        break;
+      }
+      case elementwise_loop_kind::general:
+        split_plan(plan, max_32bit_numel, [&](const kernel_loop& piece, std::int64_t first) {
+          bytes.clear();
+          starts.clear();
+          push_parameters(piece.data);
+          const auto offsets = offset_calculator_bytes(piece);
+          push(offsets.data(), offsets.size());
+          const auto count = static_cast<std::uint32_t>(piece.numel);
+          push(&count, sizeof count);
+          push(&first, sizeof first);
+          run(piece.numel, std::int64_t{block_threads} * general_items, 1);
+        });
+        break;
+    }
+  });
+}
+
 void run_loaded_reduction(const loaded_reduction& k, const ndarray& in, std::span<const int> axes,
                           const ndarray& out) {
   if (overlaps(in, out)) {
@@ -53,58 +154,20 @@ void run_loaded_reduction(const loaded_reduction& k, const ndarray& in, std::spa
   if (plan.outputs == 0) return;
   reduce_params params;
   params.count = plan.reduced;
-  reduce_args a = make_reduce_args(plan, in.data_ptr(), out.data_ptr(), in.dtype(), out.dtype(), params);
-  const int ordinal = in.device().index();
-  using slot = reduction_kernel_slot;
-  const auto spread_tiles = [&]() -> const loaded_kernel& {
-    return k.kernel(a.dense ? slot::spread_tiles_dense : slot::spread_tiles);
-  };
+  const reduce_args a = make_reduce_args(plan, in.data_ptr(), out.data_ptr(), in.dtype(), out.dtype(), params);
   route(in.device(), "a reduction_kernel", [&](cuda_backend, const exec& e) {
-    const reduce_launch l = plan_reduce_launch(a, plan.layout, true, k.partial_bytes, [&] {
-      return static_cast<std::int64_t>(resident_blocks(spread_tiles().kernel.handle, tile_slots, ordinal));
+    reduce_kernel_set set;  // every form but the vector columns, of the input's own type
+    set.itemsize = in.itemsize();
+    set.acc_size = k.partial_bytes;
+    cuda::launch_reduction(e, a, plan.layout, set, [&](reduce_kernel_form f) {
+      return k.kernel(static_cast<std::size_t>(f)).kernel.handle;
     });
-    std::optional<reduce_args> second;
-    if (l.second_threads > 0)
-      second =
-          second_stage_args(a, e.workspace(static_cast<std::size_t>(a.outputs * a.parts) * k.partial_bytes));
-    const auto queue = [&](const loaded_kernel& kernel, unsigned grid_x, unsigned grid_y, unsigned threads,
-                           void** args) {
-      const unsigned grid[3] = {grid_x, grid_y, 1}, block[3] = {threads, 1, 1};
-      cuda::launch_kernel(kernel.kernel, ordinal, grid, block, 0, kernel.limits.static_shared, e.stream(),
-                          args);
-    };
-    std::int64_t run = l.run;
-    int group = l.group;
-    void* tiles_args[] = {&a, &run};
-    void* group_args[] = {&a, &group};
-    switch (l.kind) {
-      case reduce_kernel_kind::tiles:
-        queue(k.kernel(a.dense ? slot::tiles_dense : slot::tiles), l.grid_x, 1, tile_slots, tiles_args);
-        break;
-      case reduce_kernel_kind::spread_tiles:
-        queue(spread_tiles(), l.grid_x, 1, tile_slots, tiles_args);
-        break;
-      case reduce_kernel_kind::short_rows:
-        queue(k.kernel(a.dense ? slot::short_rows_dense : slot::short_rows), l.grid_x, 1, tile_slots, group_args);
-        break;
-      case reduce_kernel_kind::columns:
-        queue(k.kernel(slot::columns), l.grid_x, l.grid_y, tile_slots, group_args);
-        break;
-      case reduce_kernel_kind::short_columns:
-        queue(k.kernel(slot::short_columns), l.grid_x, 1, tile_slots, group_args);
-        break;
-    }
-    if (second) {
-      void* second_args[] = {&*second};
-      queue(k.kernel(l.second_threads == 1024 ? slot::partials_1024 : slot::partials_256), l.second_grid, 1,
-            static_cast<unsigned>(l.second_threads), second_args);
-    }
   });
 }
 
 void run_loaded_identity(const loaded_reduction& k, const ndarray& out) {
   const ndarray value = new_array({}, out.dtype(), out.device());  // computed once, then broadcast
-  const loaded_kernel& identity = k.kernel(reduction_kernel_slot::identity);
+  const loaded_kernel& identity = k.kernel(reduction_identity_kernel);
   route(out.device(), "a reduction_kernel", [&](cuda_backend, const exec& e) {
     char* at = static_cast<char*>(value.data_ptr());
     dtype_code t = out.dtype().id();
@@ -118,6 +181,11 @@ void run_loaded_identity(const loaded_reduction& k, const ndarray& out) {
 
 int suggested_block_size(const loaded_kernel& k, device d, std::size_t dynamic_shared) {
   return cuda::suggested_block_size(k.kernel, d.index(), dynamic_shared);
+}
+
+std::pair<void*, std::size_t> module_global(device d, const std::string& image, const std::string& name) {
+  require_gpu(d, "a module's global");
+  return cuda::find_global(image, name, d.index());
 }
 
 void copy_module_global(device d, const std::string& image, const std::string& name, void* host,

@@ -7,8 +7,11 @@
 #include <span>
 #include <string>
 
+#include "core/kernel_loop.hpp"
+#include "core/kernel_signature.hpp"
 #include "cuda/module.hpp"
 #include "numcu/device.hpp"
+#include "numcu/elementwise.hpp"
 #include "numcu/ndarray.hpp"
 #include "numcu/stream.hpp"
 
@@ -38,38 +41,47 @@ loaded_kernel load_kernel(device d, const std::string& image, const std::string&
 void launch_loaded(const loaded_kernel& k, const stream& s, const unsigned (&grid)[3],
                    const unsigned (&block)[3], std::size_t dynamic_shared, void** args);
 
-/// The kernels of one reduction kernel's source, in the order of core/kernel_source.hpp's
-/// reduction_kernel_names: the built-in reduction kernels instantiated with the user's functor.
-enum class reduction_kernel_slot : std::uint8_t {
-  tiles,
-  tiles_dense,
-  spread_tiles,
-  spread_tiles_dense,
-  short_rows,
-  short_rows_dense,
-  columns,
-  short_columns,
-  partials_256,
-  partials_1024,
-  identity,
+/// One call of a user elementwise kernel, checked by the api: its parameters and arguments, the arrays walked
+/// element by element (views in the loop's shape, the inputs first), the raw ones, and the loop's shape (at
+/// least one element).
+struct elementwise_kernel_call {
+  std::string what;  ///< the kernel in messages: "elementwise kernel 'name'"
+  const std::vector<kernel_param>* in_params = nullptr;
+  const std::vector<kernel_param>* out_params = nullptr;
+  std::span<const operand> inputs;     ///< in parameter order: arrays, and scalars taken by value
+  const kernel_types* types = nullptr;  ///< each parameter's dtype
+  std::vector<ndarray> walked;
+  std::size_t walked_inputs = 0;
+  std::vector<const ndarray*> raws;  ///< in parameter order
+  shape_t loop;
+  bool outputs_from_caller = false;  ///< out= given: the kernel may skip reading outputs it only assigns
+  device where = cpu;
 };
 
-/// How many kernels a reduction kernel's source has: one per reduction_kernel_slot.
-inline constexpr std::size_t reduction_kernel_slots =
-    static_cast<std::size_t>(reduction_kernel_slot::identity) + 1;
+/// The kernel of a call's loop (its source is written for the loop): @p choice, and whether the outputs are
+/// the caller's (then read, where the loop is not the general one, only if the operation reads them).
+using elementwise_kernel_loader =
+    std::function<const loaded_kernel&(const elementwise_loop_choice& choice, bool outputs_given)>;
 
-/// The kernels of one reduction kernel's source on a GPU, each compiled and loaded by @p kernel when first
-/// asked for: a reduction launches one or two of them (and asks the spread tiles kernel's occupancy where it
-/// might run a tiles kernel), and each costs a compilation of its own.
+/// Runs @p c on its GPU's current stream: the loop over the walked arrays in C order (a linear index is NumPy's
+/// flat index i), the loop the one elementwise choice picks (core/elementwise_loop.hpp), the kernel @p load
+/// gives for it, the arguments in the kernel's parameter order (core/kernel_source.hpp); the general loop in
+/// pieces of at most 2^31 - 1 elements.
+/// @throws rtc_error when more than max_kernel_arrays arrays are not all dense.
+void run_elementwise_kernel(const elementwise_kernel_call& c, const elementwise_kernel_loader& load);
+
+/// The kernels of one reduction kernel's source on a GPU, by their index in reduction_kernel_names() (a
+/// reduce_kernel_form, or reduction_identity_kernel), each compiled and loaded by @p kernel when first asked
+/// for: a reduction launches one or two of them (and asks the spread tiles kernel's occupancy where it might run
+/// a tiles kernel), and each costs a compilation of its own.
 struct loaded_reduction {
-  std::function<const loaded_kernel&(reduction_kernel_slot)> kernel;
-  std::size_t partial_bytes =
-      0;  ///< at least the functor's partial size: the second stage's workspace per partial
+  std::function<const loaded_kernel&(std::size_t)> kernel;
+  std::size_t partial_bytes = 0;  ///< at least the functor's partial size: the second stage's workspace per partial
 };
 
 /// Reduces @p in over @p axes (each 0 ... ndim-1, distinct; at least one element per output) into @p out (on
 /// in's GPU; through a temporary when it overlaps @p in, as reduce_into does) with kernels @p k, launched as
-/// core/reduction_launch.hpp picks for the built-in reductions, on the device's current stream; only the
+/// the one reduction launcher (cuda/reduction_launcher.hpp) launches the built-in ones, on the device's current stream; only the
 /// kernels launched are asked for.
 void run_loaded_reduction(const loaded_reduction& k, const ndarray& in, std::span<const int> axes,
                           const ndarray& out);
@@ -80,6 +92,10 @@ void run_loaded_identity(const loaded_reduction& k, const ndarray& out);
 
 /// cuda::suggested_block_size on GPU @p d.
 int suggested_block_size(const loaded_kernel& k, device d, std::size_t dynamic_shared);
+
+/// The device address and size of the global @p name of @p image on GPU @p d (loading the image there if
+/// needed); rtc_error when there is none.
+std::pair<void*, std::size_t> module_global(device d, const std::string& image, const std::string& name);
 
 /// Copies @p bytes between @p host and the global @p name of @p image on GPU @p d (to the device when
 /// @p to_device); rtc_error when @p bytes is not the variable's size.

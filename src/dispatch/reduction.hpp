@@ -5,7 +5,7 @@
 #include <span>
 
 #include "core/reduction_plan.hpp"
-#include "device/reduce_ops.hpp"
+#include "device/reduction_ops.hpp"
 #include "numcu/ndarray.hpp"
 
 namespace numcu::detail {

@@ -1,13 +1,12 @@
-// Reductions on the host: the fixed order of device/reduce_order.hpp walked directly, slot by slot, tile by
+// Reductions on the host: the fixed order of device/reduction_order.hpp walked directly, slot by slot, tile by
 // tile, with the functors the CUDA kernels use, so that both backends give the same bits. Eight slots are
 // read and folded at once (reduce_lanes), each in its own order: the same slot of eight outputs, or eight
-// slots of one output's whole tile. Measured on a 2-core build machine against one slot at a time, whose
-// chain of dependent combines, per-element dtype switch and (for columns) strided walk set the pace: a sum of
-// 2^22 float32 1.3-2.0 GB/s against 0.73-0.80, sum(X, 0) of 2048^2 float32 0.56-0.74 against 0.18-0.19,
-// sum(X, 1) 0.79-0.97 against 0.34-0.45 (the bench's row "sum(a) float32 2^22 on the CPU").
+// slots of one output's whole tile, because one slot at a time is paced by its chain of dependent combines,
+// the per-element dtype switch and (for columns) the strided walk (a sum of 2^22 float32 went from 0.73-0.80
+// to 1.3-2.0 GB/s on a 2-core machine; docs/design_decisions.md, The CPU backend's reductions).
 #include "core/backend.hpp"
 #include "device/offset_calculator.hpp"
-#include "device/reduce_ops.hpp"
+#include "device/reduction_ops.hpp"
 
 namespace numcu::detail {
 namespace {

@@ -145,7 +145,21 @@ std::string cache_key(const program_request& request) {
   return h.hex();
 }
 
+namespace {
+std::mutex directory_mutex;
+std::optional<std::filesystem::path> chosen_directory;  // set_cache_directory()'s, over the environment's
+}  // namespace
+
+void set_cache_directory(const std::optional<std::filesystem::path>& dir) {
+  std::lock_guard lock(directory_mutex);
+  chosen_directory = dir;
+}
+
 std::filesystem::path cache_directory() {
+  {
+    std::lock_guard lock(directory_mutex);
+    if (chosen_directory) return *chosen_directory;
+  }
   const auto env = [](const char* name) -> std::string {
     const char* value = std::getenv(name);
     return value != nullptr ? value : "";

@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <memory>
+#include <optional>
 #include <string>
 
 #include "rtc/compiler.hpp"
@@ -17,9 +18,14 @@ namespace numcu::detail::rtc {
 /// The cache key of @p request: a SHA-256 in hex.
 std::string cache_key(const program_request& request);
 
-/// The on-disk cache directory: $NUMCU_CACHE_DIR, else $XDG_CACHE_HOME/numcu/kernels, else
-/// $HOME/.cache/numcu/kernels; empty when none of them is set (then only the memory cache is used).
+/// The on-disk cache directory: set_cache_directory()'s, else $NUMCU_CACHE_DIR, else
+/// $XDG_CACHE_HOME/numcu/kernels, else $HOME/.cache/numcu/kernels; empty when none of them is set (then only the
+/// memory cache is used).
 std::filesystem::path cache_directory();
+
+/// Makes @p dir the on-disk cache directory for the rest of the process (empty: the memory cache only;
+/// nullopt: the environment's again).
+void set_cache_directory(const std::optional<std::filesystem::path>& dir);
 
 /// @p request compiled, from the memory cache, else the disk cache, else NVRTC (then stored in both).
 std::shared_ptr<const compiled_program> compile_cached(const program_request& request);

@@ -7,6 +7,8 @@
 
 namespace nc = numcu;
 
+bool consumer_kernel_doubles(nc::ndarray& a);  // consumer_kernel.cu
+
 namespace {
 int failures = 0;
 void expect(bool ok, const char* what, nc::device d) {
@@ -40,6 +42,12 @@ int main() {
     m(1, nc::all) = 2.5;
     expect(m.to_vector<float>()[5] == 2.5f && m.to_vector<float>()[0] == 0.0f, "assignment through a view",
            d);
+    if (d.is_cuda()) {  // the consumer's own kernel, compiled by nvcc (consumer_kernel.cu)
+      auto r = nc::arange(0, 1000, 1, nc::float32, d);
+      const bool launched = consumer_kernel_doubles(r);
+      const std::vector<float> rv = r.to_vector<float>();
+      expect(launched && rv[0] == 0.0f && rv[999] == 1998.0f, "a kernel of the program's own, compiled by nvcc", d);
+    }
     std::printf("  %s: %s\n", d.str().c_str(), failures == 0 ? "ok" : "mismatch");
   }
   return failures == 0 ? 0 : 1;

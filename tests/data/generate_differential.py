@@ -673,21 +673,6 @@ def case_two_outputs(rng):
     return Case(name, [draw_array(rng, t, shape)], getattr(np, name)), None
 
 
-def numcu_where(cond, x, y):
-    """np.where, but a weak Python integer that does not fit the result's integer dtype raises as in
-    arithmetic, where NumPy wraps it silently (docs/numpy_differences.md)."""
-    try:
-        t = np.result_type(x, y)
-    except Exception:  # noqa: BLE001  (no common dtype: np.where raises it)
-        t = None
-    if t is not None and t.kind in "iu":
-        info = np.iinfo(t)
-        for v in (x, y):
-            if type(v) is int and not info.min <= v <= info.max:  # before the shapes, as numcu
-                raise OverflowError("Python integer %d out of bounds for %s" % (v, t))
-    return np.where(cond, x, y)
-
-
 def case_where_clip(rng):
     name = pick(rng, ["where", "clip"])
     shape = draw_shape(rng)
@@ -696,7 +681,7 @@ def case_where_clip(rng):
         t1, t2 = draw_dtypes(rng, 2)
         x = operand_for(rng, "where", t1, broadcast_partner(rng, shape), False)
         y = operand_for(rng, "where", t2, broadcast_partner(rng, shape), False)
-        return Case(name, [cond, x, y], numcu_where), None
+        return Case(name, [cond, x, y], np.where), None
     t = pick(rng, ALL_TYPES)
     a = draw_array(rng, t, shape)
     lo = operand_for(rng, "clip", pick(rng, [t, t, pick(rng, ALL_TYPES)]), broadcast_partner(rng, shape), False)
@@ -925,10 +910,12 @@ def case_setitem(rng):
 
     def compute(x, i, val):
         # numcu's indexing gives 0-d views that cannot tell an element (NumPy refuses an array with axes for
-        # one) from x[...] of a 0-d array (NumPy accepts one of size 1): a 0-d target takes no value with axes
-        # (docs/numpy_differences.md)
+        # one) from x[..., 0] (NumPy accepts one of size 1): a 0-d target takes a value of size 1, as x[...]
+        # does (docs/numpy_differences.md)
         if isinstance(val, np.ndarray) and val.ndim > 0 and np.ndim(x[tuple(i)]) == 0:
-            raise ValueError("could not broadcast input array into shape ()")
+            if val.size != 1:
+                raise ValueError("could not broadcast input array into shape ()")
+            val = val.reshape(())
         x[tuple(i)] = val
     return Case("setitem", [a, Plain("x", idx), v], compute, writes=0), None
 
@@ -1362,6 +1349,24 @@ def case_reduction(rng):
             spacing = [float(pick(rng, [0.5, 2.0, 0.3, -1.0, 1.0])) for _ in range(count + (rng.random() < 0.1))]
         if r < 0.5:
             kw += [("spacing", Plain("r", h)) for h in spacing]
+        elif r < 0.65 and count > 0:
+            # one spacing per axis, each a step or the coordinates along the axis (uneven, or evenly spaced,
+            # which NumPy reduces to a step); the coordinates increase by at least 0.25
+            along = axes if axes is not None else list(range(nd))
+            for k in range(count):
+                if rng.random() < 0.3:
+                    kw.append(("spacing", Plain("r", float(pick(rng, [0.5, 2.0, -1.0])))))
+                    continue
+                length = shape[along[k]]
+                ct = pick(rng, ["float64", "float64", "float32", "int64"])
+                if rng.random() < 0.3:
+                    steps = np.full(length, pick(rng, [1.0, 2.0, 0.5]) if ct != "int64" else 2.0)
+                else:
+                    steps = np.array([pick(rng, [0.25, 0.5, 1.0, 2.0, 3.0]) for _ in range(length)])
+                if ct == "int64":
+                    steps = np.ceil(steps)
+                coords = np.cumsum(steps) + float(pick(rng, [0.0, -3.0, 10.0]))
+                kw.append(("spacing", Array(ct, coords.astype(ct), "c")))
         if rng.random() < 0.3:
             kw.append(("edge_order", Plain("i", int(pick(rng, [2, 2, 1, 3])))))
     dmax = 1.0
