@@ -438,6 +438,13 @@ TEST_SUITE("elementwise") {
     CHECK(nc::signbit(h).to_vector<bool>() == std::vector<bool>{false, true, false, true});
     // np.negative(h).view(np.uint16) -> [0xbc00, 0x0, 0xfe00, 0x7e00]
     CHECK(bits_of(nc::negative(h)) == std::vector<unsigned>{0xbc00, 0x0, 0xfe00, 0x7e00});
+    // float32 and complex64 too: np.signbit(np.negative(np.array([nan, -nan], np.float32))) -> [True, False]
+    const float qnan = std::numeric_limits<float>::quiet_NaN();
+    const auto f = nc::array(std::vector<float>{qnan, -qnan}, std::nullopt, dev);
+    CHECK(nc::signbit(nc::negative(f)).to_vector<bool>() == std::vector<bool>{true, false});
+    const auto z = nc::negative(nc::array(std::vector<std::complex<float>>{{qnan, -qnan}}, std::nullopt, dev));
+    CHECK(nc::signbit(nc::real(z)).item<bool>());
+    CHECK_FALSE(nc::signbit(nc::imag(z)).item<bool>());
     // np.copysign(np.float16(2), h) -> [2, -2, 2, -2]
     CHECK(nc::copysign(nc::full({}, 2.0, nc::float16, dev), h).astype(nc::float64).to_vector<double>() ==
           std::vector<double>{2, -2, 2, -2});

@@ -1,9 +1,11 @@
 // Runtime compilation: NVRTC programs with numcu's embedded device headers, and the kernel cache in memory
 // and on disk. Compiling needs no GPU, so all of this runs in CI.
 #include <doctest/doctest.h>
+
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <array>
 #include <atomic>
 #include <chrono>
 #include <complex>
@@ -89,6 +91,7 @@ bool is_elf(const std::string& image) {
 const char* const view_source = R"(
 #include "numcu/device_view.hpp"
 __device__ float totals[4];
+__device__ float three[3];
 extern "C" __global__ void row_sums(numcu::device_view<const float, 2> a, numcu::device_view<float, 1> out) {
   const long r = threadIdx.x;
   if (r >= a.shape[0]) return;
@@ -441,10 +444,10 @@ template <class T> __global__ void scale(T* x, int n) {
     auto copied = nc::zeros({4}, nc::float32, gpu);
     module.get_function("copy4")(1, 4, {totals, copied});
     CHECK(copied.to_vector<float>() == std::vector<float>{15, 2.5f, 0, 0});
-    CHECK(module.get_global<float>("totals", gpu) == 15.0f);
-    CHECK_THROWS_WITH_AS(module.get_global("totals", nc::complex128, gpu),
-                         "numcu: the module's variable 'totals' is 16 bytes, not a whole number of complex128 "
-                         "elements",
+    CHECK(module.get_global<std::array<float, 4>>("totals", gpu)[1] == 2.5f);
+    CHECK(module.get_global("three", nc::float32, gpu).shape() == nc::shape_t{3});
+    CHECK_THROWS_WITH_AS(module.get_global("three", nc::float64, gpu),
+                         "numcu: the module's variable 'three' is 12 bytes, not a whole number of float64 elements",
                          nc::rtc_error);
     CHECK_THROWS_AS(module.get_global("missing", nc::float32, gpu), nc::rtc_error);
     // get_function compiles and loads for the default device at once: a missing kernel or a source that does

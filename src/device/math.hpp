@@ -93,6 +93,24 @@ NUMCU_MATH_FUNCTION(signbit)
 
 #undef NUMCU_MATH_FUNCTION
 
+/// -x by its sign bit alone, a NaN's included: NumPy's negative of a NaN flips its sign (the host's negation
+/// does), where the GPU's negation gives every NaN one positive pattern.
+NUMCU_HD inline float negate(float x) {
+#if defined(__CUDA_ARCH__)
+  return __uint_as_float(__float_as_uint(x) ^ 0x80000000u);
+#else
+  return -x;
+#endif
+}
+/// negate() of a double.
+NUMCU_HD inline double negate(double x) {
+#if defined(__CUDA_ARCH__)
+  return __longlong_as_double(__double_as_longlong(x) ^ static_cast<long long>(0x8000000000000000ull));
+#else
+  return -x;
+#endif
+}
+
 /// A quiet NaN of float or double (the C function nan("") without its string argument).
 template <class T>
 NUMCU_HD constexpr T nan() {

@@ -404,7 +404,8 @@ else return math::pow(a, b);
 ;
 NUMCU_OP(negative){template <class C> NUMCU_HD C operator()(C a)
                        const {if constexpr (is_int_v<C>) return wrap_neg(a);
-else return -a;
+else if constexpr (is_complex_v<C>) return C(math::negate(a.real()), math::negate(a.imag()));
+else return math::negate(a);  // a NaN's sign flips too, as NumPy's
 }
 }
 ;
