@@ -35,14 +35,12 @@ struct float16_t {
   /// Rounds a float to the binary16 bit pattern (ties to even).
   NUMCU_HD static unsigned short from_float(float value) {
 #if defined(__CUDA_ARCH__)
-    // the hardware conversion gives every NaN one positive pattern: a NaN keeps its sign and payload here, as
-    // on the host and in NumPy (signbit(float16(-nan)) is true)
-    const unsigned int x = __float_as_uint(value);
-    if ((x & 0x7fffffffu) > 0x7f800000u)
-      return static_cast<unsigned short>(((x >> 16) & 0x8000u) | 0x7e00u | ((x >> 13) & 0x3ffu));
+    // the hardware conversion gives every NaN one positive pattern: the input's sign bit goes back in (a no-op
+    // for every other value), so that a NaN keeps its sign as on the host and in NumPy (signbit(float16(-nan))
+    // is true); its payload bits are the hardware's
     unsigned short h;
     asm("cvt.rn.f16.f32 %0, %1;" : "=h"(h) : "f"(value));
-    return h;
+    return static_cast<unsigned short>(h | ((__float_as_uint(value) >> 16) & 0x8000u));
 #else
     unsigned int x;
     memcpy(&x, &value, 4);
@@ -69,12 +67,9 @@ struct float16_t {
   /// Widens a binary16 bit pattern to float (exact).
   NUMCU_HD static float to_float(unsigned short h) {
 #if defined(__CUDA_ARCH__)
-    if ((h & 0x7fffu) > 0x7c00u)  // a NaN: sign and payload kept, as from_float keeps them
-      return __uint_as_float(static_cast<unsigned int>(h & 0x8000u) << 16 | 0x7f800000u |
-                             static_cast<unsigned int>(h & 0x3ffu) << 13);
     float f;
     asm("cvt.f32.f16 %0, %1;" : "=f"(f) : "h"(h));
-    return f;
+    return __uint_as_float(__float_as_uint(f) | static_cast<unsigned int>(h & 0x8000u) << 16);  // a NaN's sign
 #else
     const unsigned int sign = static_cast<unsigned int>(h & 0x8000u) << 16;
     const unsigned int exponent = (h >> 10) & 0x1fu;

@@ -37,13 +37,12 @@ NUMCU_HD Int saturating_float_to_int(Float x) {
 /// Rounds a double straight to binary16 (one rounding, as numpy's npy_double_to_half).
 NUMCU_HD inline float16_t double_to_float16(double value) {
 #if defined(__CUDA_ARCH__)
-  // a NaN keeps its sign and payload, as on the host (the hardware conversion makes every NaN one pattern)
-  const auto x = static_cast<uint64_t>(__double_as_longlong(value));
-  if ((x & 0x7fffffffffffffffull) > 0x7ff0000000000000ull)
-    return float16_t::from_bits(static_cast<uint16_t>(((x >> 48) & 0x8000u) | 0x7e00u | ((x >> 42) & 0x3ffu)));
+  // the input's sign bit goes back in: a NaN keeps its sign (the hardware conversion makes every NaN one
+  // positive pattern)
   uint16_t h;
   asm("cvt.rn.f16.f64 %0, %1;" : "=h"(h) : "d"(value));
-  return float16_t::from_bits(h);
+  return float16_t::from_bits(
+      static_cast<uint16_t>(h | ((static_cast<uint64_t>(__double_as_longlong(value)) >> 48) & 0x8000u)));
 #else
   uint64_t x;
   memcpy(&x, &value, 8);
