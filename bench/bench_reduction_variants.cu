@@ -1,7 +1,7 @@
 // Designs for reductions timed beside numcu's kernels, each checked bit for bit against numcu's result: short
 // rows (sum(X, 1) of (2^20, 256)), argmax and the whole-array sum (below), and first the column case, sum(X,
 // 0) of a (256, 2^20) float32 matrix (and, below, of a 16384^2 one), against numcu's kernel for it
-// (reduce_vector_short_columns_kernel: a block per 128 columns, a float4 of 4 columns a thread, 8 warps each
+// (reduction_vector_short_columns_kernel: a block per 128 columns, a float4 of 4 columns a thread, 8 warps each
 // taking 8 of a column's 64 slots, their partials combined through shared memory). Each variant computes numcu's
 // fixed order for this shape (device/reduction_order.hpp: 64 slots of 4 consecutive rows, each folded in double
 // from -0.0 in row order, the slots combined in a perfect binary tree of adjacent pairs, then +0.0 added and the

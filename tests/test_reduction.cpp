@@ -954,7 +954,7 @@ TEST_CASE("floating sums, means and variances: CPU and GPU bitwise equal [cuda]"
                                            // short rows whose groups of lanes are whole, fewer than 8 of them
                                            {100, 40}, {7, 192},
                                            // rows of less than a tile, more of them than resident warps: a warp
-                                           // per row (reduce_tiles_kernel)
+                                           // per row (reduction_tiles_kernel)
                                            {9000, 1100},
                                            // columns read as 16-byte vectors (W outputs a thread), the last
                                            // tile partial

@@ -57,11 +57,11 @@ TEST_SUITE("reduction kernels") {
         auto r = norm_request(t, identity);
         if (t == nc::bool_) r.map = "x";  // bool * bool is int
         const std::string source = nc::detail::reduction_kernel_source(r);
-        CHECK(source.find("struct numcu_user_reduce") != std::string::npos);
+        CHECK(source.find("struct numcu_user_reduction") != std::string::npos);
         // one name per launch form and the identity's, empty for the vector column forms
         std::vector<std::string> names = nc::detail::reduction_kernel_names(t);
         REQUIRE(names.size() == nc::detail::reduction_identity_kernel + 1);
-        CHECK(names[static_cast<std::size_t>(nc::detail::reduce_kernel_form::vector_columns)].empty());
+        CHECK(names[static_cast<std::size_t>(nc::detail::reduction_kernel_form::vector_columns)].empty());
         std::erase(names, std::string{});
         REQUIRE(names.size() == 12);
         const nc::raw_module module(source, {}, names, "norm.cu");

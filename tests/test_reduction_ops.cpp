@@ -1,7 +1,7 @@
-// The reduce functors (internal, host-only): arg_key_reduce, which the CUDA kernels run for arg reductions of
+// The reduction functor (internal, host-only): arg_key_reduction, which the CUDA kernels run for arg reductions of
 // float32 and int32 compute types, gives the index of a plain search with NumPy's rules (the first NaN, else
 // the first of the largest or smallest; -0.0 equal to +0.0; NaN skipped by the nan forms, an all-NaN slice
-// giving -1), whatever the order its partials are combined in; extreme_reduce's combine (max, min, nanmax,
+// giving -1), whatever the order its partials are combined in; extreme_reduction's combine (max, min, nanmax,
 // nanmin) keeps the bits NumPy's loops keep.
 #include <doctest/doctest.h>
 
@@ -32,11 +32,11 @@ std::int64_t searched_index(const std::vector<C>& v, bool largest, bool skip_nan
   return best;
 }
 
-/// arg_key_reduce over @p v: slots of 32 consecutive elements (order width 32), their partials combined in a
+/// arg_key_reduction over @p v: slots of 32 consecutive elements (order width 32), their partials combined in a
 /// shuffled order.
 template <class C>
 std::int64_t key_index(const std::vector<C>& v, bool largest, bool skip_nan, std::mt19937_64& rng) {
-  d::arg_key_reduce<C> op;
+  d::arg_key_reduction<C> op;
   op.p.largest = largest;
   op.p.skip_nan = skip_nan;
   constexpr int w = 32;
@@ -72,7 +72,7 @@ void check_extreme_combine() {
   const C values[] = {C(0), -C(0), C(1), C(-1), C(2.5), inf, -inf, nan, -nan, std::numeric_limits<C>::denorm_min()};
   for (const bool largest : {true, false}) {
     for (const bool skip_nan : {false, true}) {
-      d::extreme_reduce<C> op;
+      d::extreme_reduction<C> op;
       op.p.largest = largest;
       op.p.skip_nan = skip_nan;
       for (const C a : values) {
@@ -86,7 +86,7 @@ void check_extreme_combine() {
   }
 }
 
-/// extreme_reduce's slot over random slots of @p pool's values (few kinds: ties, all zeros, all NaN; many:
+/// extreme_reduction's slot over random slots of @p pool's values (few kinds: ties, all zeros, all NaN; many:
 /// mixed), whole and partial, against folding combine over the slot, bit for bit, for all four flag pairs.
 template <class C>
 void check_extreme_slot(const std::vector<C>& pool, std::mt19937_64& rng) {
@@ -98,7 +98,7 @@ void check_extreme_slot(const std::vector<C>& pool, std::mt19937_64& rng) {
     const int n = trial % 4 == 0 ? static_cast<int>(rng() % (N + 1)) : N;
     for (const bool largest : {true, false}) {
       for (const bool skip_nan : {false, true}) {
-        d::extreme_reduce<C> op;
+        d::extreme_reduction<C> op;
         op.p.largest = largest;
         op.p.skip_nan = skip_nan;
         const C got = op.template slot<N>(v, n, 0, 1);
@@ -130,8 +130,8 @@ void check_against_search(const std::vector<C>& pool, std::mt19937_64& rng) {
 
 }  // namespace
 
-TEST_SUITE("reduce functors") {
-  TEST_CASE("arg_key_reduce gives the searched index of float32: NaN, signed zeros, infinities, ties") {
+TEST_SUITE("reduction functor") {
+  TEST_CASE("arg_key_reduction gives the searched index of float32: NaN, signed zeros, infinities, ties") {
     constexpr float inf = std::numeric_limits<float>::infinity();
     const float nan = std::numeric_limits<float>::quiet_NaN();
     std::mt19937_64 rng(20261201);
@@ -149,7 +149,7 @@ TEST_SUITE("reduce functors") {
     CHECK(key_index(std::vector<float>{nan, nan}, true, true, rng) == -1);
   }
 
-  TEST_CASE("arg_key_reduce gives the searched index of int32, its extremes included") {
+  TEST_CASE("arg_key_reduction gives the searched index of int32, its extremes included") {
     std::mt19937_64 rng(7);
     check_against_search<std::int32_t>({0, -1, 1, std::numeric_limits<std::int32_t>::min(),
                                         std::numeric_limits<std::int32_t>::max(), 42, -42},
@@ -160,19 +160,19 @@ TEST_SUITE("reduce functors") {
     CHECK(key_index(std::vector<std::int32_t>(5, std::numeric_limits<std::int32_t>::max()), false, true, rng) == 0);
   }
 
-  TEST_CASE("arg_key_reduce indexes up to arg_key_max_count elements per output") {
-    d::arg_key_reduce<float> op;
+  TEST_CASE("arg_key_reduction indexes up to arg_key_max_count elements per output") {
+    d::arg_key_reduction<float> op;
     const float v[1] = {2.0f};
     const std::uint64_t last = op.slot<1>(v, 1, d::arg_key_max_count - 1, 1);
     CHECK(op.project(last) == d::arg_key_max_count - 1);
     CHECK(op.project(op.combine(last, op.slot<1>(v, 1, 0, 1))) == 0);
   }
 
-  TEST_CASE("extreme_reduce combines as NumPy's maximum, minimum, fmax and fmin, bit for bit") {
+  TEST_CASE("extreme_reduction combines as NumPy's maximum, minimum, fmax and fmin, bit for bit") {
     check_extreme_combine<float>();
     check_extreme_combine<double>();
     // hand-worked: of two zeros the first, of two NaNs the first (its sign bit kept)
-    d::extreme_reduce<float> op;
+    d::extreme_reduction<float> op;
     op.p.largest = true;
     CHECK(std::signbit(op.combine(-0.0f, 0.0f)));
     CHECK(!std::signbit(op.combine(0.0f, -0.0f)));
@@ -183,14 +183,14 @@ TEST_SUITE("reduce functors") {
     op.p.largest = false;
     CHECK(op.combine(3.0f, nan) == 3.0f);
     CHECK(op.combine(-1.0f, 3.0f) == -1.0f);
-    d::extreme_reduce<std::int64_t> ints;
+    d::extreme_reduction<std::int64_t> ints;
     ints.p.largest = false;
     CHECK(ints.combine(std::numeric_limits<std::int64_t>::min(), 5) == std::numeric_limits<std::int64_t>::min());
     ints.p.largest = true;
     CHECK(ints.combine(-7, 5) == 5);
   }
 
-  TEST_CASE("extreme_reduce's slot gives the bits of folding combine: zeros of both signs, NaN, infinities") {
+  TEST_CASE("extreme_reduction's slot gives the bits of folding combine: zeros of both signs, NaN, infinities") {
     std::mt19937_64 rng(20261202);
     const float fnan = std::numeric_limits<float>::quiet_NaN(), finf = std::numeric_limits<float>::infinity();
     check_extreme_slot<float>({-0.0f, 0.0f, fnan, -fnan, 1.5f, -2.0f, finf, -finf,
@@ -205,7 +205,7 @@ TEST_SUITE("reduce functors") {
                                       std::numeric_limits<std::int64_t>::max()},
                                      rng);
     // hand-worked: the first zero's sign, the first NaN's sign, and an extreme past the zeros
-    d::extreme_reduce<float> op;
+    d::extreme_reduction<float> op;
     const float zeros[8] = {-0.0f, 0.0f, -5.0f, 0.0f, -0.0f, -1.0f, -2.0f, -3.0f};
     CHECK(std::signbit(op.slot<8>(zeros, 8, 0, 1)));
     const float nans[8] = {1.0f, -fnan, 9.0f, fnan, 0.0f, 2.0f, 3.0f, 4.0f};

@@ -23,12 +23,12 @@ d::reduction_plan plan_of(const shape_t& shape, const strides_t& strides, std::v
 /// The kernel arguments and launch of a plan of input dtype @p t (@p typed: read typed, not cast on load; with
 /// @p vector the vector column kernels), 8-byte partials, on a GPU keeping 1056 blocks resident (132
 /// multiprocessors x 8). The input is at address 0: 16-byte aligned.
-std::pair<d::reduce_args, d::reduce_launch> launch_of(const d::reduction_plan& p, bool typed = true,
+std::pair<d::reduction_args, d::reduction_launch_plan> launch_of(const d::reduction_plan& p, bool typed = true,
                                                       numcu::dtype t = numcu::float32, bool vector = false) {
-  d::reduce_args a = d::make_reduce_args(p, nullptr, nullptr, t, t, {});
-  const d::reduce_kernel_set set{.typed = typed, .vector_columns = vector, .itemsize = t.itemsize(), .acc_size = 8};
-  const d::reduce_launch l =
-      d::plan_reduce_launch(a, p.layout, set, [](d::reduce_kernel_form) { return std::int64_t{1056}; });
+  d::reduction_args a = d::make_reduction_args(p, nullptr, nullptr, t, t, {});
+  const d::reduction_kernel_set set{.typed = typed, .vector_columns = vector, .itemsize = t.itemsize(), .acc_size = 8};
+  const d::reduction_launch_plan l =
+      d::plan_reduction_launch(a, p.layout, set, [](d::reduction_kernel_form) { return std::int64_t{1056}; });
   return {a, l};
 }
 
@@ -155,23 +155,23 @@ TEST_SUITE("reduction plan") {
     const auto skinny = plan_of({256, wide}, {4 * wide, 4}, {0}, {0, 4});
     REQUIRE(skinny.layout == d::reduction_layout::outer);
     auto l = column_launch_of(skinny, true, numcu::float32);
-    CHECK(l.first == d::reduce_kernel_form::short_columns);
+    CHECK(l.first == d::reduction_kernel_form::short_columns);
     CHECK(l.group == 8);
     CHECK(l.grid_x == wide / 32);
     CHECK(l.grid_y == 1);
     // cast on load (an input of another dtype than the kernels' typed ones): the general column kernel
-    CHECK(column_launch_of(skinny, false, numcu::float32).first == d::reduce_kernel_form::columns);
+    CHECK(column_launch_of(skinny, false, numcu::float32).first == d::reduction_kernel_form::columns);
     // 1024 rows of float32 are 256 vectors, the most the lean kernel takes (groups of 32 slots); 1025 are not
     const auto rows_1024 = plan_of({1024, 64}, {256, 4}, {0}, {0, 4});
     l = column_launch_of(rows_1024, true, numcu::float32);
-    CHECK(l.first == d::reduce_kernel_form::short_columns);
+    CHECK(l.first == d::reduction_kernel_form::short_columns);
     CHECK(l.group == 32);
     CHECK(column_launch_of(plan_of({1025, 64}, {256, 4}, {0}, {0, 4}), true, numcu::float32).first ==
-          d::reduce_kernel_form::columns);
+          d::reduction_kernel_form::columns);
     // 16384^2 float32 along axis 0: two tiles of 256 slots of 32 rows, groups of 32 slots, a block per 32
     // columns and tile
     l = column_launch_of(plan_of({16384, 16384}, {65536, 4}, {0}, {0, 4}), true, numcu::float32);
-    CHECK(l.first == d::reduce_kernel_form::columns);
+    CHECK(l.first == d::reduction_kernel_form::columns);
     CHECK(l.group == 32);
     CHECK(l.grid_x == 512);
     CHECK(l.grid_y == 2);
@@ -180,13 +180,13 @@ TEST_SUITE("reduction plan") {
     CHECK(l.second_grid == 64);
     // int8: 16 elements per vector, so 4096 rows are 256 vectors
     CHECK(column_launch_of(plan_of({4096, 64}, {64, 1}, {0}, {0, 1}, 1), true, numcu::int8).first ==
-          d::reduce_kernel_form::short_columns);
+          d::reduction_kernel_form::short_columns);
     // two reduced dimensions that do not merge (axes 0 and 1 of a (4, 3, 64) view with a gap): the lean kernel
     // too (its loads then go through the reduced index's offsets)
     const auto two = plan_of({4, 3, 64}, {1024, 256, 4}, {0, 1}, {0, 0, 4});
     REQUIRE(two.layout == d::reduction_layout::outer);
     REQUIRE(two.reduced_ndim == 2);
-    CHECK(column_launch_of(two, true, numcu::float32).first == d::reduce_kernel_form::short_columns);
+    CHECK(column_launch_of(two, true, numcu::float32).first == d::reduction_kernel_form::short_columns);
   }
 
   TEST_CASE("the second stage: a thread per output for a few partials each, a block per output for more") {
@@ -201,8 +201,8 @@ TEST_SUITE("reduction plan") {
     CHECK(l.second_grid == 1000);
     // the whole of 2^28 elements: runs of 8 tiles spread over blocks, 4096 partials, a block of 1024 threads
     std::tie(a, l) = launch_of(plan_of({std::int64_t{1} << 28}, {4}, {0}, {0}));
-    CHECK(l.first == d::reduce_kernel_form::spread_tiles_dense);
-    CHECK(l.second == d::reduce_kernel_form::partials_1024);
+    CHECK(l.first == d::reduction_kernel_form::spread_tiles_dense);
+    CHECK(l.second == d::reduction_kernel_form::partials_1024);
     CHECK(l.run == 8);
     CHECK(l.grid_x == 4096);
     CHECK(a.parts == 4096);
@@ -213,34 +213,34 @@ TEST_SUITE("reduction plan") {
   TEST_CASE("rows of tiles: a block per row of a few whole tiles, a warp per row of many or of less than one") {
     // sum(X, 1) of 16384^2: 2 tiles a row, a block per row, no second stage
     auto [a, l] = launch_of(plan_of({16384, 16384}, {65536, 4}, {1}, {4, 0}));
-    CHECK(l.first == d::reduce_kernel_form::spread_tiles_dense);
+    CHECK(l.first == d::reduction_kernel_form::spread_tiles_dense);
     CHECK(l.run == 2);
     CHECK(l.grid_x == 16384);
     CHECK(a.parts == 1);
     CHECK(l.second_threads == 0);
     // 16 tiles a row, 2048 rows: a warp per row
     std::tie(a, l) = launch_of(plan_of({2048, 131072}, {524288, 4}, {1}, {4, 0}));
-    CHECK(l.first == d::reduce_kernel_form::tiles_dense);
+    CHECK(l.first == d::reduction_kernel_form::tiles_dense);
     CHECK(l.run == 16);
     CHECK(l.grid_x == 256);
     CHECK(a.parts == 1);
     // rows of 2000 float32 (more than the short rows' 1024): a warp per row where every resident warp has
     // one, a block per row for fewer
     std::tie(a, l) = launch_of(plan_of({16384, 2000}, {8000, 4}, {1}, {4, 0}));
-    CHECK(l.first == d::reduce_kernel_form::tiles_dense);
+    CHECK(l.first == d::reduction_kernel_form::tiles_dense);
     CHECK(l.grid_x == 2048);
     std::tie(a, l) = launch_of(plan_of({4096, 2000}, {8000, 4}, {1}, {4, 0}));
-    CHECK(l.first == d::reduce_kernel_form::spread_tiles_dense);
+    CHECK(l.first == d::reduction_kernel_form::spread_tiles_dense);
     // the same rows cast on load: the forms for any layout
     std::tie(a, l) = launch_of(plan_of({4096, 2000}, {8000, 4}, {1}, {4, 0}), false);
-    CHECK(l.first == d::reduce_kernel_form::spread_tiles);
+    CHECK(l.first == d::reduction_kernel_form::spread_tiles);
     // rows of 2002 (8008 bytes apart, not 16-byte aligned): not dense
     std::tie(a, l) = launch_of(plan_of({4096, 2002}, {8008, 4}, {1}, {4, 0}));
-    CHECK(l.first == d::reduce_kernel_form::spread_tiles);
+    CHECK(l.first == d::reduction_kernel_form::spread_tiles);
     CHECK(l.grid_x == 4096);
     // 9000 rows of 1100 (the shape the bitwise CPU/GPU test gives this kernel): a warp per row
     std::tie(a, l) = launch_of(plan_of({9000, 1100}, {4400, 4}, {1}, {4, 0}));
-    CHECK(l.first == d::reduce_kernel_form::tiles_dense);
+    CHECK(l.first == d::reduction_kernel_form::tiles_dense);
     CHECK(l.takes_run);
     CHECK(l.run == 1);
     CHECK(l.grid_x == 1125);
@@ -249,27 +249,27 @@ TEST_SUITE("reduction plan") {
   TEST_CASE("the exact form: dense rows of whole groups, and 16-byte vectors of columns where the set has them") {
     // sum(X, 1) of (2^20, 256) float32: 64 slots a row, 8 lanes of 8 slots, rows a multiple of 8 vectors
     auto [a, l] = launch_of(plan_of({std::int64_t{1} << 20, 256}, {1024, 4}, {1}, {4, 0}));
-    CHECK(l.first == d::reduce_kernel_form::short_rows_whole_groups);
+    CHECK(l.first == d::reduction_kernel_form::short_rows_whole_groups);
     CHECK(l.group == 8);
     CHECK_FALSE(l.takes_run);
     // rows of 250 (1000 bytes apart: not 16-byte aligned): the short rows for any layout
     std::tie(a, l) = launch_of(plan_of({4096, 250}, {1000, 4}, {1}, {4, 0}));
-    CHECK(l.first == d::reduce_kernel_form::short_rows);
+    CHECK(l.first == d::reduction_kernel_form::short_rows);
     // rows of 248 (992 bytes apart): dense, but 62 vectors are not whole groups of 8 lanes
     std::tie(a, l) = launch_of(plan_of({4096, 248}, {992, 4}, {1}, {4, 0}));
-    CHECK(l.first == d::reduce_kernel_form::short_rows_dense);
+    CHECK(l.first == d::reduction_kernel_form::short_rows_dense);
     // (256, 2^20) along axis 0 with the vector kernels: 4 columns a thread, 128 a block
     const std::int64_t wide = std::int64_t{1} << 20;
     std::tie(a, l) = launch_of(plan_of({256, wide}, {4 * wide, 4}, {0}, {0, 4}), true, numcu::float32, true);
-    CHECK(l.first == d::reduce_kernel_form::vector_short_columns);
+    CHECK(l.first == d::reduction_kernel_form::vector_short_columns);
     CHECK(l.grid_x == wide / 128);
     // 16384^2 along axis 0: the vector column kernel, a block per 128 columns and tile
     std::tie(a, l) = launch_of(plan_of({16384, 16384}, {65536, 4}, {0}, {0, 4}), true, numcu::float32, true);
-    CHECK(l.first == d::reduce_kernel_form::vector_columns);
+    CHECK(l.first == d::reduction_kernel_form::vector_columns);
     CHECK(l.grid_x == 128);
     CHECK(l.grid_y == 2);
     // 1022 columns are not a multiple of 4: a column a thread
     std::tie(a, l) = launch_of(plan_of({16384, 1022}, {4088, 4}, {0}, {0, 4}), true, numcu::float32, true);
-    CHECK(l.first == d::reduce_kernel_form::columns);
+    CHECK(l.first == d::reduction_kernel_form::columns);
   }
 }

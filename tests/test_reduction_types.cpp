@@ -51,18 +51,18 @@ TEST_SUITE("reduction types") {
         using T = typename decltype(tag)::type;
         CHECK(r.extreme.id() == d::dtype_of_storage<d::extreme_compute_t<T>>());
       });
-      const auto built = [](d::reduce_family f, nc::dtype c) {
+      const auto built = [](d::reduction_family f, nc::dtype c) {
         bool has = false;
-        d::visit_reduce_family(f, [&](auto family) {
-          has = d::visit_reduce_functor<decltype(family)::value>(c.id(), [](auto) {});
+        d::visit_reduction_family(f, [&](auto family) {
+          has = d::visit_reduction_functor<decltype(family)::value>(c.id(), [](auto) {});
         });
         return has;
       };
-      CHECK(built(d::reduce_family::sum, r.sum));
-      CHECK(built(d::reduce_family::prod, r.product));
-      CHECK(built(d::reduce_family::extreme, r.extreme));
-      CHECK(built(d::reduce_family::arg, r.extreme));
-      CHECK(built(d::reduce_family::moments, r.moments));
+      CHECK(built(d::reduction_family::sum, r.sum));
+      CHECK(built(d::reduction_family::prod, r.product));
+      CHECK(built(d::reduction_family::extreme, r.extreme));
+      CHECK(built(d::reduction_family::arg, r.extreme));
+      CHECK(built(d::reduction_family::moments, r.moments));
       // the default accumulators read their input as 16-byte vectors (accumulates_in): the sum's of every
       // dtype, the product's of every dtype but the floats it keeps (float32 products stay float32)
       d::visit_dtype(t.id(), [&](auto in_tag) {

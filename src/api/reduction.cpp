@@ -1,5 +1,5 @@
 // Reductions: sums, products, extremes and their arg forms, the logical reductions and counts, with NumPy's
-// axes, dtypes, identities, errors and keyword arguments; one reduce-functor call per result
+// axes, dtypes, identities, errors and keyword arguments; one reduction-functor call per result
 // (dispatch/reduction.hpp). The statistics are in statistics.cpp, the scans in cumulative.cpp.
 #include "numcu/reduction.hpp"
 
@@ -120,7 +120,7 @@ ndarray sum_or_prod(const ndarray& a, const axis_arg& axis, const reduce_options
   const dtype result = o.dtype ? *o.dtype : sum_result(a.dtype());
   const scalar identity(product ? 1 : 0);
   reduction r{product ? "multiply" : "add",
-              product ? reduce_family::prod : reduce_family::sum,
+              product ? reduction_family::prod : reduction_family::sum,
               product ? reduction_dtypes_of(result).product : reduction_dtypes_of(result).sum,
               result,
               {},
@@ -136,7 +136,7 @@ ndarray sum_or_prod(const ndarray& a, const axis_arg& axis, const reduce_options
 ndarray extreme(const ndarray& a, const axis_arg& axis, const reduce_options& o, bool largest, bool skip_nan) {
   if (o.dtype) throw dtype_error("max() and min() take no dtype argument");
   const char* ufunc = skip_nan ? (largest ? "fmax" : "fmin") : (largest ? "maximum" : "minimum");
-  reduction r{ufunc, reduce_family::extreme, reduction_dtypes_of(a.dtype()).extreme, a.dtype(), {}, std::nullopt};
+  reduction r{ufunc, reduction_family::extreme, reduction_dtypes_of(a.dtype()).extreme, a.dtype(), {}, std::nullopt};
   r.params.largest = largest;
   r.params.skip_nan = skip_nan && !is_integer_or_bool(a.dtype());
   return ufunc_reduce(a, axis, o, r);
@@ -155,7 +155,7 @@ ndarray arg_extreme(const ndarray& a, std::optional<std::int64_t> axis, bool kee
   if (skip_nan && !is_integer_or_bool(a.dtype())) {
     if (any(all(isnan(a), axes)).item<bool>()) throw error("All-NaN slice encountered");
   }
-  reduction r{name, reduce_family::arg, reduction_dtypes_of(a.dtype()).extreme, int64, {}, std::nullopt};
+  reduction r{name, reduction_family::arg, reduction_dtypes_of(a.dtype()).extreme, int64, {}, std::nullopt};
   r.params.largest = largest;
   r.params.skip_nan = skip_nan && !is_integer_or_bool(a.dtype());
   // with axis none, keepdims keeps every axis as 1; out= of that shape, of a dtype that casts safely to int64
@@ -228,7 +228,7 @@ ndarray nanargmin(const ndarray& a, std::optional<std::int64_t> axis, bool keepd
 }
 
 ndarray any(const ndarray& a, const axis_arg& axis, const reduce_options& o) {
-  const reduction r{"logical_or", reduce_family::logical, bool_, bool_, {}, scalar(false)};
+  const reduction r{"logical_or", reduction_family::logical, bool_, bool_, {}, scalar(false)};
   return ufunc_reduce(a, axis, o, r);
 }
 ndarray all_t::operator()(const ndarray& a) const {
@@ -238,12 +238,12 @@ ndarray all_t::operator()(const ndarray& a, const axis_arg& axis) const {
   return (*this)(a, axis, {});
 }
 ndarray all_t::operator()(const ndarray& a, const axis_arg& axis, const reduce_options& o) const {
-  reduction r{"logical_and", reduce_family::logical, bool_, bool_, {}, scalar(true)};
+  reduction r{"logical_and", reduction_family::logical, bool_, bool_, {}, scalar(true)};
   r.params.any = false;
   return ufunc_reduce(a, axis, o, r);
 }
 ndarray count_nonzero(const ndarray& a, const axis_arg& axis, bool keepdims) {
-  const reduction r{"add", reduce_family::count, bool_, int64, {}, scalar(0)};
+  const reduction r{"add", reduction_family::count, bool_, int64, {}, scalar(0)};
   return ufunc_reduce(a, axis, options_of(std::nullopt, keepdims), r);
 }
 

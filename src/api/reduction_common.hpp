@@ -32,10 +32,10 @@ reduce_options options_of(std::optional<dtype> t, bool keepdims,
 /// One reduction as the API describes it.
 struct reduction {
   const char* ufunc;  ///< NumPy's ufunc in messages: add, multiply, maximum ...
-  reduce_family family;
+  reduction_family family;
   dtype compute;
   dtype result;
-  reduce_params params;
+  reduction_params params;
   std::optional<scalar> identity;  ///< what an empty reduction gives without initial=; none: an error
   bool cast_input = false;         ///< each element is cast to the result dtype first (casts_first())
 };

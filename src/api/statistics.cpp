@@ -142,8 +142,8 @@ ndarray moment(const ndarray& a, const axis_arg& axis, const reduce_options& o, 
   const dtype compute =
       reduction_dtypes_of(o.dtype ? promote_types(a.dtype(), *o.dtype) : a.dtype()).moments;
   const dtype result = component_dtype(mean_result(a.dtype(), o.dtype));
-  reduction r{"add", reduce_family::moments, compute, result, {}, scalar(NAN)};
-  r.params.projection = root ? reduce_projection::std : reduce_projection::var;
+  reduction r{"add", reduction_family::moments, compute, result, {}, scalar(NAN)};
+  r.params.projection = root ? reduction_projection::std : reduction_projection::var;
   r.params.ddof = o.ddof;
   const std::vector<int> axes = reduced_axes(a, axis);
   if (o.out) check_out(r.ufunc, a, reduced_shape(a, axes, o.keepdims), *o.out);
@@ -225,9 +225,9 @@ ndarray mean(const ndarray& a, const axis_arg& axis, const reduce_options& o) {
     return narrow_in_float32(false, composed_mean, rounded_for_mean(a, o), axis, o);
   const dtype result = mean_result(a.dtype(), o.dtype);
   const scalar nan = result.is_complex() ? scalar(std::complex<double>(NAN, NAN)) : scalar(NAN);
-  reduction r{"add", reduce_family::sum, reduction_dtypes_of(reduction_dtypes_of(result).moments).sum, result, {},
+  reduction r{"add", reduction_family::sum, reduction_dtypes_of(reduction_dtypes_of(result).moments).sum, result, {},
               nan};
-  r.params.projection = reduce_projection::mean;
+  r.params.projection = reduction_projection::mean;
   r.cast_input = casts_first(a.dtype(), o.dtype);  // NumPy sums in dtype=, which takes each element cast to it
   const std::vector<int> axes = reduced_axes(a, axis);
   if (o.out) check_out(r.ufunc, a, reduced_shape(a, axes, o.keepdims), *o.out);

@@ -310,11 +310,11 @@ struct numcu_raw {
 
 std::vector<std::string> reduction_kernel_names(dtype input) {
   const std::string in = device_type_name(input);
-  const std::string op = "numcu_user_reduce";
-  const std::string kernel = "numcu::detail::reduce_", args = "<" + op + ", " + in;
-  std::vector<std::string> names(reduce_kernel_forms + 1);
-  const auto name = [&](reduce_kernel_form f) -> std::string& { return names[static_cast<std::size_t>(f)]; };
-  using form = reduce_kernel_form;
+  const std::string op = "numcu_user_reduction";
+  const std::string kernel = "numcu::detail::reduction_", args = "<" + op + ", " + in;
+  std::vector<std::string> names(reduction_kernel_forms + 1);
+  const auto name = [&](reduction_kernel_form f) -> std::string& { return names[static_cast<std::size_t>(f)]; };
+  using form = reduction_kernel_form;
   name(form::tiles) = kernel + "tiles_kernel" + args + ", false>";
   name(form::tiles_dense) = kernel + "tiles_kernel" + args + ", true>";
   name(form::spread_tiles) = kernel + "spread_tiles_kernel" + args + ", false>";
@@ -360,16 +360,16 @@ std::string reduction_kernel_source(const reduction_source_request& r) {
            value_type_name(r.output) + " " + r.output_name + ";\n" + r.post_map + ";\nreturn " +
                r.output_name + ";",
            "post_map");
-  // the reduce functor (device/reduction_ops.hpp); without an identity a partial says whether it holds a value,
+  // the reduction functor (device/reduction_ops.hpp); without an identity a partial says whether it holds a value,
   // and combine leaves an empty one out, which is what padding with an identity does
   if (!identity) s += "struct numcu_partial {\n  _type_reduce value;\n  bool present;\n};\n";
-  s += "struct numcu_user_reduce {\n";
+  s += "struct numcu_user_reduction {\n";
   s += "  using value_t = " + value_type_name(r.input) + ";\n";
   s += "  using acc_t = " + std::string(identity ? "_type_reduce" : "numcu_partial") + ";\n";
   s += "  using result_t = " + value_type_name(r.output) + ";\n";
   s += "  template <class In>\n  static constexpr bool dense_input = numcu::detail::is_same_v<In, " +
        device_type_name(r.input) + ">;\n";
-  s += "  static constexpr bool casts_on_load = false;\n  numcu::detail::reduce_params p;\n";
+  s += "  static constexpr bool casts_on_load = false;\n  numcu::detail::reduction_params p;\n";
   if (identity) {
     s += "  __device__ acc_t identity() const { return numcu_identity(); }\n";
     s += "  __device__ acc_t map(value_t x, long long) const { return numcu_map(x); }\n";

@@ -33,7 +33,7 @@ struct elementwise_source_request {
 };
 
 /// How one call binds a reduction kernel (reduction_kernel): its one input, read element by element, and its
-/// output. The source defines a reduce functor (device/reduction_ops.hpp's contract) from the expressions and
+/// output. The source defines a reduction functor (device/reduction_ops.hpp's contract) from the expressions and
 /// instantiates the built-in reduction kernels (device/reduction_kernels.cuh) with it.
 struct reduction_source_request {
   std::string name;             ///< the kernel's name (the program's is name.cu)
@@ -50,9 +50,9 @@ struct reduction_source_request {
 
 /// Where reduction_kernel_names() puts the kernel storing the projection of the identity (a reduction of no
 /// elements): after the launch forms.
-inline constexpr std::size_t reduction_identity_kernel = reduce_kernel_forms;
+inline constexpr std::size_t reduction_identity_kernel = reduction_kernel_forms;
 
-/// The kernels of a reduction kernel's source, as name expressions: one per reduce_kernel_form
+/// The kernels of a reduction kernel's source, as name expressions: one per reduction_kernel_form
 /// (core/reduction_launch.hpp), empty for the vector column forms, which user kernels do not have; then, at
 /// reduction_identity_kernel, the identity's. Each is compiled on its own when a call first needs it.
 std::vector<std::string> reduction_kernel_names(dtype input);

@@ -13,29 +13,29 @@
 namespace numcu::detail {
 
 struct reduction_call {
-  reduce_family family;  // with the flags in params
+  reduction_family family;  // with the flags in params
   dtype compute;  // the functor's compute dtype: float32 for float16 sums, float64 for an integer mean ...
   dtype input;    // the input's dtype (cast on load to compute)
   dtype output;   // the output's dtype (the projection cast on store)
   reduction_plan plan;
   const char* in;  // the input's first element
   char* out;       // the output's first element
-  reduce_params params;
+  reduction_params params;
 
   /// Tiles of device/reduction_order.hpp per output.
   std::int64_t tiles() const { return (plan.reduced + tile_elements - 1) / tile_elements; }
 };
 
-/// Calls @p f(std::integral_constant<reduce_family, F>{}) for the family @p family: the one run-time to
+/// Calls @p f(std::integral_constant<reduction_family, F>{}) for the family @p family: the one run-time to
 /// compile-time switch over reductions.
 template <class Fn>
-void visit_reduce_family(reduce_family family, Fn&& f) {
+void visit_reduction_family(reduction_family family, Fn&& f) {
   switch (family) {
-#define NUMCU_REDUCE_CASE(name) \
-  case reduce_family::name:     \
-    return f(std::integral_constant<reduce_family, reduce_family::name>{});
-    NUMCU_FOR_EACH_REDUCE_FAMILY(NUMCU_REDUCE_CASE)
-#undef NUMCU_REDUCE_CASE
+#define NUMCU_REDUCTION_CASE(name) \
+  case reduction_family::name:     \
+    return f(std::integral_constant<reduction_family, reduction_family::name>{});
+    NUMCU_FOR_EACH_REDUCTION_FAMILY(NUMCU_REDUCTION_CASE)
+#undef NUMCU_REDUCTION_CASE
   }
 }
 

@@ -4,8 +4,8 @@
 
 namespace numcu::detail {
 
-reduce_args make_reduce_args(const reduction_plan& p, const void* in, void* out, dtype input, dtype output,
-                             const reduce_params& params) {
+reduction_args make_reduction_args(const reduction_plan& p, const void* in, void* out, dtype input, dtype output,
+                             const reduction_params& params) {
   const auto itemsize = static_cast<std::int64_t>(input.itemsize());
   // dense: vector loads, so every row starts 16-byte aligned
   bool dense = p.reduced_ndim == 1 && p.reduced_strides[0] == itemsize &&
@@ -13,7 +13,7 @@ reduce_args make_reduce_args(const reduction_plan& p, const void* in, void* out,
   for (int d = 0; d < p.kept_ndim; ++d) dense = dense && p.kept_strides[d] % 16 == 0;
   // every member named, so that the walkers are built in place and nothing else is cleared first: the
   // arguments are built for every reduction, the small ones' host time included
-  return reduce_args{.in = static_cast<const char*>(in),
+  return reduction_args{.in = static_cast<const char*>(in),
                      .out = static_cast<char*>(out),
                      .kept = index_walker(p.kept_ndim, p.kept_sizes.data(), p.kept_strides.data()),
                      .kept_out = index_walker(p.kept_ndim, p.kept_sizes.data(), p.out_strides.data()),

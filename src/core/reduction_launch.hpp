@@ -20,27 +20,27 @@ inline constexpr std::int64_t rows_kernel_outputs = 1024;
 /// Every kernel a reduction launches (device/reduction_kernels.cuh), by its exact form: the launch plan names one
 /// first stage and at most one second, and a launcher looks the kernels up by these names, the built-in
 /// reductions' compiled with the library and a user reduction kernel's compiled at run time alike.
-enum class reduce_kernel_form : std::uint8_t {
-  tiles,                    ///< reduce_tiles_kernel<Op, In, false>(args, run): a warp per run of tiles
-  tiles_dense,              ///< reduce_tiles_kernel<Op, In, true>
-  spread_tiles,             ///< reduce_spread_tiles_kernel<Op, In, false>(args, run): a block per run of tiles
-  spread_tiles_dense,       ///< reduce_spread_tiles_kernel<Op, In, true>
-  short_rows,               ///< reduce_short_rows_kernel<Op, In, false>(args, lanes): lanes per output
-  short_rows_dense,         ///< reduce_short_rows_kernel<Op, In, true>
-  short_rows_whole_groups,  ///< reduce_short_rows_kernel<Op, In, true, true>: dense rows of whole groups
-  columns,                  ///< reduce_columns_kernel<Op, In>(args, slots_per_group)
-  vector_columns,           ///< reduce_vector_columns_kernel<Op, In>: a 16-byte vector of outputs a thread
-  short_columns,            ///< reduce_short_columns_kernel<Op, In>(args, slots_per_group)
-  vector_short_columns,     ///< reduce_vector_short_columns_kernel<Op, In>
-  partials_256,             ///< reduce_partials_kernel<Op, 256>(args): the second stage
-  partials_1024,            ///< reduce_partials_kernel<Op, 1024>
+enum class reduction_kernel_form : std::uint8_t {
+  tiles,                    ///< reduction_tiles_kernel<Op, In, false>(args, run): a warp per run of tiles
+  tiles_dense,              ///< reduction_tiles_kernel<Op, In, true>
+  spread_tiles,             ///< reduction_spread_tiles_kernel<Op, In, false>(args, run): a block per run of tiles
+  spread_tiles_dense,       ///< reduction_spread_tiles_kernel<Op, In, true>
+  short_rows,               ///< reduction_short_rows_kernel<Op, In, false>(args, lanes): lanes per output
+  short_rows_dense,         ///< reduction_short_rows_kernel<Op, In, true>
+  short_rows_whole_groups,  ///< reduction_short_rows_kernel<Op, In, true, true>: dense rows of whole groups
+  columns,                  ///< reduction_columns_kernel<Op, In>(args, slots_per_group)
+  vector_columns,           ///< reduction_vector_columns_kernel<Op, In>: a 16-byte vector of outputs a thread
+  short_columns,            ///< reduction_short_columns_kernel<Op, In>(args, slots_per_group)
+  vector_short_columns,     ///< reduction_vector_short_columns_kernel<Op, In>
+  partials_256,             ///< reduction_partials_kernel<Op, 256>(args): the second stage
+  partials_1024,            ///< reduction_partials_kernel<Op, 1024>
 };
 
-/// How many forms reduce_kernel_form names.
-inline constexpr std::size_t reduce_kernel_forms = static_cast<std::size_t>(reduce_kernel_form::partials_1024) + 1;
+/// How many forms reduction_kernel_form names.
+inline constexpr std::size_t reduction_kernel_forms = static_cast<std::size_t>(reduction_kernel_form::partials_1024) + 1;
 
 /// Which kernel forms a launcher has for one functor and input dtype.
-struct reduce_kernel_set {
+struct reduction_kernel_set {
   bool typed = true;            ///< the kernels read the input's own type (not cast on load): the short and
                                 ///< dense forms exist
   bool vector_columns = false;  ///< the vector column forms exist
@@ -49,8 +49,8 @@ struct reduce_kernel_set {
 };
 
 /// One reduction's launches: the first stage, and the second where the first leaves several partials per output.
-struct reduce_launch {
-  reduce_kernel_form first = reduce_kernel_form::tiles;
+struct reduction_launch_plan {
+  reduction_kernel_form first = reduction_kernel_form::tiles;
   unsigned grid_x = 0, grid_y = 1;  ///< blocks of tile_slots threads
   int group = 1;                    ///< short rows: lanes per output; (short) columns: slots per group
   std::int64_t run = 1;             ///< (spread) tiles: tiles per part (a power of two)
@@ -58,13 +58,13 @@ struct reduce_launch {
   int second_threads = 0;           ///< threads of each second-stage block, 0 when there is none
   unsigned second_grid = 0;         ///< second-stage blocks: one per output, or per second_threads outputs
                                     ///< where each has at most thread_partials_limit partials
-  reduce_kernel_form second = reduce_kernel_form::partials_256;
+  reduction_kernel_form second = reduction_kernel_form::partials_256;
 };
 
 /// The kernel arguments of reducing the input at @p in (dtype @p input) by @p plan into @p out (@p output):
-/// parts and to_partials are the launch's to set (plan_reduce_launch, second_stage_args).
-reduce_args make_reduce_args(const reduction_plan& plan, const void* in, void* out, dtype input, dtype output,
-                             const reduce_params& params);
+/// parts and to_partials are the launch's to set (plan_reduction_launch, second_stage_args).
+reduction_args make_reduction_args(const reduction_plan& plan, const void* in, void* out, dtype input, dtype output,
+                             const reduction_params& params);
 
 /// Threads of a second-stage block for @p parts partials of @p acc_size bytes per output: as many as a block
 /// holds where there are thousands, so that each thread's share arrives in one or two rounds of loads (the
@@ -77,7 +77,7 @@ constexpr int partials_threads(std::size_t acc_size, std::int64_t parts) {
 /// Whether the column case of @p a, an input of @p itemsize bytes, has each thread's outputs in one 16-byte
 /// vector of every row (the vector column forms): one reduced dimension, the outputs along one dimension of
 /// stride itemsize, a multiple of a vector's elements of them, the input and the rows 16-byte aligned.
-inline bool vector_columns_fit(const reduce_args& a, std::size_t itemsize) {
+inline bool vector_columns_fit(const reduction_args& a, std::size_t itemsize) {
   const auto w = static_cast<std::int64_t>(order_width(itemsize));
   return a.reduced.ndim == 1 && a.kept.ndim == 1 && a.kept.strides[0] == static_cast<std::int64_t>(itemsize) &&
          a.outputs % w == 0 && reinterpret_cast<std::uintptr_t>(a.in) % 16 == 0 && a.reduced.strides[0] % 16 == 0;
@@ -87,10 +87,10 @@ inline bool vector_columns_fit(const reduce_args& a, std::size_t itemsize) {
 /// place that picks a reduction's kernels. @p tiles_resident_blocks(form) gives the blocks of the spread tiles
 /// kernel @p form the GPU keeps resident (asked only when needed).
 template <class ResidentBlocks>
-reduce_launch plan_reduce_launch(reduce_args& a, reduction_layout layout, const reduce_kernel_set& set,
+reduction_launch_plan plan_reduction_launch(reduction_args& a, reduction_layout layout, const reduction_kernel_set& set,
                                  ResidentBlocks&& tiles_resident_blocks) {
-  using form = reduce_kernel_form;
-  reduce_launch l;
+  using form = reduction_kernel_form;
+  reduction_launch_plan l;
   const std::int64_t outputs = a.outputs, tiles = a.tiles;
   const bool dense = set.typed && a.dense;
   const bool columns = layout == reduction_layout::outer;
@@ -170,8 +170,8 @@ reduce_launch plan_reduce_launch(reduce_args& a, reduction_layout layout, const 
 
 /// Points the first stage @p a at @p partials (acc_t[outputs * parts], where a second stage follows) and
 /// returns the second stage's arguments, which read them and write the output.
-inline reduce_args second_stage_args(reduce_args& a, void* partials) {
-  reduce_args second = a;
+inline reduction_args second_stage_args(reduction_args& a, void* partials) {
+  reduction_args second = a;
   a.out = static_cast<char*>(partials);
   a.to_partials = true;
   second.in = a.out;

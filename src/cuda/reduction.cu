@@ -7,17 +7,17 @@
 namespace numcu::detail {
 
 namespace cuda {
-#define NUMCU_REDUCE_EXTERN(name)                                                                       \
-  extern template void launch_reduction_half<reduce_family::name, true>(const exec&, const reduction_call&); \
-  extern template void launch_reduction_half<reduce_family::name, false>(const exec&, const reduction_call&);
-NUMCU_FOR_EACH_REDUCE_FAMILY(NUMCU_REDUCE_EXTERN)
-#undef NUMCU_REDUCE_EXTERN
+#define NUMCU_REDUCTION_EXTERN(name)                                                                       \
+  extern template void launch_reduction_half<reduction_family::name, true>(const exec&, const reduction_call&); \
+  extern template void launch_reduction_half<reduction_family::name, false>(const exec&, const reduction_call&);
+NUMCU_FOR_EACH_REDUCTION_FAMILY(NUMCU_REDUCTION_EXTERN)
+#undef NUMCU_REDUCTION_EXTERN
 }  // namespace cuda
 
 template <>
 void run_reduction<cuda_backend>(const exec& e, const reduction_call& call) {
   const bool floating = call.compute.is_floating() || call.compute.is_complex();
-  visit_reduce_family(call.family, [&](auto f) {
+  visit_reduction_family(call.family, [&](auto f) {
     if (floating)
       cuda::launch_reduction_half<decltype(f)::value, true>(e, call);
     else

@@ -28,53 +28,53 @@ inline constexpr bool every_kernel_typed = is_same_v<In, typename Op::value_t> |
 /// with nansum's test of each value and without it, picked by p.skip_nan), the forms that read any dtype
 /// otherwise. An input with typed kernels for dense rows only (every_kernel_typed) has the others cast on load.
 template <class Op, class In>
-struct reduce_kernels_of {
+struct reduction_kernels_of {
   using kernel_t = const void*;
-  static kernel_t of(reduce_kernel_form f, bool skip_nan) {
-    using form = reduce_kernel_form;
+  static kernel_t of(reduction_kernel_form f, bool skip_nan) {
+    using form = reduction_kernel_form;
     constexpr bool typed = !std::is_void_v<In>;
     constexpr bool dense_only = typed && !every_kernel_typed<Op, In>;
     using Any = conditional_t<dense_only, void, In>;  // the input type of the kernels for any layout
     const auto k = [](auto kernel) { return reinterpret_cast<kernel_t>(kernel); };
     switch (f) {
-      case form::tiles: return k(reduce_tiles_kernel<Op, Any, false>);
-      case form::spread_tiles: return k(reduce_spread_tiles_kernel<Op, Any, false>);
-      case form::columns: return k(reduce_columns_kernel<Op, Any>);
-      case form::partials_256: return k(reduce_partials_kernel<Op, 256>);
-      case form::partials_1024: return k(reduce_partials_kernel<Op, 1024>);
+      case form::tiles: return k(reduction_tiles_kernel<Op, Any, false>);
+      case form::spread_tiles: return k(reduction_spread_tiles_kernel<Op, Any, false>);
+      case form::columns: return k(reduction_columns_kernel<Op, Any>);
+      case form::partials_256: return k(reduction_partials_kernel<Op, 256>);
+      case form::partials_1024: return k(reduction_partials_kernel<Op, 1024>);
       default: break;
     }
     if constexpr (typed) {
       switch (f) {
-        case form::tiles_dense: return k(reduce_tiles_kernel<Op, In, true>);
-        case form::spread_tiles_dense: return k(reduce_spread_tiles_kernel<Op, In, true>);
-        case form::short_rows_dense: return k(reduce_short_rows_kernel<Op, In, true>);
-        case form::short_rows_whole_groups: return k(reduce_short_rows_kernel<Op, In, true, true>);
+        case form::tiles_dense: return k(reduction_tiles_kernel<Op, In, true>);
+        case form::spread_tiles_dense: return k(reduction_spread_tiles_kernel<Op, In, true>);
+        case form::short_rows_dense: return k(reduction_short_rows_kernel<Op, In, true>);
+        case form::short_rows_whole_groups: return k(reduction_short_rows_kernel<Op, In, true, true>);
         default: break;
       }
     }
     if constexpr (typed && !dense_only) {
       switch (f) {
-        case form::short_rows: return k(reduce_short_rows_kernel<Op, In, false>);
-        case form::short_columns: return k(reduce_short_columns_kernel<Op, In>);
+        case form::short_rows: return k(reduction_short_rows_kernel<Op, In, false>);
+        case form::short_columns: return k(reduction_short_columns_kernel<Op, In>);
         default: break;
       }
       if constexpr (has_vector_columns<Op, In>) {
         using Plain = without_nan_test_t<Op>;
         if (f == form::vector_columns)
-          return skip_nan ? k(reduce_vector_columns_kernel<Op, In>) : k(reduce_vector_columns_kernel<Plain, In>);
+          return skip_nan ? k(reduction_vector_columns_kernel<Op, In>) : k(reduction_vector_columns_kernel<Plain, In>);
         if (f == form::vector_short_columns)
-          return skip_nan ? k(reduce_vector_short_columns_kernel<Op, In>)
-                          : k(reduce_vector_short_columns_kernel<Plain, In>);
+          return skip_nan ? k(reduction_vector_short_columns_kernel<Op, In>)
+                          : k(reduction_vector_short_columns_kernel<Plain, In>);
       }
     }
     return nullptr;  // not in the set: the plan never names it
   }
 
   /// The set for an input of dense rows @p dense.
-  static reduce_kernel_set set(bool dense) {
+  static reduction_kernel_set set(bool dense) {
     constexpr bool typed = !std::is_void_v<In>;
-    reduce_kernel_set s;
+    reduction_kernel_set s;
     s.typed = typed && (every_kernel_typed<Op, In> || dense);
     if constexpr (typed) {
       s.vector_columns = every_kernel_typed<Op, In> && has_vector_columns<Op, In>;
@@ -86,36 +86,36 @@ struct reduce_kernels_of {
 };
 
 /// Runs reduction functor Op over @p c, whose input has type In (void: any dtype, cast on load), through the one
-/// reduction launcher; @p a: c's kernel arguments (make_reduce_args).
+/// reduction launcher; @p a: c's kernel arguments (make_reduction_args).
 template <class Op, class In>
-void launch_reduce(const exec& e, const reduction_call& c, const reduce_args& a) {
+void launch_reduction_kernels(const exec& e, const reduction_call& c, const reduction_args& a) {
   if constexpr (!std::is_void_v<In> && !every_kernel_typed<Op, In>)
     static_assert(Op::casts_on_load, "the other layouts of a dense-only input are cast on load");
-  using kernels = reduce_kernels_of<Op, In>;
+  using kernels = reduction_kernels_of<Op, In>;
   const bool skip_nan = a.params.skip_nan;
   launch_reduction(e, a, c.plan.layout, kernels::set(a.dense),
-                   [skip_nan](reduce_kernel_form f) { return kernels::of(f, skip_nan); });
+                   [skip_nan](reduction_kernel_form f) { return kernels::of(f, skip_nan); });
 }
 
 /// Runs functor Op with the kernels of the call's input type: typed for Op's dense inputs (in the layouts that
 /// every_kernel_typed gives), else cast on load (the floating max and min, whose inputs are all dense, have no
 /// such kernels). The arg reductions whose keys fit
-/// run on them (arg_key_reduce: the same index) where the input is of the compute type itself (float32,
+/// run on them (arg_key_reduction: the same index) where the input is of the compute type itself (float32,
 /// int32): keys for float16 and bfloat16 too would add their kernels to the arg units, and compile time with
 /// them, for dtypes rarely searched.
 template <class Op>
-void launch_reduce_functor(const exec& e, const reduction_call& c) {
-  const reduce_args a = make_reduce_args(c.plan, c.in, c.out, c.input, c.output, c.params);
+void launch_reduction_functor(const exec& e, const reduction_call& c) {
+  const reduction_args a = make_reduction_args(c.plan, c.in, c.out, c.input, c.output, c.params);
   visit_dtype(c.input.id(), [&](auto input) {
     using T = typename decltype(input)::type;
     using C = typename Op::value_t;
     if constexpr (Op::template dense_input<T>) {
-      if constexpr (is_same_v<Op, arg_reduce<C>> && arg_keys_fit<C> && is_same_v<T, C>) {
-        if (c.plan.reduced <= arg_key_max_count) return launch_reduce<arg_key_reduce<C>, T>(e, c, a);
+      if constexpr (is_same_v<Op, arg_reduction<C>> && arg_keys_fit<C> && is_same_v<T, C>) {
+        if (c.plan.reduced <= arg_key_max_count) return launch_reduction_kernels<arg_key_reduction<C>, T>(e, c, a);
       }
-      launch_reduce<Op, T>(e, c, a);
+      launch_reduction_kernels<Op, T>(e, c, a);
     } else if constexpr (Op::casts_on_load) {
-      launch_reduce<Op, void>(e, c, a);
+      launch_reduction_kernels<Op, void>(e, c, a);
     } else {
       throw dtype_error("no reduction kernel for input dtype " + std::string(c.input.name()));
     }
@@ -125,12 +125,12 @@ void launch_reduce_functor(const exec& e, const reduction_call& c) {
 /// Runs family F with its functor for the call's compute dtype, when that dtype is floating or complex
 /// (Floating) or an integer or bool (!Floating): the two halves of a family compile in units of their own
 /// (reduction_<family>.cu and reduction_<family>_integer.cu), so that no unit takes minutes.
-template <reduce_family F, bool Floating>
+template <reduction_family F, bool Floating>
 void launch_reduction_half(const exec& e, const reduction_call& c) {
-  visit_reduce_functor<F>(c.compute.id(), [&](auto functor) {
+  visit_reduction_functor<F>(c.compute.id(), [&](auto functor) {
     using Op = typename decltype(functor)::type;
     using V = typename Op::value_t;
-    if constexpr ((is_floating_point_v<V> || is_complex_v<V>) == Floating) launch_reduce_functor<Op>(e, c);
+    if constexpr ((is_floating_point_v<V> || is_complex_v<V>) == Floating) launch_reduction_functor<Op>(e, c);
   });
 }
 

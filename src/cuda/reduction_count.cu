@@ -3,7 +3,7 @@
 
 namespace numcu::detail::cuda {
 
-template void launch_reduction_half<reduce_family::count, true>(const exec&, const reduction_call&);
-template void launch_reduction_half<reduce_family::count, false>(const exec&, const reduction_call&);
+template void launch_reduction_half<reduction_family::count, true>(const exec&, const reduction_call&);
+template void launch_reduction_half<reduction_family::count, false>(const exec&, const reduction_call&);
 
 }  // namespace numcu::detail::cuda

@@ -16,13 +16,13 @@ void queue(const exec& e, const void* kernel, dim3 grid, unsigned threads, void*
 
 }  // namespace
 
-void launch_reduction(const exec& e, reduce_args a, reduction_layout layout, const reduce_kernel_set& set,
-                      const reduce_kernel_lookup& kernel_of) {
+void launch_reduction(const exec& e, reduction_args a, reduction_layout layout, const reduction_kernel_set& set,
+                      const reduction_kernel_lookup& kernel_of) {
   const int ordinal = e.where().index();
-  const reduce_launch l = plan_reduce_launch(a, layout, set, [&](reduce_kernel_form spread) {
+  const reduction_launch_plan l = plan_reduction_launch(a, layout, set, [&](reduction_kernel_form spread) {
     return static_cast<std::int64_t>(resident_blocks(kernel_of(spread), tile_slots, ordinal));
   });
-  reduce_args second = a;
+  reduction_args second = a;
   if (l.second_threads > 0)
     second = second_stage_args(a, e.workspace(static_cast<std::size_t>(a.outputs * a.parts) * set.acc_size));
   std::int64_t run = l.run;

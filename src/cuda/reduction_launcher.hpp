@@ -10,15 +10,15 @@
 
 namespace numcu::detail::cuda {
 
-/// A kernel of one form (reduce_kernel_form) as cudaLaunchKernel takes it: a __global__ function's address or
+/// A kernel of one form (reduction_kernel_form) as cudaLaunchKernel takes it: a __global__ function's address or
 /// a loaded library's cudaKernel_t. Asked only for the forms the kernel set has, and only for those launched
 /// (and the spread tiles form, whose occupancy the plan may ask).
-using reduce_kernel_lookup = std::function<const void*(reduce_kernel_form)>;
+using reduction_kernel_lookup = std::function<const void*(reduction_kernel_form)>;
 
-/// Reduces as @p a describes (make_reduce_args; a plan of layout @p layout) with the kernels @p kernel_of of
+/// Reduces as @p a describes (make_reduction_args; a plan of layout @p layout) with the kernels @p kernel_of of
 /// set @p set on the stream of @p e: the first stage, and a second that combines the first one's partials
 /// (kept in e's workspace) where there are several per output.
-void launch_reduction(const exec& e, reduce_args a, reduction_layout layout, const reduce_kernel_set& set,
-                      const reduce_kernel_lookup& kernel_of);
+void launch_reduction(const exec& e, reduction_args a, reduction_layout layout, const reduction_kernel_set& set,
+                      const reduction_kernel_lookup& kernel_of);
 
 }  // namespace numcu::detail::cuda

@@ -4,6 +4,6 @@
 
 namespace numcu::detail::cuda {
 
-template void launch_reduction_half<reduce_family::prod, true>(const exec&, const reduction_call&);
+template void launch_reduction_half<reduction_family::prod, true>(const exec&, const reduction_call&);
 
 }  // namespace numcu::detail::cuda

@@ -1,4 +1,4 @@
-// The reduction kernels, each computing device/reduction_order.hpp's fixed order with a reduce functor
+// The reduction kernels, each computing device/reduction_order.hpp's fixed order with a reduction functor
 // (device/reduction_ops.hpp); which one runs is a question of speed only, never of the result:
 //  - tiles:    a warp per (output, run of tiles): lane l computes slots l, l + 32, ... of each tile, the warp's
 //              tree each group of 32 slots, lane 0 the tile's and the run's trees: many rows of less than a
@@ -56,7 +56,7 @@ __device__ __forceinline__ T load_read_only(const void* p) {
 }
 
 /// The input offset of reduced index @p r in a row.
-__device__ __forceinline__ int64_t reduced_offset(const reduce_args& a, int64_t r) {
+__device__ __forceinline__ int64_t reduced_offset(const reduction_args& a, int64_t r) {
   return a.dense ? r * a.reduced.strides[0] : a.reduced.offset(r);
 }
 
@@ -80,7 +80,7 @@ __device__ __forceinline__ void prefetch_line(const char* p) { asm volatile("pre
 /// prefetched together, then loaded one by one into local memory, so that the rare case adds nothing to the
 /// registers of the kernels, which size them for whole slots.
 template <class Op, class In, bool Dense>
-__device__ __forceinline__ typename Op::acc_t partial_slot(const Op& op, const reduce_args& a, const char* row,
+__device__ __forceinline__ typename Op::acc_t partial_slot(const Op& op, const reduction_args& a, const char* row,
                                                            int64_t first, int n) {
   constexpr int W = order_width(sizeof(In));
   const auto address = [&](int k) {
@@ -98,9 +98,9 @@ __device__ __forceinline__ typename Op::acc_t partial_slot(const Op& op, const r
 /// The partial of the slot starting at reduced index @p first of @p row, whose @p n values have the input type
 /// In (one of Op::dense_input): a whole slot read into registers as In and cast by the functor as it uses them,
 /// so that no array of wider values is held. Dense: the reduced run is dense and the row 16-byte aligned
-/// (reduce_args::dense), so that the slot is read as 16-byte vectors.
+/// (reduction_args::dense), so that the slot is read as 16-byte vectors.
 template <class Op, class In, bool Dense>
-__device__ __forceinline__ typename Op::acc_t typed_slot(const Op& op, const reduce_args& a, const char* row,
+__device__ __forceinline__ typename Op::acc_t typed_slot(const Op& op, const reduction_args& a, const char* row,
                                                          int64_t first, int n) {
   constexpr int W = order_width(sizeof(In));
   if (n < slot_elements) return partial_slot<Op, In, Dense>(op, a, row, first, n);
@@ -132,7 +132,7 @@ __device__ __forceinline__ typename Op::acc_t typed_slot(const Op& op, const red
 /// type In (one of Op::dense_input; Dense as typed_slot's), or, for In = void, a cast on load from the input's
 /// run-time dtype.
 template <class Op, class In, bool Dense = false>
-__device__ __forceinline__ typename Op::acc_t slot_partial(const Op& op, const reduce_args& a, const char* row,
+__device__ __forceinline__ typename Op::acc_t slot_partial(const Op& op, const reduction_args& a, const char* row,
                                                            int64_t first) {
   const int n = slot_count(first, a.width, a.reduced_count);
   if constexpr (!is_same_v<In, void>) {
@@ -217,7 +217,7 @@ __device__ __forceinline__ typename Op::acc_t block_tree(const Op& op, typename 
 
 /// Stores the partial @p part of output @p o: into the partials, or projected into the output.
 template <class Op>
-__device__ __forceinline__ void store_partial(const reduce_args& a, const Op& op, int64_t o, int64_t part,
+__device__ __forceinline__ void store_partial(const reduction_args& a, const Op& op, int64_t o, int64_t part,
                                               const typename Op::acc_t& x) {
   if (a.to_partials) {
     reinterpret_cast<typename Op::acc_t*>(a.out)[o * a.parts + part] = x;
@@ -227,7 +227,7 @@ __device__ __forceinline__ void store_partial(const reduce_args& a, const Op& op
 }
 
 /// The slots of tile @p tile present in a row (those whose first element is): a prefix of the tile's.
-__device__ __forceinline__ int slots_present(const reduce_args& a, int64_t tile) {
+__device__ __forceinline__ int slots_present(const reduction_args& a, int64_t tile) {
   if ((tile + 1) * tile_elements <= a.reduced_count) return tile_slots;  // a whole tile: no division
   const int64_t left = a.reduced_count - tile * tile_elements;
   const int64_t n = (left + a.width - 1) / a.width;
@@ -235,7 +235,7 @@ __device__ __forceinline__ int slots_present(const reduce_args& a, int64_t tile)
 }
 
 /// The groups of 32 slots of tile @p tile present in a row (those whose first slot is).
-__device__ __forceinline__ int groups_present(const reduce_args& a, int64_t tile) {
+__device__ __forceinline__ int groups_present(const reduction_args& a, int64_t tile) {
   return (slots_present(a, tile) + 31) / 32;
 }
 
@@ -243,9 +243,9 @@ __device__ __forceinline__ int groups_present(const reduce_args& a, int64_t tile
 /// tree over tiles), group after group of 32 slots (lane l computing slot g * 32 + l, the warp's tree the group's
 /// partial), lane 0 combining the groups of each tile and the run's tiles in their trees; no block-wide barrier,
 /// so each warp streams its tiles on its own. Rows of less than a whole tile, or of too many tiles for
-/// reduce_spread_tiles_kernel, many of them.
+/// reduction_spread_tiles_kernel, many of them.
 template <class Op, class In, bool Dense>
-__global__ void __launch_bounds__(tile_slots) reduce_tiles_kernel(reduce_args a, int64_t run) {
+__global__ void __launch_bounds__(tile_slots) reduction_tiles_kernel(reduction_args a, int64_t run) {
   using A = typename Op::acc_t;
   const Op op{a.params};
   const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
@@ -276,7 +276,7 @@ __global__ void __launch_bounds__(tile_slots) reduce_tiles_kernel(reduce_args a,
 /// The partial of a slot below its row's end (all slot_elements values present): typed loads with the count
 /// known at compile time (In one of Op::dense_input; Dense as typed_slot's), or a cast on load for In = void.
 template <class Op, class In, bool Dense>
-__device__ __forceinline__ typename Op::acc_t whole_slot_partial(const Op& op, const reduce_args& a,
+__device__ __forceinline__ typename Op::acc_t whole_slot_partial(const Op& op, const reduction_args& a,
                                                                  const char* row, int64_t first) {
   if constexpr (is_same_v<In, void>)
     return slot_partial<Op, void>(op, a, row, first);
@@ -287,14 +287,14 @@ __device__ __forceinline__ typename Op::acc_t whole_slot_partial(const Op& op, c
 /// Rows of whole tiles (the last may be cut short), too few (output, tile) items for every resident warp to
 /// have one, or few tiles per row: a block per (output, part), the part's run of @p run tiles (a power of two,
 /// at most spread_run_limit), warp g computing group g of each tile (its 32 slots, the warp's tree), warp 0 the
-/// trees of the tiles and of the run. A tile takes one round of loads rather than reduce_tiles_kernel's eight,
+/// trees of the tiles and of the run. A tile takes one round of loads rather than reduction_tiles_kernel's eight,
 /// and whole arrays and long rows leave few partials for the second stage. A tile below the row's end loads
 /// its slots whole, with no count (whole_slot_partial); the row's last tile goes slot by slot through local
 /// memory (partial_slot), so that it adds no registers: 46-48 a thread, where the same form inside
-/// reduce_tiles_kernel (a `spread` flag, every slot counted at run time) held 54-56 and ran slower
+/// reduction_tiles_kernel (a `spread` flag, every slot counted at run time) held 54-56 and ran slower
 /// (docs/design_decisions.md, Reductions: the first and second stages).
 template <class Op, class In, bool Dense>
-__global__ void __launch_bounds__(tile_slots) reduce_spread_tiles_kernel(reduce_args a, int64_t run) {
+__global__ void __launch_bounds__(tile_slots) reduction_spread_tiles_kernel(reduction_args a, int64_t run) {
   using A = typename Op::acc_t;
   const Op op{a.params};
   const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
@@ -337,17 +337,17 @@ __global__ void __launch_bounds__(tile_slots) reduce_spread_tiles_kernel(reduce_
 
 /// The elements of slot @p t of a row whose slots are each the @p w elements of one vector: w, fewer at the
 /// row's end, 0 past it.
-__device__ __forceinline__ int vector_slot_count(const reduce_args& a, int64_t t, int w) {
+__device__ __forceinline__ int vector_slot_count(const reduction_args& a, int64_t t, int w) {
   const int64_t left = a.reduced_count - t * w;
   return left <= 0 ? 0 : left < w ? static_cast<int>(left) : w;
 }
 
 /// Loads slot @p t of a row whose slots are each the elements of one vector of In (reduced_count <= tile_slots *
 /// w), along one reduced dimension of @p stride bytes, into @p v, if @p wanted: as a 16-byte vector where the
-/// vector is whole and Dense (the row dense and 16-byte aligned, reduce_args::dense), else element by element.
+/// vector is whole and Dense (the row dense and 16-byte aligned, reduction_args::dense), else element by element.
 /// Returns the number of values loaded (0 past the row's end, or not wanted).
 template <bool Dense, class In>
-__device__ __forceinline__ int load_vector_slot(const reduce_args& a, const char* row, int64_t stride, int64_t t,
+__device__ __forceinline__ int load_vector_slot(const reduction_args& a, const char* row, int64_t stride, int64_t t,
                                                 bool wanted, In (&v)[order_width(sizeof(In))]) {
   constexpr int W = order_width(sizeof(In));
   const int n = wanted ? vector_slot_count(a, t, W) : 0;
@@ -367,7 +367,7 @@ __device__ __forceinline__ int load_vector_slot(const reduce_args& a, const char
 /// dimensions, into @p loaded (in local memory): element by element in a loop that is not unrolled, so that a
 /// kernel holds one copy of the walk (its divisions) rather than one per value.
 template <class In>
-__device__ __forceinline__ void load_walked_slot(const reduce_args& a, const char* row, int64_t t, int n,
+__device__ __forceinline__ void load_walked_slot(const reduction_args& a, const char* row, int64_t t, int n,
                                                  In* loaded) {
   constexpr int W = order_width(sizeof(In));
 #pragma unroll 1
@@ -405,7 +405,7 @@ __device__ __forceinline__ typename Op::acc_t whole_groups_partial(const Op& op,
 /// that is not unrolled, so that these rows add no registers to the kernel that also reads whole groups.
 /// @p active: whether the lane's row is an output (other lanes take part in the shuffles only).
 template <bool Dense, class Op, class In>
-__device__ __forceinline__ typename Op::acc_t any_groups_partial(const Op& op, const reduce_args& a,
+__device__ __forceinline__ typename Op::acc_t any_groups_partial(const Op& op, const reduction_args& a,
                                                                  const char* row, int lanes, int lane,
                                                                  int present, bool active) {
   constexpr int W = order_width(sizeof(In));
@@ -433,7 +433,7 @@ __device__ __forceinline__ typename Op::acc_t any_groups_partial(const Op& op, c
 /// vector), many of them: @p lanes lanes per output (a power of two, at most 32, 8 * lanes covering the row's
 /// slots), lane l holding slots l, l + lanes, ..., l + 7 * lanes (group k the slots k * lanes ... k * lanes +
 /// lanes - 1), each group reduced across the lanes (a subtree) and the groups combined in their tree. Dense:
-/// the rows are dense and 16-byte aligned (reduce_args::dense), read as 16-byte vectors; where their groups are
+/// the rows are dense and 16-byte aligned (reduction_args::dense), read as 16-byte vectors; where their groups are
 /// whole (rows of 8, 16, ..., 256 float32 vectors, and every multiple of lanes vectors), all of a lane's vectors
 /// are loaded together (whole_groups_partial), other rows a group at a time. For the input types of
 /// Op::dense_input. Registers decide the speed (with 90 registers a thread, two blocks per multiprocessor,
@@ -441,7 +441,7 @@ __device__ __forceinline__ typename Op::acc_t any_groups_partial(const Op& op, c
 /// rows). Whole: every row has whole groups (Dense, reduced_count a multiple of lanes * w), and the kernel holds
 /// whole_groups_partial alone, without any_groups_partial's registers.
 template <class Op, class In, bool Dense, bool Whole = false>
-__global__ void __launch_bounds__(tile_slots) reduce_short_rows_kernel(reduce_args a, int lanes) {
+__global__ void __launch_bounds__(tile_slots) reduction_short_rows_kernel(reduction_args a, int lanes) {
   static_assert(Dense || !Whole, "whole groups are read as 16-byte vectors");
   constexpr int W = order_width(sizeof(In));
   const Op op{a.params};
@@ -496,7 +496,7 @@ struct column_stack {
 /// output's tree over the partials of its @p groups groups with a slot (a prefix), values[g * 32 * W + t] for its
 /// position t (t = c * 32 + lane: the thread's lane, its c-th of W outputs), stored as its partial of @p tile.
 template <int W, class Op>
-__device__ __forceinline__ void store_group_trees(const Op& op, const reduce_args& a,
+__device__ __forceinline__ void store_group_trees(const Op& op, const reduction_args& a,
                                                   const typename Op::acc_t* values, int groups, int64_t tile) {
   for (int t = threadIdx.x; t < 32 * W; t += tile_slots) {
     const int64_t out = (int64_t{blockIdx.x} * 32 + (t & 31)) * W + (t >> 5);
@@ -514,7 +514,7 @@ __device__ __forceinline__ void store_group_trees(const Op& op, const reduce_arg
 /// the tree over the 8 groups. @p slots_per_group: a power of two, at most 32, with 8 * slots_per_group covering
 /// every slot present.
 template <class Op, class In>
-__global__ void __launch_bounds__(tile_slots) reduce_columns_kernel(reduce_args a, int slots_per_group) {
+__global__ void __launch_bounds__(tile_slots) reduction_columns_kernel(reduction_args a, int slots_per_group) {
   using A = typename Op::acc_t;
   const Op op{a.params};
   const int w = a.width;
@@ -538,7 +538,7 @@ __global__ void __launch_bounds__(tile_slots) reduce_columns_kernel(reduce_args 
   }
 }
 
-/// Whether the column case of functor Op over input type In may run reduce_vector_columns_kernel: sums and
+/// Whether the column case of functor Op over input type In may run reduction_vector_columns_kernel: sums and
 /// products (folds_slots) of floating inputs (the hot ones; each kernel adds to the build) of at least two per
 /// 16-byte vector, whose W partials' stacks and group partials fit a block's 48 KiB of shared memory.
 template <class Op, class In>
@@ -577,14 +577,14 @@ __device__ __forceinline__ void vector_columns_slot(const Op& op, const char* co
 
 /// The column case where each thread's W = order_width(In) outputs are one 16-byte vector of every row
 /// (has_vector_columns; one reduced dimension, outputs along one dimension of stride sizeof(In), a multiple of W
-/// of them, every vector 16-byte aligned): reduce_columns_kernel's blocks and order with W outputs a thread,
+/// of them, every vector 16-byte aligned): reduction_columns_kernel's blocks and order with W outputs a thread,
 /// 32 * W a block, so that a warp reads 512 contiguous bytes of a row where it read 128. Each column's slot
 /// partials go on a pairwise stack of its own in shared memory (5 levels: 32 slots a group at most), the 8
 /// groups' partials through shared memory to the threads that combine them. A whole slot's loads are
 /// unconditional: under a run-time guard the compiler does not issue them together (2.10 TB/s on sum(X, 0) of a
 /// 16384^2 float32 matrix; docs/design_decisions.md, Reductions: the column case).
 template <class Op, class In>
-__global__ void __launch_bounds__(tile_slots) reduce_vector_columns_kernel(reduce_args a, int slots_per_group) {
+__global__ void __launch_bounds__(tile_slots) reduction_vector_columns_kernel(reduction_args a, int slots_per_group) {
   using A = typename Op::acc_t;
   constexpr int W = order_width(sizeof(In));
   const Op op{a.params};
@@ -623,7 +623,7 @@ __global__ void __launch_bounds__(tile_slots) reduce_vector_columns_kernel(reduc
 /// tree, the batches combined in their tree. Where the batch's slots are whole, every load is unconditional and
 /// every index constant, so the values and partials stay in registers.
 template <int N, int Batch, class Op, class In>
-__device__ __forceinline__ typename Op::acc_t strided_slots_tree(const Op& op, const reduce_args& a,
+__device__ __forceinline__ typename Op::acc_t strided_slots_tree(const Op& op, const reduction_args& a,
                                                                  const char* row, int64_t stride, int first,
                                                                  int present) {
   constexpr int W = order_width(sizeof(In));
@@ -669,7 +669,7 @@ __device__ __forceinline__ typename Op::acc_t strided_slots_tree(const Op& op, c
 /// time (load_walked_slot), its partial pushed onto a stack, in loops that are not unrolled, so that the kernel
 /// holds one copy of the walk.
 template <class Op, class In>
-__device__ __forceinline__ typename Op::acc_t walked_slots_tree(const Op& op, const reduce_args& a,
+__device__ __forceinline__ typename Op::acc_t walked_slots_tree(const Op& op, const reduction_args& a,
                                                                 const char* row, int first, int present) {
   constexpr int W = order_width(sizeof(In));
   pairwise_stack<Op, 6> slots;
@@ -686,13 +686,13 @@ __device__ __forceinline__ typename Op::acc_t walked_slots_tree(const Op& op, co
 }
 
 /// The column case with rows of at most tile_slots vectors (reduced_count <= tile_slots * w: one tile, each slot
-/// the elements of one vector), for the input types of Op::dense_input: reduce_columns_kernel's blocks (32
+/// the elements of one vector), for the input types of Op::dense_input: reduction_columns_kernel's blocks (32
 /// neighbouring outputs x 8 groups of @p slots_per_group slots) with nothing else inlined, each group's subtree
-/// in registers (strided_slots_tree), the 8 groups' partials combined through shared memory. reduce_columns_kernel
+/// in registers (strided_slots_tree), the 8 groups' partials combined through shared memory. reduction_columns_kernel
 /// itself is issue-bound on its generic code at these shapes (1.36 TB/s on sum(X, 0) of a (256, 2^20) float32
 /// matrix; docs/design_decisions.md, Reductions: the column case).
 template <class Op, class In>
-__global__ void __launch_bounds__(tile_slots) reduce_short_columns_kernel(reduce_args a, int slots_per_group) {
+__global__ void __launch_bounds__(tile_slots) reduction_short_columns_kernel(reduction_args a, int slots_per_group) {
   using A = typename Op::acc_t;
   constexpr int W = order_width(sizeof(In));
   constexpr int batch = slot_elements / W < 8 ? slot_elements / W : 8;
@@ -718,7 +718,7 @@ __global__ void __launch_bounds__(tile_slots) reduce_short_columns_kernel(reduce
 /// of a row (the W columns' values): @p partial[c] the tree of column c's slots first ... first + present - 1.
 /// Batch slots are loaded together (Batch x W vectors, every load unconditional where they are whole).
 template <int N, int Batch, class Op, class In>
-__device__ __forceinline__ void vector_slots_tree(const Op& op, const reduce_args& a, const char* columns,
+__device__ __forceinline__ void vector_slots_tree(const Op& op, const reduction_args& a, const char* columns,
                                                   int64_t stride, int first, int present,
                                                   typename Op::acc_t (&partial)[order_width(sizeof(In))]) {
   constexpr int W = order_width(sizeof(In));
@@ -779,7 +779,7 @@ __device__ __forceinline__ void vector_slots_tree(const Op& op, const reduce_arg
   }
 }
 
-/// reduce_short_columns_kernel where each thread's W = order_width(In) outputs are one 16-byte vector of every
+/// reduction_short_columns_kernel where each thread's W = order_width(In) outputs are one 16-byte vector of every
 /// row (has_vector_columns, vector_columns: one reduced dimension, the outputs along one dimension of stride
 /// sizeof(In), a multiple of W of them, 16-byte aligned) and the groups have at most vector_short_group_slots
 /// slots: 32 * W outputs a block, so that a warp reads 512 contiguous bytes of a row, each group's subtree in
@@ -788,7 +788,7 @@ __device__ __forceinline__ void vector_slots_tree(const Op& op, const reduce_arg
 /// the test costs a compare and a select per value at the copy ceiling (docs/design_decisions.md, Reductions:
 /// the column case).
 template <class Op, class In>
-__global__ void __launch_bounds__(tile_slots) reduce_vector_short_columns_kernel(reduce_args a, int slots_per_group) {
+__global__ void __launch_bounds__(tile_slots) reduction_vector_short_columns_kernel(reduction_args a, int slots_per_group) {
   using A = typename Op::acc_t;
   constexpr int W = order_width(sizeof(In));
   constexpr int batch = 8 / W;  // slots loaded together: 8 rows
@@ -815,7 +815,7 @@ __global__ void __launch_bounds__(tile_slots) reduce_vector_short_columns_kernel
 /// output (their tree with the absent ones left out, as the block's tree leaves out its idle threads: the same
 /// bits).
 template <class Op, int Threads>
-__global__ void __launch_bounds__(Threads) reduce_partials_kernel(reduce_args a) {
+__global__ void __launch_bounds__(Threads) reduction_partials_kernel(reduction_args a) {
   using A = typename Op::acc_t;
   constexpr int threads = Threads;
   const Op op{a.params};
@@ -854,7 +854,7 @@ __global__ void __launch_bounds__(Threads) reduce_partials_kernel(reduce_args a)
 /// thread. For user reduction kernels, whose identity is an expression evaluated on the GPU (the built-in
 /// reductions know theirs on the host).
 template <class Op>
-__global__ void reduce_identity_kernel(char* out, dtype_code t) {
+__global__ void reduction_identity_kernel(char* out, dtype_code t) {
   const Op op{};
   store_as(out, t, op.project(op.identity()));
 }

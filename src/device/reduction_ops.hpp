@@ -1,4 +1,4 @@
-// The reduce functors: one contract shared by the host loops, the CUDA kernels and (later) user reduction
+// The reduction functor: one contract shared by the host loops, the CUDA kernels and (later) user reduction
 // kernels. A functor Op has
 //   value_t                the type an input element is cast to on load (the accumulator's compute type);
 //   acc_t                  the partial result;
@@ -13,7 +13,7 @@
 //   combine(a, b)          two partials, a of the lower indices;
 //   result_t, project(a)   the result, cast on store to the output's dtype (a mean divides, var and std
 //                          project moments, initial= is combined first);
-//   p                      the reduce_params (flags, projection), set by the caller;
+//   p                      the reduction_params (flags, projection), set by the caller;
 //   dense_input<In>        the input types with kernels of their own, reading 16-byte vectors;
 //   casts_on_load          whether other input dtypes reach it (cast on load one by one).
 // Sums take NumPy's ufunc functions (add, multiply, maximum, fmax ...) as their combine, so NaN, signed-zero
@@ -27,19 +27,19 @@
 
 namespace numcu::detail {
 
-/// The reduce functor families, X(name) each: name_reduce<C> (device code) per compute type C. Each reduction
-/// of the API is one of them with flags (reduce_params): nansum is sum skipping NaN, argmin is arg with
+/// The reduction functor families, X(name) each: name_reduction<C> (device code) per compute type C. Each reduction
+/// of the API is one of them with flags (reduction_params): nansum is sum skipping NaN, argmin is arg with
 /// largest = false, var and std project moments, ptp, average and nanmean are composed of them.
-#define NUMCU_FOR_EACH_REDUCE_FAMILY(X) X(sum) X(prod) X(extreme) X(arg) X(logical) X(count) X(moments)
+#define NUMCU_FOR_EACH_REDUCTION_FAMILY(X) X(sum) X(prod) X(extreme) X(arg) X(logical) X(count) X(moments)
 
-enum class reduce_family : uint8_t {
+enum class reduction_family : uint8_t {
 #define NUMCU_REDUCE_ENUM(name) name,
-  NUMCU_FOR_EACH_REDUCE_FAMILY(NUMCU_REDUCE_ENUM)
+  NUMCU_FOR_EACH_REDUCTION_FAMILY(NUMCU_REDUCE_ENUM)
 #undef NUMCU_REDUCE_ENUM
 };
 
 /// What project() makes of a partial.
-enum class reduce_projection : uint8_t {
+enum class reduction_projection : uint8_t {
   value,  ///< the partial itself (cast to the output dtype)
   mean,   ///< a sum divided by the element count
   var,    ///< moments: the sum of squared deviations divided by count - ddof
@@ -47,20 +47,20 @@ enum class reduce_projection : uint8_t {
 };
 
 /// A reduction's flags and the parameters of its projection, passed to every kernel.
-struct reduce_params {
+struct reduction_params {
   bool skip_nan = false;  ///< sum, prod, extreme, arg: NaN counts as 0 (sum), 1 (prod) or not at all
   bool largest = true;    ///< extreme, arg: max rather than min
   bool any = true;        ///< logical: any rather than all
   int64_t count = 0;      ///< elements reduced into each output
   double ddof = 0;    ///< var and std: delta degrees of freedom
-  reduce_projection projection = reduce_projection::value;
+  reduction_projection projection = reduction_projection::value;
   bool has_initial = false;  ///< sums, products, max and min: combine `initial` first (NumPy's initial=)
   element_bytes initial;     ///< that value, an element of the accumulator's compute type
 };
 
 /// The initial value of @p p as compute type C.
 template <class C>
-NUMCU_HD C initial_value(const reduce_params& p) {
+NUMCU_HD C initial_value(const reduction_params& p) {
   return scalar_value<C>(p.initial);
 }
 
@@ -123,14 +123,14 @@ using extreme_compute_t =
 /// Sums (sum, nansum; mean through its projection) in accumulator type C; NanTest false: the form without
 /// nansum's test of each value, for launches where p.skip_nan is false (without_nan_test_t).
 template <class C, bool NanTest = true>
-struct sum_reduce {
+struct sum_reduction {
   using value_t = C;
   using acc_t = C;
   using result_t = C;
   template <class In>
   static constexpr bool dense_input = accumulates_in<In, C>;
   static constexpr bool casts_on_load = true;
-  reduce_params p;
+  reduction_params p;
   NUMCU_HD acc_t identity() const { return additive_identity<C>(); }
   // NumPy's nansum adds a NaN as +0.0, so that [-0.0, nan] sums to +0.0 as there
   NUMCU_HD acc_t map(value_t x, int64_t) const {
@@ -147,7 +147,7 @@ struct sum_reduce {
     // bit, but a sum of -0.0 terms alone, or of none, is +0.0 there)
     a = combine(p.has_initial ? initial_value<C>(p) : C(0), a);
     if constexpr (is_floating_point_v<C> || is_complex_v<C>) {
-      if (p.projection == reduce_projection::mean) {
+      if (p.projection == reduction_projection::mean) {
         if constexpr (is_complex_v<C>)
           a = ufunc_op<ufunc_id::true_divide>{}(a, C(real_of_t<C>(p.count)));
         else
@@ -159,23 +159,23 @@ struct sum_reduce {
 };
 
 /// Whether functor Op's slot() is fold_slot and its identity a constant, so that a kernel may fold several
-/// slots value by value, interleaved (reduce_vector_columns_kernel): sums and products.
+/// slots value by value, interleaved (reduction_vector_columns_kernel): sums and products.
 template <class Op>
 inline constexpr bool folds_slots = false;
 template <class C, bool NanTest>
-inline constexpr bool folds_slots<sum_reduce<C, NanTest>> = true;
+inline constexpr bool folds_slots<sum_reduction<C, NanTest>> = true;
 
 /// Products (prod, nanprod) in accumulator type C; NanTest false: the form without nanprod's test of each
 /// value, for launches where p.skip_nan is false (without_nan_test_t).
 template <class C, bool NanTest = true>
-struct prod_reduce {
+struct prod_reduction {
   using value_t = C;
   using acc_t = C;
   using result_t = C;
   template <class In>
   static constexpr bool dense_input = accumulates_in<In, C>;
   static constexpr bool casts_on_load = true;
-  reduce_params p;
+  reduction_params p;
   NUMCU_HD acc_t identity() const { return C(1); }
   NUMCU_HD acc_t map(value_t x, int64_t) const {
     if constexpr (NanTest) return p.skip_nan && is_nan(x) ? C(1) : x;
@@ -193,7 +193,7 @@ struct prod_reduce {
 };
 
 template <class C, bool NanTest>
-inline constexpr bool folds_slots<prod_reduce<C, NanTest>> = true;
+inline constexpr bool folds_slots<prod_reduction<C, NanTest>> = true;
 
 /// Functor Op's form that makes no run-time test of p.skip_nan per value, for a launch where it is false: the
 /// sums' and products' NanTest false form, Op itself for the others. The test (a compare and a select per
@@ -204,12 +204,12 @@ struct without_nan_test {
   using type = Op;
 };
 template <class C>
-struct without_nan_test<sum_reduce<C>> {
-  using type = sum_reduce<C, false>;
+struct without_nan_test<sum_reduction<C>> {
+  using type = sum_reduction<C, false>;
 };
 template <class C>
-struct without_nan_test<prod_reduce<C>> {
-  using type = prod_reduce<C, false>;
+struct without_nan_test<prod_reduction<C>> {
+  using type = prod_reduction<C, false>;
 };
 template <class Op>
 using without_nan_test_t = typename without_nan_test<Op>::type;
@@ -291,7 +291,7 @@ NUMCU_UNROLL
 /// max and min (NaN propagates: NumPy's maximum / minimum) and nanmax and nanmin (NaN skipped: fmax / fmin;
 /// all-NaN gives NaN), comparing in C = extreme_compute_t of the input.
 template <class C>
-struct extreme_reduce {
+struct extreme_reduction {
   using value_t = C;
   using acc_t = C;
   using result_t = C;
@@ -300,7 +300,7 @@ struct extreme_reduce {
   /// every input that compares in C is a dense input; the narrower ones of int32 and int64 (bool, the 8- and
   /// 16-bit integers; uint32) are cast on load outside dense rows (cuda/reduction.cuh, every_kernel_typed)
   static constexpr bool casts_on_load = is_same_v<C, int32_t> || is_same_v<C, int64_t>;
-  reduce_params p;
+  reduction_params p;
   NUMCU_HD acc_t identity() const {
     if constexpr (is_floating_point_v<C> || is_complex_v<C>) {
       if (p.skip_nan) return nan_of<C>();
@@ -367,7 +367,7 @@ struct indexed_value {
 /// argmax and argmin (the first NaN wins; ties go to the lower index) and nanargmax and nanargmin (NaN
 /// skipped; an all-NaN slice leaves index -1, which the caller turns into NumPy's error).
 template <class C>
-struct arg_reduce {
+struct arg_reduction {
   using value_t = C;
   using acc_t = indexed_value<C>;
   using result_t = int64_t;
@@ -378,7 +378,7 @@ struct arg_reduce {
   static constexpr bool dense_input =
       is_same_v<In, C> || (is_same_v<C, float> && is_same_v<extreme_compute_t<In>, float>);
   static constexpr bool casts_on_load = is_same_v<C, int32_t> || is_same_v<C, int64_t>;
-  reduce_params p;
+  reduction_params p;
   NUMCU_HD acc_t identity() const { return acc_t{C{}, -1}; }
   NUMCU_HD bool before(C a, C b) const {  // a strictly before b in the order searched
     if constexpr (is_complex_v<C>)
@@ -420,29 +420,29 @@ NUMCU_UNROLL
   NUMCU_HD result_t project(acc_t a) const { return a.index; }
 };
 
-/// The compute types whose arg reductions the CUDA kernels may run on 64-bit keys (arg_key_reduce).
+/// The compute types whose arg reductions the CUDA kernels may run on 64-bit keys (arg_key_reduction).
 template <class C>
 inline constexpr bool arg_keys_fit = is_same_v<C, float> || is_same_v<C, int32_t>;
 
-/// The most elements per output arg_key_reduce indexes (its key holds an index's complement in 32 bits, and
+/// The most elements per output arg_key_reduction indexes (its key holds an index's complement in 32 bits, and
 /// key 0 means no element).
 inline constexpr int64_t arg_key_max_count = 0xfffffffe;
 
-/// arg_reduce's answers for the compute types of arg_keys_fit and at most arg_key_max_count elements per
+/// arg_reduction's answers for the compute types of arg_keys_fit and at most arg_key_max_count elements per
 /// output, on 64-bit keys: the value's rank in the order searched (a NaN highest, or, skipped, the key 0 that
 /// marks no element; -0.0 equal to +0.0) above the complement of its index, so that the answer's key is the
 /// largest and combine is a max, whatever the order partials come in. The CUDA kernels run it for speed (half
-/// the bytes per partial of indexed_value, no branches in a combine); the index it gives is arg_reduce's.
+/// the bytes per partial of indexed_value, no branches in a combine); the index it gives is arg_reduction's.
 template <class C>
-struct arg_key_reduce {
+struct arg_key_reduction {
   static_assert(arg_keys_fit<C>, "a key holds a 32-bit rank");
   using value_t = C;
   using acc_t = uint64_t;
   using result_t = int64_t;
   template <class In>
-  static constexpr bool dense_input = arg_reduce<C>::template dense_input<In>;
+  static constexpr bool dense_input = arg_reduction<C>::template dense_input<In>;
   static constexpr bool casts_on_load = false;
-  reduce_params p;
+  reduction_params p;
   NUMCU_HD acc_t identity() const { return 0; }
   NUMCU_HD acc_t combine(acc_t a, acc_t b) const { return a > b ? a : b; }
   /// The rank of a value that is not a NaN: a greater rank is searched for first (slot() ranks one value per
@@ -499,14 +499,14 @@ inline constexpr bool common_truth_input = is_same_v<In, bool> || is_same_v<In, 
 
 /// any and all: the truth of each element, or-ed or and-ed.
 template <class C>
-struct logical_reduce {
+struct logical_reduction {
   using value_t = bool;
   using acc_t = bool;
   using result_t = bool;
   template <class In>
   static constexpr bool dense_input = common_truth_input<In>;
   static constexpr bool casts_on_load = true;
-  reduce_params p;
+  reduction_params p;
   NUMCU_HD acc_t identity() const { return !p.any; }
   NUMCU_HD acc_t map(value_t x, int64_t) const { return x; }
   NUMCU_HD acc_t combine(acc_t a, acc_t b) const { return p.any ? (a || b) : (a && b); }
@@ -519,14 +519,14 @@ struct logical_reduce {
 
 /// count_nonzero: the number of true elements.
 template <class C>
-struct count_reduce {
+struct count_reduction {
   using value_t = bool;
   using acc_t = int64_t;
   using result_t = int64_t;
   template <class In>
   static constexpr bool dense_input = common_truth_input<In>;
   static constexpr bool casts_on_load = true;
-  reduce_params p;
+  reduction_params p;
   NUMCU_HD acc_t identity() const { return 0; }
   NUMCU_HD acc_t combine(acc_t a, acc_t b) const { return a + b; }
   template <int N, class T>
@@ -559,7 +559,7 @@ NUMCU_HD real_of_t<C> squared_magnitude(C d) {
 /// var and std: each slot's moments by two passes over its values in registers (its exact mean first, then
 /// the squared deviations), slots and tiles merged by Chan's formula: accurate on data with a large mean.
 template <class C>
-struct moments_reduce {
+struct moments_reduction {
   using R = real_of_t<C>;
   using value_t = C;
   using acc_t = moments<C>;
@@ -567,7 +567,7 @@ struct moments_reduce {
   template <class In>
   static constexpr bool dense_input = accumulates_in<In, C>;
   static constexpr bool casts_on_load = true;
-  reduce_params p;
+  reduction_params p;
   NUMCU_HD acc_t identity() const { return acc_t{0, C(0), R(0)}; }
   template <int N, class T>
   NUMCU_HD acc_t slot(const T* v, int n, int64_t, int) const {
@@ -609,7 +609,7 @@ NUMCU_UNROLL
   NUMCU_HD result_t project(acc_t a) const {
     const double dof = static_cast<double>(a.count) - p.ddof;
     R var = a.m2 / static_cast<R>(dof > 0 ? dof : 0.0);
-    if (p.projection == reduce_projection::std) var = math::sqrt(var);
+    if (p.projection == reduction_projection::std) var = math::sqrt(var);
     return var;
   }
 
@@ -625,17 +625,17 @@ NUMCU_UNROLL
 /// The compute types each family is built for: sums and products in int64, uint64, float, double and
 /// complex; extremes and their arg forms in the extreme_compute_t types; moments in the floating types; the
 /// logical and count families in bool.
-template <reduce_family F, class C>
-inline constexpr bool reduce_computes_in = [] {
+template <reduction_family F, class C>
+inline constexpr bool reduction_computes_in = [] {
   constexpr bool floating = is_floating_point_v<C> || is_complex_v<C>;
   switch (F) {
-    case reduce_family::sum:
-    case reduce_family::prod:
+    case reduction_family::sum:
+    case reduction_family::prod:
       return floating || is_same_v<C, int64_t> || is_same_v<C, uint64_t>;
-    case reduce_family::extreme:
-    case reduce_family::arg:
+    case reduction_family::extreme:
+    case reduction_family::arg:
       return floating || is_same_v<C, int32_t> || is_same_v<C, int64_t> || is_same_v<C, uint64_t>;
-    case reduce_family::moments:
+    case reduction_family::moments:
       return floating;
     default:
       return is_same_v<C, bool>;
@@ -643,24 +643,24 @@ inline constexpr bool reduce_computes_in = [] {
 }();
 
 /// The functor of family F in compute type C.
-template <reduce_family F, class C>
-struct reduce_functor;
-#define NUMCU_REDUCE_FUNCTOR(name)               \
+template <reduction_family F, class C>
+struct reduction_functor;
+#define NUMCU_REDUCTION_FUNCTOR(name)               \
   template <class C>                             \
-  struct reduce_functor<reduce_family::name, C> { \
-    using type = name##_reduce<C>;               \
+  struct reduction_functor<reduction_family::name, C> { \
+    using type = name##_reduction<C>;               \
   };
-NUMCU_FOR_EACH_REDUCE_FAMILY(NUMCU_REDUCE_FUNCTOR)
-#undef NUMCU_REDUCE_FUNCTOR
+NUMCU_FOR_EACH_REDUCTION_FAMILY(NUMCU_REDUCTION_FUNCTOR)
+#undef NUMCU_REDUCTION_FUNCTOR
 
 /// Calls f(type_tag<functor>{}) with the functor of family F in compute dtype @p compute; returns false,
 /// calling nothing, for a compute dtype F is not built for.
-template <reduce_family F, class Fn>
-bool visit_reduce_functor(dtype_code compute, Fn&& f) {
+template <reduction_family F, class Fn>
+bool visit_reduction_functor(dtype_code compute, Fn&& f) {
   return visit_dtype(compute, [&](auto tag) {
     using C = typename decltype(tag)::type;
-    if constexpr (reduce_computes_in<F, C>) {
-      f(type_tag<typename reduce_functor<F, C>::type>{});
+    if constexpr (reduction_computes_in<F, C>) {
+      f(type_tag<typename reduction_functor<F, C>::type>{});
       return true;
     } else {
       return false;

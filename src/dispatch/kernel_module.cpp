@@ -152,14 +152,14 @@ void run_loaded_reduction(const loaded_reduction& k, const ndarray& in, std::spa
   }
   const reduction_plan plan = plan_reduction(in, axes, out);
   if (plan.outputs == 0) return;
-  reduce_params params;
+  reduction_params params;
   params.count = plan.reduced;
-  const reduce_args a = make_reduce_args(plan, in.data_ptr(), out.data_ptr(), in.dtype(), out.dtype(), params);
+  const reduction_args a = make_reduction_args(plan, in.data_ptr(), out.data_ptr(), in.dtype(), out.dtype(), params);
   route(in.device(), "a reduction_kernel", [&](cuda_backend, const exec& e) {
-    reduce_kernel_set set;  // every form but the vector columns, of the input's own type
+    reduction_kernel_set set;  // every form but the vector columns, of the input's own type
     set.itemsize = in.itemsize();
     set.acc_size = k.partial_bytes;
-    cuda::launch_reduction(e, a, plan.layout, set, [&](reduce_kernel_form f) {
+    cuda::launch_reduction(e, a, plan.layout, set, [&](reduction_kernel_form f) {
       return k.kernel(static_cast<std::size_t>(f)).kernel.handle;
     });
   });

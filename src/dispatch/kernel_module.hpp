@@ -71,7 +71,7 @@ using elementwise_kernel_loader =
 void run_elementwise_kernel(const elementwise_kernel_call& c, const elementwise_kernel_loader& load);
 
 /// The kernels of one reduction kernel's source on a GPU, by their index in reduction_kernel_names() (a
-/// reduce_kernel_form, or reduction_identity_kernel), each compiled and loaded by @p kernel when first asked
+/// reduction_kernel_form, or reduction_identity_kernel), each compiled and loaded by @p kernel when first asked
 /// for: a reduction launches one or two of them (and asks the spread tiles kernel's occupancy where it might run
 /// a tiles kernel), and each costs a compilation of its own.
 struct loaded_reduction {

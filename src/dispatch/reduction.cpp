@@ -23,8 +23,8 @@ reduction_plan plan_reduction(const ndarray& in, std::span<const int> axes, cons
   return make_reduction_plan(in.shape(), in.strides(), in.itemsize(), axes, out_strides, logical_order);
 }
 
-void reduce_into(reduce_family family, dtype compute, const ndarray& in, std::span<const int> axes,
-                 const ndarray& out, const reduce_params& params) {
+void reduce_into(reduction_family family, dtype compute, const ndarray& in, std::span<const int> axes,
+                 const ndarray& out, const reduction_params& params) {
   if (overlaps(in, out)) {
     const ndarray result = new_array(out.shape(), out.dtype(), out.device());
     reduce_into(family, compute, in, axes, result, params);
@@ -32,7 +32,7 @@ void reduce_into(reduce_family family, dtype compute, const ndarray& in, std::sp
     return;
   }
   const bool arg =
-      family == reduce_family::arg;  // indices are NumPy's: the reduced axes in the array's order
+      family == reduction_family::arg;  // indices are NumPy's: the reduced axes in the array's order
   reduction_call call{family,
                       compute,
                       in.dtype(),

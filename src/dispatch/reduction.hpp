@@ -19,8 +19,8 @@ reduction_plan plan_reduction(const ndarray& in, std::span<const int> axes, cons
 /// dtype @p compute and @p params (its flags). @p out has in's shape with the reduced axes removed, or kept
 /// as extent 1 (keepdims), and the same device (checked by callers); every reduced slice has at least one
 /// element unless there are no outputs. When @p out overlaps @p in, the result goes through a temporary.
-void reduce_into(reduce_family family, dtype compute, const ndarray& in, std::span<const int> axes,
-                 const ndarray& out, const reduce_params& params);
+void reduce_into(reduction_family family, dtype compute, const ndarray& in, std::span<const int> axes,
+                 const ndarray& out, const reduction_params& params);
 
 /// Running sums (running products with @p product) along the last axis of the C-contiguous @p in into the
 /// C-contiguous @p out of the same shape and dtype (one of the scan dtypes of core/backend.hpp); @p out may

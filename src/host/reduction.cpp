@@ -115,8 +115,8 @@ void reduce_on_host(const reduction_call& c) {
 
 template <>
 void run_reduction<host_backend>(const exec&, const reduction_call& call) {
-  visit_reduce_family(call.family, [&](auto family) {
-    visit_reduce_functor<decltype(family)::value>(call.compute.id(), [&](auto functor) {
+  visit_reduction_family(call.family, [&](auto family) {
+    visit_reduction_functor<decltype(family)::value>(call.compute.id(), [&](auto functor) {
       reduce_on_host<typename decltype(functor)::type>(call);
     });
   });
