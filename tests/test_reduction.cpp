@@ -1120,9 +1120,25 @@ NUMCU_TEST_ON_DEVICES("gradient with coordinates: NumPy's uneven formulas", grad
   const double middle = (-2.0 / (1.0 * 3.0) + 0.5) + 1.0 / (2.0 * 3.0);
   CHECK(both[0].to_vector<double>() == std::vector<double>{0, 0, 0, 0, middle, middle, middle, middle, 0, 0, 0, 0});
   CHECK(both[1].to_vector<double>() == std::vector<double>(12, 0.0));
+  // bool values with uneven coordinates and second-order edges: a float64 result (np.gradient([True, False,
+  // True, True, False], x, edge_order=2) -> [-3, 1, 1.6, -1.6, -2.4]); first-order edges subtract bools, NumPy's
+  // TypeError
+  const nc::ndarray flags = nc::array(std::vector<bool>{true, false, true, true, false}, std::nullopt, dev);
+  const nc::ndarray fg = nc::gradient(flags, {x}, nc::none, 2)[0];
+  CHECK(fg.dtype() == nc::float64);
+  CHECK(fg.to_vector<double>() == std::vector<double>{-3, 1, 1.6, -1.6, -2.4});
+  CHECK_THROWS_AS(nc::gradient(flags, {x}), nc::dtype_error);
+  // a complex step: np.gradient(np.array([1, 0, 1, 1, 0], complex), 1j) -> [1j, 0, -0.5j, 0.5j, 1j]
+  const nc::ndarray zc = nc::array(std::vector<std::complex<double>>{1, 0, 1, 1, 0}, std::nullopt, dev);
+  const auto zg = nc::gradient(zc, {std::complex<double>(0, 1)})[0].to_vector<std::complex<double>>();
+  CHECK(zg == std::vector<std::complex<double>>{{0, 1}, {0, 0}, {0, -0.5}, {0, 0.5}, {0, 1}});
   // NumPy's errors
   CHECK_THROWS_WITH_AS(nc::gradient(f, {x(nc::slice(0, 3))}),
                        "when 1d, distances must match the length of the corresponding dimension", nc::shape_error);
+  // one coordinate has no difference to compare with the first: np.gradient(np.ones(1), np.zeros(1)) raises
+  // IndexError before the length check
+  CHECK_THROWS_WITH_AS(nc::gradient(nc::ones({1}, nc::float32, dev), {nc::zeros({1}, nc::float64, dev)}),
+                       "index 0 is out of bounds for axis 0 with size 0", nc::index_error);
   CHECK_THROWS_WITH_AS(nc::gradient(f, {nc::zeros({5, 1}, nc::float64, dev)}),
                        "distances must be either scalars or 1d", nc::shape_error);
   CHECK_THROWS_WITH_AS(nc::gradient(ones, {nc::array(std::vector<double>{0, 1, 3}, std::nullopt, dev)}),

@@ -56,10 +56,10 @@ class raw_module {
   static raw_module from_image(std::string image, std::string name = "image");
 
   /// The kernel @p name of this module: an `extern "C"` kernel's name, a name expression given to the
-  /// constructor (e.g. `"scale<float>"`), or a mangled name. Where the default device is a GPU, the module is
-  /// compiled for it and loaded now, so that a compile error or a missing kernel raises rtc_error here; on
-  /// another GPU it is compiled and loaded on the first launch there. Without a GPU, compile() is the way to
-  /// check a source.
+  /// constructor (e.g. `"scale<float>"`), or a mangled name. Where the default device is a GPU, a module of
+  /// source is compiled for it and loaded now, so that a compile error or a missing kernel raises rtc_error
+  /// here; on another GPU (and an image from from_image() everywhere) it is loaded on the first launch there.
+  /// Without a GPU, compile() is the way to check a source.
   raw_kernel get_function(const std::string& name) const;
 
   /// Copies @p bytes from @p data into the module's `__constant__` or `__device__` variable @p name on GPU

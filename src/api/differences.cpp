@@ -1,5 +1,7 @@
 // Differences and integrals along an axis: diff, ediff1d, gradient, trapezoid, composed of elementwise
 // functions over views as NumPy composes them.
+#include <complex>
+
 #include "api/manipulation_common.hpp"
 #include "core/reduction_axes.hpp"
 #include "dispatch/dispatch.hpp"
@@ -42,9 +44,10 @@ ndarray gradient_along(const ndarray& f, int axis, const operand& step, int edge
     throw shape_error("Shape of array too small to calculate a numerical gradient, at least (edge_order + 1) "
                       "elements are required.");
   }
-  const dtype t =
-      f.dtype().is_integer() ? float64 : f.dtype();  // bool stays: its subtract is NumPy's TypeError
-  const ndarray x = f.astype(t, casting::unsafe, false);
+  // integers in float64; bool stays bool in the differences (its subtract is NumPy's TypeError) but not in the
+  // result, which the uneven second-order formulas fill with float64 values
+  const dtype t = f.dtype().is_integer() || f.dtype().is_bool() ? float64 : f.dtype();
+  const ndarray x = f.dtype().is_integer() ? f.astype(t, casting::unsafe, false) : f;
   ndarray out = new_array(f.shape(), t, f.device());
   const auto at = [&](std::int64_t i) { return along(x, axis, slice(i, i + 1)); };
   const auto store = [&](const slice& range, const ndarray& value) {
@@ -52,11 +55,15 @@ ndarray gradient_along(const ndarray& f, int axis, const operand& step, int edge
   };
   const bool uniform = step.is_scalar() || step.array().ndim() == 0;
   // a number times or over a uniform step: a weak number as NumPy's Python floats are, a 0-d array as its scalars
+  const auto value = [&] { return std::complex<double>(step.value().real(), step.value().imag()); };
+  const auto weak = [&](std::complex<double> v) {  // of the step's kind: complex only for a complex step
+    return step.value().kind() == scalar_kind::complex ? operand(scalar(v)) : operand(scalar(v.real()));
+  };
   const auto times = [&](double k) -> operand {
-    return step.is_scalar() ? operand(k * step.value().real()) : operand(multiply(k, step));
+    return step.is_scalar() ? weak(k * value()) : operand(multiply(k, step));
   };
   const auto over = [&](double k) -> operand {
-    return step.is_scalar() ? operand(k / step.value().real()) : operand(true_divide(k, step));
+    return step.is_scalar() ? weak(k / value()) : operand(true_divide(k, step));
   };
   if (uniform) {
     store(slice(1, n - 1),
@@ -175,7 +182,9 @@ std::vector<ndarray> gradient(const ndarray& f, const std::vector<operand>& spac
       throw shape_error("when 1d, distances must match the length of the corresponding dimension");
     }
     const ndarray d = diff(x.dtype().is_integer() ? x.astype(float64, casting::unsafe, false) : x);
-    const bool uniform = d.size() > 0 && all(equal(d, d(0))).item<bool>();
+    // NumPy compares the differences with the first (diffx[0]): coordinates of one element or none have none
+    if (d.size() == 0) throw index_error("index 0 is out of bounds for axis 0 with size 0");
+    const bool uniform = all(equal(d, d(0))).item<bool>();
     steps.push_back(uniform ? d(0) : d);
   }
   if (edge_order != 1 && edge_order != 2) throw shape_error("'edge_order' greater than 2 not supported");

@@ -158,8 +158,9 @@ std::string raw_module::symbol_for(const std::string& name, device d) const {
 
 raw_kernel raw_module::get_function(const std::string& name) const {
   raw_kernel k(*this, name);
-  // on a GPU, compiled and loaded now, so that a compile error or a missing kernel is reported here
-  if (const device d = default_device(); d.is_cuda()) (void)k.load(d);
+  // a source compiled and loaded now for the default GPU, so that a compile error or a missing kernel is
+  // reported here (an image made elsewhere, perhaps for another GPU, loads where it is first launched)
+  if (const device d = default_device(); d.is_cuda() && !m_image) (void)k.load(d);
   return k;
 }
 

@@ -129,8 +129,9 @@ ndarray composed_moment(const ndarray& a, const axis_arg& axis, const reduce_opt
 /// does not hold every input value: NumPy's mean is then the mean of the elements rounded to dtype=, from which
 /// the deviations of the input itself are taken (var(int32 [2147483646, 2147483647], dtype=float32) is 2.5).
 bool composed_var(const ndarray& a, const reduce_options& o) {
-  return o.where ||
-         (o.dtype && (!o.dtype->is_floating() || a.dtype().is_complex() || casts_first(a.dtype(), o.dtype)));
+  // (bfloat16, which NumPy has not, computes in float32 and rounds once, as in the one-pass kernel)
+  return o.where || (o.dtype && (!o.dtype->is_floating() || a.dtype().is_complex() ||
+                                 (casts_first(a.dtype(), o.dtype) && *o.dtype != bfloat16)));
 }
 
 /// var and std: moments in one pass, or NumPy's composition.
