@@ -239,11 +239,11 @@ ndarray& ndarray::operator=(const ndarray& values) && {
   require_defined();
   values.require_defined();
   detail::require_same_device(device(), values.device(), "assignment");
-  // NumPy drops the value's leading length-1 axes that the target lacks: z[...] = ones((1, 1, 3)) for a
-  // (2, 3) z assigns the row to both rows, and m[0, ..., -3] = ones(1) fills a 0-d view. (NumPy refuses the
-  // last for an element, m[0, -3] = ones(1); numcu's 0-d views cannot tell an element from a view, and take it.)
-  // (the leading length-1 axes go as far as they can, and the rest must then broadcast: NumPy's message names
-  // what is left, a (1, 0) value into a 0-d target being "from shape (0,)")
+  // NumPy drops the value's leading length-1 axes that the target lacks, as many as there are, and the rest
+  // must broadcast (its message names what is left: a (1, 0) value into a 0-d target is "from shape (0,)"):
+  // z[...] = ones((1, 1, 3)) for a (2, 3) z assigns the row to both rows, and m[0, ..., -3] = ones(1) fills a
+  // 0-d view. (NumPy refuses the last for an element, m[0, -3] = ones(1); numcu's 0-d views cannot tell an
+  // element from a view, and take it.)
   int drop = 0;
   while (drop < values.ndim() - ndim() && values.shape()[drop] == 1) ++drop;
   const ndarray value =

@@ -15,9 +15,6 @@
 #include "core/kernel_signature.hpp"
 #include "core/kernel_source.hpp"
 #include "core/reduction_axes.hpp"
-#include "core/scalar_cast.hpp"
-#include "device/launch_geometry.hpp"
-#include "device/offset_calculator.hpp"
 #include "dispatch/dispatch.hpp"
 #include "dispatch/kernel_module.hpp"
 #include "numcu/creation.hpp"
@@ -417,7 +414,7 @@ std::vector<ndarray> elementwise_kernel::call(const std::vector<operand>& inputs
   for (const ndarray* a : raws) raw_ndims.push_back(static_cast<int>(a->ndim()));
   if (loop.product() == 0) return outputs;
   detail::elementwise_kernel_call c;
-  c.what = in.what();
+  c.name = &st.name;
   c.in_params = &st.in_params;
   c.out_params = &st.out_params;
   c.inputs = inputs;

@@ -88,7 +88,7 @@ struct reduction_kernels_of {
 /// Runs reduction functor Op over @p c, whose input has type In (void: any dtype, cast on load), through the one
 /// reduction launcher; @p a: c's kernel arguments (make_reduction_args).
 template <class Op, class In>
-void launch_reduction_kernels(const exec& e, const reduction_call& c, const reduction_args& a) {
+void launch_reduction_kernels(const exec& e, const reduction_call& c, reduction_args& a) {
   if constexpr (!std::is_void_v<In> && !every_kernel_typed<Op, In>)
     static_assert(Op::casts_on_load, "the other layouts of a dense-only input are cast on load");
   using kernels = reduction_kernels_of<Op, In>;
@@ -105,7 +105,7 @@ void launch_reduction_kernels(const exec& e, const reduction_call& c, const redu
 /// them, for dtypes rarely searched.
 template <class Op>
 void launch_reduction_functor(const exec& e, const reduction_call& c) {
-  const reduction_args a = make_reduction_args(c.plan, c.in, c.out, c.input, c.output, c.params);
+  reduction_args a = make_reduction_args(c.plan, c.in, c.out, c.input, c.output, c.params);
   visit_dtype(c.input.id(), [&](auto input) {
     using T = typename decltype(input)::type;
     using C = typename Op::value_t;

@@ -15,10 +15,10 @@ namespace numcu::detail::cuda {
 /// (and the spread tiles form, whose occupancy the plan may ask).
 using reduction_kernel_lookup = std::function<const void*(reduction_kernel_form)>;
 
-/// Reduces as @p a describes (make_reduction_args; a plan of layout @p layout) with the kernels @p kernel_of of
-/// set @p set on the stream of @p e: the first stage, and a second that combines the first one's partials
-/// (kept in e's workspace) where there are several per output.
-void launch_reduction(const exec& e, reduction_args a, reduction_layout layout, const reduction_kernel_set& set,
+/// Reduces as @p a describes (make_reduction_args; a plan of layout @p layout; the launch completes it) with the
+/// kernels @p kernel_of of set @p set on the stream of @p e: the first stage, and a second that combines the
+/// first one's partials (kept in e's workspace) where there are several per output.
+void launch_reduction(const exec& e, reduction_args& a, reduction_layout layout, const reduction_kernel_set& set,
                       const reduction_kernel_lookup& kernel_of);
 
 }  // namespace numcu::detail::cuda

@@ -61,7 +61,7 @@ void run_elementwise_kernel(const elementwise_kernel_call& c, const elementwise_
   const elementwise_loop_choice choice = choose_elementwise_loop(
       plan, kernel_loop_rules(plan, static_cast<int>(c.walked_inputs), element_by_element));
   if (choice.kind != elementwise_loop_kind::dense && plan.noperands > max_kernel_arrays) {
-    throw rtc_error("numcu: " + c.what + " walks " + std::to_string(plan.noperands) +
+    throw rtc_error("numcu: elementwise kernel '" + *c.name + "' walks " + std::to_string(plan.noperands) +
                     " arrays element by element, not all dense; at most " + std::to_string(max_kernel_arrays) +
                     " can be strided or broadcast");
   }
@@ -154,7 +154,7 @@ void run_loaded_reduction(const loaded_reduction& k, const ndarray& in, std::spa
   if (plan.outputs == 0) return;
   reduction_params params;
   params.count = plan.reduced;
-  const reduction_args a = make_reduction_args(plan, in.data_ptr(), out.data_ptr(), in.dtype(), out.dtype(), params);
+  reduction_args a = make_reduction_args(plan, in.data_ptr(), out.data_ptr(), in.dtype(), out.dtype(), params);
   route(in.device(), "a reduction_kernel", [&](cuda_backend, const exec& e) {
     reduction_kernel_set set;  // every form but the vector columns, of the input's own type
     set.itemsize = in.itemsize();

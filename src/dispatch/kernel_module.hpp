@@ -45,7 +45,7 @@ void launch_loaded(const loaded_kernel& k, const stream& s, const unsigned (&gri
 /// element by element (views in the loop's shape, the inputs first), the raw ones, and the loop's shape (at
 /// least one element).
 struct elementwise_kernel_call {
-  std::string what;  ///< the kernel in messages: "elementwise kernel 'name'"
+  const std::string* name = nullptr;  ///< the kernel's, for messages
   const std::vector<kernel_param>* in_params = nullptr;
   const std::vector<kernel_param>* out_params = nullptr;
   std::span<const operand> inputs;     ///< in parameter order: arrays, and scalars taken by value
