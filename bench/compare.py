@@ -140,6 +140,38 @@ def reductions(out, xp, ev, f32, sync):
     sync()
 
 
+def sorting(out, xp, ev, f32, sync):
+    """The rows of bench/bench_sorting.cpp. PyTorch has no partition: its row is topk(100), as the issue's table."""
+    torch = xp.__name__ == "torch"
+    n = 1 << 26
+    if torch:
+        g = xp.Generator(device="cuda").manual_seed(7)
+        a = xp.rand(n, dtype=f32, device="cuda", generator=g)
+    else:
+        a = xp.random.default_rng(7).random(n, dtype=f32)
+    out["sort 2^26 float32"] = median_gpu_ms(lambda: xp.sort(a), ev)
+    out["argsort 2^26 float32"] = median_gpu_ms(lambda: xp.argsort(a), ev)
+    if torch:
+        out["partition 2^26 float32, kth = n - 100"] = median_gpu_ms(lambda: xp.topk(a, 100), ev)
+    else:
+        out["partition 2^26 float32, kth = n - 100"] = median_gpu_ms(lambda: xp.partition(a, n - 100), ev)
+    rows = a.reshape(1 << 16, 1024)
+    out["sort along axis 1 of (2^16, 1024) float32"] = median_gpu_ms(lambda: xp.sort(rows, 1), ev)
+    del a, rows
+    if torch:
+        hay = xp.randint(0, 1 << 30, (1 << 20,), dtype=xp.int32, device="cuda", generator=g)
+        needles = xp.randint(0, 1 << 30, (n,), dtype=xp.int32, device="cuda", generator=g)
+        out["searchsorted 2^26 int32 into 2^20 sorted (the sort included)"] = median_gpu_ms(
+            lambda: xp.searchsorted(xp.sort(hay)[0], needles), ev)
+    else:
+        rng = xp.random.default_rng(8)
+        hay = rng.integers(0, 1 << 30, 1 << 20, dtype=xp.int32)
+        needles = rng.integers(0, 1 << 30, n, dtype=xp.int32)
+        out["searchsorted 2^26 int32 into 2^20 sorted (the sort included)"] = median_gpu_ms(
+            lambda: xp.searchsorted(xp.sort(hay), needles), ev)
+    sync()
+
+
 def cupy_results():
     import cupy as cp
     import numpy as np
@@ -177,6 +209,7 @@ def cupy_results():
     del dev, pinned, pinned_mem
     elementwise(out, cp, ev, cp.float32, cp.float16, None, lambda: cp.cuda.Device().synchronize())
     reductions(out, cp, ev, cp.float32, lambda: cp.cuda.Device().synchronize())
+    sorting(out, cp, ev, cp.float32, lambda: cp.cuda.Device().synchronize())
     try:  # the other rows stand even if CuPy cannot compile here
         runtime_kernels(out, cp, ev)
     except Exception as e:
@@ -287,6 +320,7 @@ def torch_results():
     del dev, host, pinned
     elementwise(out, torch, ev, torch.float32, torch.float16, torch.bfloat16, torch.cuda.synchronize)
     reductions(out, torch, ev, torch.float32, torch.cuda.synchronize)
+    sorting(out, torch, ev, torch.float32, torch.cuda.synchronize)
     return out
 
 

@@ -11,28 +11,12 @@
 #include "test_support.hpp"
 
 using numcu_test::golden_lines;
+using numcu_test::message_of;
+using numcu_test::parse_shape;
 using numcu_test::split;
 using numcu_test::words;
 
 namespace {
-
-/// The message of the numcu error @p f throws, or "no error".
-template <class F>
-std::string message_of(F&& f) {
-  try {
-    f();
-  } catch (const nc::error& e) {
-    return e.what();
-  }
-  return "no error";
-}
-
-nc::shape_t parse_shape(const std::string& text) {
-  nc::shape_t s;
-  if (text == "-") return s;
-  for (const auto& part : split(text, ',')) s.push_back(std::stoll(part));
-  return s;
-}
 
 /// The values of an array as complex<double>, C order (0-d: one value).
 std::vector<std::complex<double>> as_complex(const nc::ndarray& a) {

@@ -155,6 +155,25 @@ inline bool same_element(const unsigned char* a, const unsigned char* b, nc::dty
   return std::memcmp(a, b, t.itemsize()) == 0;
 }
 
+/// The shape written as comma-separated extents ("-" for 0-d) in the golden files.
+inline nc::shape_t parse_shape(const std::string& text) {
+  nc::shape_t s;
+  if (text == "-") return s;
+  for (const auto& part : split(text, ',')) s.push_back(std::stoll(part));
+  return s;
+}
+
+/// The message of the numcu error @p f throws, or "no error".
+template <class F>
+std::string message_of(F&& f) {
+  try {
+    f();
+  } catch (const nc::error& e) {
+    return e.what();
+  }
+  return "no error";
+}
+
 /// The C-order bytes of an array, copied to the host.
 inline std::vector<unsigned char> host_bytes(const nc::ndarray& a) {
   const nc::ndarray h = nc::asnumpy(a);

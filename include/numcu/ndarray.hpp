@@ -25,6 +25,19 @@ namespace detail {
 struct buffer;
 }  // namespace detail
 
+/// NumPy's sorting algorithms, the `kind=` of sort, argsort and ndarray::sort. numcu sorts every kind by one
+/// stable algorithm (a radix sort on the GPU), so each gives NumPy's stable order.
+enum class sort_kind { quicksort, mergesort, heapsort, stable };
+
+/// NumPy's keyword arguments of sort and argsort: `nc::sort(a, -1, {.stable = true})`.
+struct sort_options {
+  /// NumPy's kind=; may not be given together with stable.
+  std::optional<sort_kind> kind;
+  /// NumPy's stable=: true asks for the stable order (equal values keep their order), which every numcu
+  /// sort gives.
+  std::optional<bool> stable;
+};
+
 /// An n-dimensional array of one dtype on one device, like numpy.ndarray / cupy.ndarray.
 ///
 /// An ndarray is a handle: copying it shares the data; copy() makes new data. A view (slice, transpose,
@@ -116,6 +129,9 @@ class ndarray {
 
   /// A new array with the same values, dtype and shape, in C order, on the same device.
   ndarray copy() const;
+  /// numpy.ndarray.sort: sorts the elements in place along @p axis (numcu/sorting.hpp's sort).
+  /// @throws index_error (axis out of range), error (kind and stable both given), device_error.
+  void sort(std::int64_t axis = -1, const sort_options& options = {}) const;
   /// The values cast to @p to, as NumPy's `astype`. With @p copy false the array itself is returned when no
   /// cast is needed. @throws dtype_error when @p rule forbids the cast ("Cannot cast array data from
   /// dtype('float64') to dtype('int32') according to the rule 'safe'").

@@ -19,4 +19,5 @@
 #include "numcu/rtc.hpp"
 #include "numcu/scalar.hpp"
 #include "numcu/shape.hpp"
+#include "numcu/sorting.hpp"
 #include "numcu/stream.hpp"

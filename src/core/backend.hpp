@@ -9,6 +9,7 @@
 #include "core/exec.hpp"
 #include "core/iteration_plan.hpp"
 #include "core/reduction_call.hpp"
+#include "core/sort_call.hpp"
 #include "device/philox.hpp"
 #include "device/sequence.hpp"
 #include "numcu/dtype.hpp"
@@ -48,6 +49,26 @@ void run_reduction(const exec& e, const reduction_call& call);
 template <class Backend>
 void inclusive_scan(const exec& e, dtype t, bool product, const void* in, void* out, std::int64_t rows,
                     std::int64_t n);
+
+/// Sorts each row of @p call in NumPy's stable ascending order: the permutation into call.indices, the sorted
+/// values into call.values, where wanted. The one exception, on the GPU: NaNs of different signs or payloads
+/// may come in another order among themselves (CUB's radix sort of the values orders them by their bits).
+template <class Backend>
+void sort_rows(const exec& e, const sort_call& call);
+
+/// A gather through permutations of rows: dst[i] = src[(i / n) * n + index[i]] for the @p total elements of
+/// @p itemsize bytes at @p dst (n = total: one gather from the whole of src). The caller checks that every
+/// index lies in its row.
+template <class Backend>
+void gather(const exec& e, std::size_t itemsize, const void* src, const std::int64_t* index, std::int64_t n,
+            std::int64_t total, void* dst);
+
+/// For each of the @p m contiguous needles of dtype @p t at @p needles, the index in the @p n contiguous elements
+/// at @p sorted (ascending in NumPy's order) where it would go: the first such index, or the last with
+/// @p right; into the int64 @p out.
+template <class Backend>
+void search_sorted(const exec& e, dtype t, const void* sorted, std::int64_t n, const void* needles, std::int64_t m,
+                   bool right, std::int64_t* out);
 
 /// Fills the @p n contiguous elements of dtype @p t at @p out with draws of @p p (device/philox.hpp).
 template <class Backend>

@@ -1,0 +1,267 @@
+// Sorting on the GPU, by dtype (sort_rows_of<T>, instantiated by the sort_<width>.cu units, one per key width):
+// - values alone of one row: CUB's radix sort of the values themselves (CUB takes -0.0 as +0.0 and keeps the
+//   input order of equal keys: NumPy's stable order), then the NaNs with the sign bit set, which CUB puts
+//   first, rotated to the end;
+// - rows of up to block_sort_limit elements: one block per row, sorting device/sort_keys.hpp's keys with their
+//   indices in registers and shared memory (cub::BlockRadixSort), the key transform fused into the load;
+// - the permutation of one longer row, or of several: the keys sorted with their indices by CUB's radix sort
+//   (one row) or segmented sort (several), and the values, where wanted, gathered through the permutation.
+// Every CUB call takes its temporary storage from the context's workspace, on the context's stream.
+#pragma once
+
+#include <cub/block/block_radix_sort.cuh>
+#include <cub/device/device_radix_sort.cuh>
+#include <cub/device/device_segmented_sort.cuh>
+#include <cuda_bf16.h>
+#include <cuda_fp16.h>
+#include <thrust/iterator/counting_iterator.h>
+#include <thrust/iterator/transform_iterator.h>
+
+#include <cstdint>
+#include <limits>
+
+#include "core/backend.hpp"
+#include "cuda/launch.cuh"
+#include "device/element_types.hpp"
+#include "device/sort_keys.hpp"
+
+namespace numcu::detail {
+
+/// Sorts the rows of @p call, whose dtype stores as T (see sort_rows).
+template <class T>
+void sort_rows_of(const exec& e, const sort_call& call);
+
+/// dst[i] = src[(i / n) * n + index[i]] for the @p total elements of type Bits at dst: a gather through
+/// permutations of rows of @p n elements (n = total: one permutation of the whole).
+template <class Bits>
+__global__ void __launch_bounds__(block_threads)
+    gather_rows_kernel(const Bits* __restrict__ src, const std::int64_t* __restrict__ index, std::int64_t n,
+                       std::int64_t total, Bits* __restrict__ dst) {
+  const std::int64_t i = std::int64_t{blockIdx.x} * block_threads + threadIdx.x;
+  if (i < total) dst[i] = src[i - i % n + index[i]];
+}
+
+/// Queues gather_rows_kernel for elements of @p itemsize bytes.
+void gather_rows(const exec& e, std::size_t itemsize, const void* src, const std::int64_t* index, std::int64_t n,
+                 std::int64_t total, void* dst);
+
+namespace sort_detail {
+
+/// The type CUB sorts the values of T as: T itself where CUB knows it, with its order.
+template <class T>
+struct native_of {
+  using type = T;
+};
+template <>
+struct native_of<bool> {
+  using type = uint8_t;
+};
+template <>
+struct native_of<float16_t> {
+  using type = __half;
+};
+template <>
+struct native_of<bfloat16_t> {
+  using type = __nv_bfloat16;
+};
+
+/// True for a NaN whose sign bit is set.
+template <class T>
+__device__ bool is_negative_nan(T x) {
+  using K = sort_key_t<T>;
+  const K bits = __builtin_bit_cast(K, x);
+  return sort_key(x) == K(~K(0)) && (bits >> (sizeof(K) * 8 - 1)) != 0;
+}
+
+/// *count = the number of NaNs with the sign bit set at the start of the @p n sorted values at @p x (a
+/// binary search by one thread: CUB puts them first, before -inf).
+template <class T>
+__global__ void count_leading_nans_kernel(const T* x, std::int64_t n, std::int64_t* count) {
+  std::int64_t lo = 0, hi = n;  // x[0, lo) are such NaNs, x[hi, n) are not
+  while (lo < hi) {
+    const std::int64_t mid = lo + (hi - lo) / 2;
+    if (is_negative_nan(x[mid])) {
+      lo = mid + 1;
+    } else {
+      hi = mid;
+    }
+  }
+  *count = lo;
+}
+
+/// Unless *shift is 0: to[i] = from[(i + *shift) % n] (@p rotate) or from[i]; from and to do not overlap.
+template <class T>
+__global__ void __launch_bounds__(block_threads)
+    rotate_kernel(const T* __restrict__ from, T* __restrict__ to, std::int64_t n, const std::int64_t* shift,
+                  bool rotate) {
+  const std::int64_t k = *shift;
+  if (k == 0) return;
+  const std::int64_t i = std::int64_t{blockIdx.x} * block_threads + threadIdx.x;
+  if (i >= n) return;
+  std::int64_t j = i;
+  if (rotate) {
+    j = i + k;
+    if (j >= n) j -= n;
+  }
+  to[i] = from[j];
+}
+
+/// The one row of @p n values at @p in sorted into @p out (which may be @p in) by CUB, the NaNs with the sign
+/// bit set moved from the start to the end.
+template <class T>
+void sort_values_row(const exec& e, const T* in, T* out, std::int64_t n) {
+  using N = typename native_of<T>::type;
+  const auto stream = static_cast<cudaStream_t>(e.stream());
+  if (in == out) {  // CUB reads and writes different buffers
+    T* copy = static_cast<T*>(e.workspace(sizeof(T) * n));
+    NUMCU_CUDA_CHECK(cudaMemcpyAsync(copy, in, sizeof(T) * n, cudaMemcpyDeviceToDevice, stream));
+    in = copy;
+  }
+  std::size_t bytes = 0;
+  NUMCU_CUDA_CHECK(cub::DeviceRadixSort::SortKeys(nullptr, bytes, reinterpret_cast<const N*>(in),
+                                                  reinterpret_cast<N*>(out), n, 0, int(sizeof(N) * 8), stream));
+  NUMCU_CUDA_CHECK(cub::DeviceRadixSort::SortKeys(e.workspace(bytes), bytes, reinterpret_cast<const N*>(in),
+                                                  reinterpret_cast<N*>(out), n, 0, int(sizeof(N) * 8), stream));
+  if constexpr (!is_integral_v<T> && !is_same_v<T, bool>) {
+    auto* shift = static_cast<std::int64_t*>(e.workspace(sizeof(std::int64_t)));
+    launch(e, 1, 1, count_leading_nans_kernel<T>, out, n, shift);
+    T* aside = static_cast<T*>(e.workspace(sizeof(T) * n));
+    launch(e, grid_for(n, block_threads), block_threads, rotate_kernel<T>, out, aside, n, shift, false);
+    launch(e, grid_for(n, block_threads), block_threads, rotate_kernel<T>, aside, out, n, shift, true);
+  }
+}
+
+/// Rows of up to block_sort_limit elements sort in one block each: block_sort_threads threads holding
+/// block_sort_items keys each.
+constexpr int block_sort_threads = 256;
+constexpr int block_sort_items = 4;
+constexpr std::int64_t block_sort_limit = std::int64_t{block_sort_threads} * block_sort_items;
+
+/// One block per row of @p n elements (n <= block_sort_limit): the keys (sort_key) sorted with their indices,
+/// stably, the indices into @p indices and, through them, the values into @p values (either may be null).
+template <class T>
+__global__ void __launch_bounds__(block_sort_threads)
+    block_sort_kernel(const T* __restrict__ in, T* values, std::int64_t* indices, std::int64_t n) {
+  using K = sort_key_t<T>;
+  using Sort = cub::BlockRadixSort<K, block_sort_threads, block_sort_items, int>;
+  __shared__ typename Sort::TempStorage storage;
+  const T* row = in + std::int64_t{blockIdx.x} * n;
+  K keys[block_sort_items];
+  int index[block_sort_items];
+#pragma unroll
+  for (int i = 0; i < block_sort_items; ++i) {
+    const int j = threadIdx.x * block_sort_items + i;  // the blocked arrangement: the input order
+    index[i] = j;
+    // padding: after every key, and after the equal ones in a stable sort
+    keys[i] = j < n ? sort_key(row[j]) : K(~K(0));
+  }
+  Sort(storage).SortBlockedToStriped(keys, index);
+  const std::int64_t base = std::int64_t{blockIdx.x} * n;
+#pragma unroll
+  for (int i = 0; i < block_sort_items; ++i) {
+    const int j = i * block_sort_threads + threadIdx.x;  // the striped arrangement: coalesced stores
+    if (j >= n) continue;
+    if (indices) indices[base + j] = index[i];
+    if (values) values[base + j] = row[index[i]];  // values is not in (sort_rows_of sees to it)
+  }
+}
+
+/// The keys (sort_key) of @p total elements at @p in, and each one's index within its row of @p n.
+template <class T, class Index>
+__global__ void __launch_bounds__(block_threads)
+    keys_and_indices_kernel(const T* __restrict__ in, sort_key_t<T>* __restrict__ keys,
+                            Index* __restrict__ index, std::int64_t n, std::int64_t total) {
+  const std::int64_t i = std::int64_t{blockIdx.x} * block_threads + threadIdx.x;
+  if (i >= total) return;
+  keys[i] = sort_key(in[i]);
+  index[i] = Index(i % n);
+}
+
+/// to[i] = from[i], widened to int64.
+template <class From>
+__global__ void __launch_bounds__(block_threads)
+    widen_indices_kernel(const From* __restrict__ from, std::int64_t* __restrict__ to, std::int64_t total) {
+  const std::int64_t i = std::int64_t{blockIdx.x} * block_threads + threadIdx.x;
+  if (i < total) to[i] = from[i];
+}
+
+/// The start of each row of n elements, for CUB's segmented sort.
+struct row_start {
+  std::int64_t n;
+  __host__ __device__ std::int64_t operator()(std::int64_t row) const { return row * n; }
+};
+
+/// The stable permutation of each of the @p rows rows of @p n keys at @p keys into @p indices, @p iota holding
+/// each key's index within its row: one row by CUB's radix sort, several by its segmented sort. Index is
+/// uint32_t (widened into indices after the sort) or, for one row too long for it, int64_t.
+template <class K, class Index>
+void sort_key_indices(const exec& e, const K* keys, std::int64_t rows, std::int64_t n, const Index* iota,
+                      std::int64_t* indices) {
+  const auto stream = static_cast<cudaStream_t>(e.stream());
+  const std::int64_t total = rows * n;
+  K* sorted_keys = static_cast<K*>(e.workspace(sizeof(K) * total));
+  Index* sorted = is_same_v<Index, std::int64_t> ? reinterpret_cast<Index*>(indices)
+                                                 : static_cast<Index*>(e.workspace(sizeof(Index) * total));
+  std::size_t bytes = 0;
+  if (is_same_v<Index, std::int64_t> || rows == 1) {
+    NUMCU_CUDA_CHECK(cub::DeviceRadixSort::SortPairs(nullptr, bytes, keys, sorted_keys, iota, sorted, total, 0,
+                                                     int(sizeof(K) * 8), stream));
+    NUMCU_CUDA_CHECK(cub::DeviceRadixSort::SortPairs(e.workspace(bytes), bytes, keys, sorted_keys, iota, sorted,
+                                                     total, 0, int(sizeof(K) * 8), stream));
+  } else if constexpr (!is_same_v<Index, std::int64_t>) {  // (rows of 64-bit indices come one at a time)
+    const auto starts = thrust::make_transform_iterator(thrust::counting_iterator<std::int64_t>(0), row_start{n});
+    NUMCU_CUDA_CHECK(cub::DeviceSegmentedSort::StableSortPairs(nullptr, bytes, keys, sorted_keys, iota, sorted,
+                                                               total, rows, starts, starts + 1, stream));
+    NUMCU_CUDA_CHECK(cub::DeviceSegmentedSort::StableSortPairs(e.workspace(bytes), bytes, keys, sorted_keys, iota,
+                                                               sorted, total, rows, starts, starts + 1, stream));
+  }
+  if constexpr (!is_same_v<Index, std::int64_t>) {
+    launch(e, grid_for(total, block_threads), block_threads, widen_indices_kernel<Index>, sorted, indices, total);
+  }
+}
+
+}  // namespace sort_detail
+
+template <class T>
+void sort_rows_of(const exec& e, const sort_call& c) {
+  using namespace sort_detail;
+  using K = sort_key_t<T>;
+  const T* in = static_cast<const T*>(c.in);
+  T* values = static_cast<T*>(c.values);
+  const std::int64_t total = c.rows * c.n;
+  if constexpr (!is_complex_v<T>) {
+    if (values && !c.indices && c.rows == 1) {
+      sort_values_row(e, in, values, c.n);
+      return;
+    }
+  }
+  if (values && values == in) {  // the gathers read the input after the values are written
+    T* copy = static_cast<T*>(e.workspace(sizeof(T) * total));
+    NUMCU_CUDA_CHECK(cudaMemcpyAsync(copy, in, sizeof(T) * total, cudaMemcpyDeviceToDevice,
+                                     static_cast<cudaStream_t>(e.stream())));
+    in = copy;
+  }
+  if (c.n <= block_sort_limit && c.rows <= std::int64_t{std::numeric_limits<int>::max()}) {
+    launch(e, dim3(static_cast<unsigned>(c.rows)), block_sort_threads, block_sort_kernel<T>, in, values,
+           c.indices, c.n);
+    return;
+  }
+  std::int64_t* indices =
+      c.indices ? c.indices : static_cast<std::int64_t*>(e.workspace(sizeof(std::int64_t) * total));
+  K* keys = static_cast<K*>(e.workspace(sizeof(K) * total));
+  const unsigned grid = grid_for(total, block_threads);
+  if (c.n <= std::int64_t{std::numeric_limits<std::uint32_t>::max()}) {
+    auto* iota = static_cast<std::uint32_t*>(e.workspace(sizeof(std::uint32_t) * total));
+    launch(e, grid, block_threads, keys_and_indices_kernel<T, std::uint32_t>, in, keys, iota, c.n, total);
+    sort_key_indices<K, std::uint32_t>(e, keys, c.rows, c.n, iota, indices);
+  } else {  // rows too long for 32-bit indices: one at a time, with 64-bit ones
+    auto* iota = static_cast<std::int64_t*>(e.workspace(sizeof(std::int64_t) * total));
+    launch(e, grid, block_threads, keys_and_indices_kernel<T, std::int64_t>, in, keys, iota, c.n, total);
+    for (std::int64_t r = 0; r < c.rows; ++r) {
+      sort_key_indices<K, std::int64_t>(e, keys + r * c.n, 1, c.n, iota + r * c.n, indices + r * c.n);
+    }
+  }
+  if (values) gather_rows(e, sizeof(T), in, indices, c.n, total, values);
+}
+
+}  // namespace numcu::detail

@@ -1,0 +1,34 @@
+#include "dispatch/sort.hpp"
+
+#include "core/backend.hpp"
+#include "dispatch/route.hpp"
+#include "memory/buffer.hpp"
+
+namespace numcu::detail {
+
+void sort_last_axis(const ndarray& in, const std::optional<ndarray>& values,
+                    const std::optional<ndarray>& indices) {
+  if (in.size() == 0) return;
+  const std::int64_t n = in.shape()[in.ndim() - 1];
+  const sort_call call{in.dtype(),
+                       in.data_ptr(),
+                       values ? values->data_ptr() : nullptr,
+                       indices ? static_cast<std::int64_t*>(indices->data_ptr()) : nullptr,
+                       in.size() / n,
+                       n};
+  route(in.device(), "sort", [&]<class B>(B, const exec& e) { sort_rows<B>(e, call); });
+}
+
+ndarray gather_last_axis(const ndarray& src, const ndarray& index) {
+  ndarray out = new_array(index.shape(), src.dtype(), src.device());
+  if (index.size() == 0) return out;
+  // one row gathers from the whole of src; several from rows of src as long as theirs
+  const std::int64_t gather_n = index.ndim() == 1 ? index.size() : index.shape()[index.ndim() - 1];
+  route(src.device(), "gather", [&]<class B>(B, const exec& e) {
+    gather<B>(e, src.itemsize(), src.data_ptr(), static_cast<const std::int64_t*>(index.data_ptr()), gather_n,
+              index.size(), out.data_ptr());
+  });
+  return out;
+}
+
+}  // namespace numcu::detail

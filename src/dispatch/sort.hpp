@@ -1,0 +1,22 @@
+// Sorting and gathering between the public API and the backends.
+#pragma once
+
+#include <optional>
+
+#include "numcu/ndarray.hpp"
+
+namespace numcu::detail {
+
+/// Sorts the last axis of the C-contiguous @p in (at least 1-D) stably: the sorted values into @p values and the
+/// stable permutation (int64) into @p indices, each C-contiguous of in's shape where given (core/backend.hpp's
+/// sort_rows). @p values may be @p in.
+void sort_last_axis(const ndarray& in, const std::optional<ndarray>& values,
+                    const std::optional<ndarray>& indices);
+
+/// A new C-contiguous array of index's shape and src's dtype, from the C-contiguous @p src through the
+/// C-contiguous int64 @p index: a 1-D index gathers from the whole of src (flat positions); a longer one gathers
+/// each row of its last axis from the same row of src, whose shape is index's. The caller checks that every
+/// index lies in range.
+ndarray gather_last_axis(const ndarray& src, const ndarray& index);
+
+}  // namespace numcu::detail

@@ -1,0 +1,153 @@
+#!/usr/bin/env python3
+"""Writes tests/data/sorting.txt: NumPy 2's sort, argsort (stable: the indices are exact), searchsorted and
+lexsort over every dtype, with ties, -0.0 beside 0.0, NaN and inf, each axis and axis none, C-order,
+transposed and negative-step inputs, 0-d and zero-size arrays, rows short and long (the GPU sorts rows of up to
+1024 elements in one block each, longer ones otherwise). Run with NumPy 2 and ml_dtypes:
+
+    python3 tests/data/generate_sorting.py
+
+Line formats (values encoded as in generate_golden.py: exact decimal or float.hex):
+    sort|argsort dtype base_shape view axis | base values | result_dtype result_shape | result values
+    searchsorted dtype a_len side sorter | a values | needle_dtype needle_shape | needles | result values
+    lexsort k shape axis | key dtypes | key 0 values | ... | key k-1 values | result values
+base_shape is comma-separated ("-" for 0-d); view is c (the base), t (its transpose) or n (axis 0 reversed);
+axis is an int or "none"; sorter is 1 when searchsorted gets np.argsort(a) as sorter= (a then unsorted).
+"""
+import os
+
+import numpy as np
+
+from generate_golden import ALL_TYPES, dt, encode, kind_of
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+RNG = np.random.default_rng(20261205)
+
+
+def values_for(name, size):
+    """Values of dtype name with many ties; floats with -0.0, 0.0, NaN, inf; complex with NaN parts."""
+    k = kind_of(name)
+    if k == "b":
+        return RNG.integers(0, 2, size).astype(bool)
+    if k in "iu":
+        info = np.iinfo(name)
+        pool = np.array([0, 1, 2, 3, 7, info.max, info.max - 1] + ([-1, -2, info.min, info.min + 1] if k == "i" else []),
+                        dtype=name)
+        return pool[RNG.integers(0, len(pool), size)]
+    pool = np.array([0.0, -0.0, 1.0, -1.0, 0.5, -2.5, 3.75, 100.25, np.inf, -np.inf, np.nan], dtype=np.float64)
+    if k == "c":
+        re = pool[RNG.integers(0, len(pool), size)]
+        im = pool[RNG.integers(0, len(pool), size)]
+        im[RNG.random(size) < 0.5] = 0.0  # many ties in the real part alone
+        out = np.empty(size, dtype=dt(name))
+        out.real, out.imag = re, im
+        return out
+    return pool[RNG.integers(0, len(pool), size)].astype(dt(name))
+
+
+def enc_all(arr, name):
+    k = kind_of(name)
+    return " ".join(encode(x, k) for x in np.asarray(arr).reshape(-1))
+
+
+def shape_text(shape):
+    return ",".join(str(s) for s in shape) if len(shape) else "-"
+
+
+def view_of(base, view):
+    if view == "t":
+        return base.T
+    if view == "n":
+        return base[::-1]
+    return base
+
+
+def sort_lines():
+    lines = []
+    shapes = [(), (0,), (1,), (9,), (2, 0), (0, 3), (4, 6), (3, 4, 5), (2, 1100), (1500,)]
+    long_rows = ("float32", "int8", "float16", "uint64", "complex128", "bool")
+    for name in ALL_TYPES:
+        for shape in shapes:
+            if shape in ((2, 1100), (1500,)) and name not in long_rows:
+                continue
+            size = int(np.prod(shape)) if shape else 1
+            base = values_for(name, size).reshape(shape)
+            views = ["c"] if len(shape) < 2 or size > 200 else ["c", "t", "n"]
+            for view in views:
+                a = view_of(base, view)
+                axes = ["none"] + list(range(-1, a.ndim))
+                if name not in ("float32", "int8", "complex128") and a.ndim > 1:
+                    axes = ["none", -1, 0]
+                if size > 200:
+                    axes = [-1] if a.ndim > 1 else ["none"]
+                for axis in axes:
+                    ax = None if axis == "none" else axis
+                    for func in ("sort", "argsort"):
+                        head = "%s %s %s %s %s" % (func, name, shape_text(shape), view, axis)
+                        if a.ndim == 0 and ax is not None and func == "sort":
+                            continue  # an error, checked by hand
+                        if func == "sort":
+                            r = np.sort(a, axis=ax, kind="stable")
+                            res = enc_all(r, name)
+                        else:
+                            r = np.argsort(a, axis=ax, kind="stable")
+                            res = " ".join(str(int(x)) for x in r.reshape(-1))
+                        lines.append("%s | %s | %s %s | %s" % (head, enc_all(base, name), r.dtype.name if name != "bfloat16" or func != "sort" else "bfloat16",
+                                                               shape_text(r.shape), res))
+    return lines
+
+
+def search_lines():
+    lines = []
+    for name in ALL_TYPES:
+        for n in (0, 1, 12, 300):
+            a_unsorted = values_for(name, n)
+            for sorter in (0, 1):
+                if sorter and n == 0:
+                    continue
+                a = a_unsorted if sorter else np.sort(a_unsorted, kind="stable")
+                needles = np.concatenate([values_for(name, 7), a_unsorted[: min(n, 5)]])
+                for side in ("left", "right"):
+                    r = np.searchsorted(a, needles, side=side, sorter=np.argsort(a, kind="stable") if sorter else None)
+                    lines.append("searchsorted %s %d %s %d | %s | %s %s | %s | %s" % (
+                        name, n, side, sorter, enc_all(a, name), name, shape_text(needles.shape),
+                        enc_all(needles, name), " ".join(str(int(x)) for x in r)))
+    # mixed dtypes promote: int8 into float64 needles, uint8 haystack with int16 needles, 2-d needles
+    mixed = [("int8", "float64", (6,)), ("uint8", "int16", (2, 3)), ("float32", "float64", (5,)),
+             ("bool", "int32", (4,)), ("float16", "complex64", (3,))]
+    for an, vn, vshape in mixed:
+        a = np.sort(values_for(an, 20), kind="stable")
+        v = values_for(vn, int(np.prod(vshape))).reshape(vshape)
+        for side in ("left", "right"):
+            r = np.searchsorted(a, v, side=side)
+            lines.append("searchsorted %s %d %s 0 | %s | %s %s | %s | %s" % (
+                an, len(a), side, enc_all(a, an), vn, shape_text(vshape), enc_all(v, vn),
+                " ".join(str(int(x)) for x in r.reshape(-1))))
+    return lines
+
+
+def lexsort_lines():
+    lines = []
+    combos = [(["int32", "float64"], (10,), -1), (["bool", "uint8", "float32"], (12,), -1),
+              (["float16", "complex64"], (3, 8), -1), (["int64", "int8"], (5, 4), 0),
+              (["bfloat16", "float32", "int16"], (2, 1100), -1), (["float64"], (7,), -1),
+              (["int32", "int32"], (0,), -1)]
+    for names, shape, axis in combos:
+        size = int(np.prod(shape))
+        keys = [values_for(n, size).reshape(shape) for n in names]
+        r = np.lexsort(keys, axis=axis)
+        lines.append("lexsort %d %s %d | %s | %s | %s" % (
+            len(names), shape_text(shape), axis, " ".join(names),
+            " | ".join(enc_all(k, n) for k, n in zip(keys, names)), " ".join(str(int(x)) for x in r.reshape(-1))))
+    return lines
+
+
+def main():
+    with open(os.path.join(HERE, "sorting.txt"), "w") as f:
+        f.write("# NumPy %s: sort, argsort (stable), searchsorted, lexsort; tests/data/generate_sorting.py\n"
+                % np.__version__)
+        for line in sort_lines() + search_lines() + lexsort_lines():
+            f.write(line + "\n")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,226 @@
+// Sorting and searching against NumPy (tests/data/sorting.txt, written by generate_sorting.py): sort and
+// stable argsort of every dtype, axis and layout, searchsorted, lexsort; hand-worked cases of partition,
+// ndarray::sort, NaNs of either sign and the errors; and the GPU against the CPU on arrays large enough for
+// every GPU path (one long row, rows in one block each, long rows through the segmented sort).
+#include <cmath>
+#include <cstring>
+#include <limits>
+#include <random>
+
+#include "test_support.hpp"
+
+using numcu_test::golden_lines;
+using numcu_test::message_of;
+using numcu_test::parse_shape;
+using numcu_test::split;
+using numcu_test::words;
+
+namespace {
+
+/// The int64 values of @p a, C order.
+std::vector<std::int64_t> int64_values(const nc::ndarray& a) {
+  REQUIRE(a.dtype() == nc::int64);
+  return nc::asnumpy(a).to_vector<std::int64_t>();
+}
+
+std::vector<std::int64_t> parse_ints(const std::vector<std::string>& texts) {
+  std::vector<std::int64_t> out;
+  for (const auto& t : texts) out.push_back(std::stoll(t));
+  return out;
+}
+
+/// Checks that @p got holds the elements @p want (golden text) of dtype t, NaN equal to NaN, -0.0 apart from 0.0.
+void check_elements(const nc::ndarray& got, const std::vector<std::string>& want, nc::dtype t) {
+  REQUIRE(got.dtype() == t);
+  const auto bytes = numcu_test::host_bytes(got);
+  const auto expected = numcu_test::encode_elements(want, t);
+  REQUIRE(bytes.size() == expected.size());
+  for (std::size_t i = 0; i < want.size(); ++i) {
+    CAPTURE(i);
+    CHECK(numcu_test::same_element(bytes.data() + i * t.itemsize(), expected.data() + i * t.itemsize(), t));
+  }
+}
+
+nc::ndarray view_of(const nc::ndarray& base, const std::string& view) {
+  if (view == "t") return base.T();
+  if (view == "n") return base(nc::slice(nc::none, nc::none, -1));
+  return base;
+}
+
+}  // namespace
+
+NUMCU_TEST_ON_DEVICES("sort and argsort agree with NumPy: every dtype, axis and layout", sort_golden) {
+  int lines = 0;
+  for (const auto& line : golden_lines("sorting.txt")) {
+    const auto parts = split(line, '|');
+    const auto w = words(parts[0]);
+    if (w[0] != "sort" && w[0] != "argsort") continue;
+    CAPTURE(line.substr(0, 120));
+    ++lines;
+    const nc::dtype t(w[1]);
+    const nc::ndarray base = numcu_test::array_from_text(words(parts[1]), t, parse_shape(w[2]), dev);
+    const nc::ndarray a = view_of(base, w[3]);
+    const auto before = numcu_test::host_bytes(base);
+    const std::optional<std::int64_t> axis =
+        w[4] == "none" ? std::nullopt : std::optional<std::int64_t>(std::stoll(w[4]));
+    const auto result_head = words(parts[2]);
+    const nc::ndarray r = w[0] == "sort" ? nc::sort(a, axis) : nc::argsort(a, axis);
+    CHECK(r.shape() == parse_shape(result_head[1]));
+    CHECK(r.device() == dev);
+    if (w[0] == "sort") {
+      check_elements(r, words(parts[3]), nc::dtype(result_head[0]));
+    } else {
+      CHECK(int64_values(r) == parse_ints(words(parts[3])));
+    }
+    CHECK(numcu_test::host_bytes(base) == before);  // the input is left as it was
+  }
+  CHECK(lines > 700);
+}
+
+NUMCU_TEST_ON_DEVICES("searchsorted agrees with NumPy: sides, sorter, promotion", searchsorted_golden) {
+  int lines = 0;
+  for (const auto& line : golden_lines("sorting.txt")) {
+    const auto parts = split(line, '|');
+    const auto w = words(parts[0]);
+    if (w[0] != "searchsorted") continue;
+    CAPTURE(line.substr(0, 120));
+    ++lines;
+    const nc::dtype t(w[1]);
+    const nc::ndarray a = numcu_test::array_from_text(words(parts[1]), t, {std::stoll(w[2])}, dev);
+    const auto needle_head = words(parts[2]);
+    const nc::ndarray v = numcu_test::array_from_text(words(parts[3]), nc::dtype(needle_head[0]),
+                                                      parse_shape(needle_head[1]), dev);
+    const auto side = w[3] == "left" ? nc::search_side::left : nc::search_side::right;
+    std::optional<nc::ndarray> sorter;
+    if (w[4] == "1") sorter = nc::argsort(a);
+    const nc::ndarray r = nc::searchsorted(a, v, side, sorter);
+    CHECK(r.shape() == v.shape());
+    CHECK(int64_values(r) == parse_ints(words(parts[4])));
+  }
+  CHECK(lines > 100);
+}
+
+NUMCU_TEST_ON_DEVICES("lexsort agrees with NumPy: the last key first, stably", lexsort_golden) {
+  int lines = 0;
+  for (const auto& line : golden_lines("sorting.txt")) {
+    const auto parts = split(line, '|');
+    const auto w = words(parts[0]);
+    if (w[0] != "lexsort") continue;
+    CAPTURE(line.substr(0, 120));
+    ++lines;
+    const int k = std::stoi(w[1]);
+    const nc::shape_t shape = parse_shape(w[2]);
+    const auto names = words(parts[1]);
+    std::vector<nc::ndarray> keys;
+    for (int i = 0; i < k; ++i) keys.push_back(numcu_test::array_from_text(words(parts[2 + i]), nc::dtype(names[i]), shape, dev));
+    const nc::ndarray r = nc::lexsort(keys, std::stoll(w[3]));
+    CHECK(r.shape() == shape);
+    CHECK(int64_values(r) == parse_ints(words(parts[2 + k])));
+  }
+  CHECK(lines == 7);
+}
+
+NUMCU_TEST_ON_DEVICES("sort: NaNs of either sign go last; ndarray::sort sorts in place, views too", sort_by_hand) {
+  // NaNs with the sign bit set (negative flips a NaN's sign) sort after +inf, as NumPy's
+  const double nan = std::numeric_limits<double>::quiet_NaN(), inf = std::numeric_limits<double>::infinity();
+  for (nc::dtype t : {nc::float16, nc::bfloat16, nc::float32, nc::float64}) {
+    CAPTURE(t.name());
+    const nc::ndarray x = nc::array({2.0, nan, -inf, 0.5, nan, inf, -1.0, nan}, std::nullopt, dev).astype(t);
+    x(nc::slice(1, 2)) = nc::negative(x(nc::slice(1, 2)));
+    x(nc::slice(7, 8)) = nc::negative(x(nc::slice(7, 8)));
+    CHECK(nc::count_nonzero(nc::signbit(x)).item<std::int64_t>() == 4);  // -inf, -1.0 and two NaNs
+    const auto s = nc::asnumpy(nc::sort(x).astype(nc::float64)).to_vector<double>();
+    REQUIRE(s.size() == 8);
+    CHECK(s[0] == -inf);
+    CHECK(s[1] == -1.0);
+    CHECK(s[2] == 0.5);
+    CHECK(s[3] == 2.0);
+    CHECK(s[4] == inf);
+    CHECK((std::isnan(s[5]) && std::isnan(s[6]) && std::isnan(s[7])));
+    CHECK(int64_values(nc::argsort(x)) == std::vector<std::int64_t>{2, 6, 3, 0, 5, 1, 4, 7});
+  }
+  // in place, along each axis, through a strided view
+  const nc::ndarray m = nc::array({3.0, 1.0, 2.0, 0.0, -1.0, 5.0}, std::nullopt, dev).reshape({2, 3});
+  m.sort();
+  CHECK(nc::asnumpy(m).to_vector<double>() == std::vector<double>{1, 2, 3, -1, 0, 5});
+  m.sort(0);
+  CHECK(nc::asnumpy(m).to_vector<double>() == std::vector<double>{-1, 0, 3, 1, 2, 5});
+  const nc::ndarray row = nc::array({9.0, 8.0, 7.0, 6.0, 5.0, 4.0}, std::nullopt, dev);
+  row(nc::slice(nc::none, nc::none, 2)).sort();  // 9, 7, 5 -> 5, 7, 9 in the even places
+  CHECK(nc::asnumpy(row).to_vector<double>() == std::vector<double>{5, 8, 7, 6, 9, 4});
+  // kind and stable are accepted as NumPy's, with the same result
+  const nc::ndarray v = nc::array({2, 1, 2, 1}, std::nullopt, dev);
+  CHECK(int64_values(nc::argsort(v, -1, {.kind = nc::sort_kind::quicksort})) == std::vector<std::int64_t>{1, 3, 0, 2});
+  CHECK(int64_values(nc::argsort(v, -1, {.stable = true})) == std::vector<std::int64_t>{1, 3, 0, 2});
+}
+
+NUMCU_TEST_ON_DEVICES("partition and argpartition put each kth where a sort does", partition_by_hand) {
+  std::mt19937 gen(7);
+  std::uniform_int_distribution<int> draw(-20, 20);
+  std::vector<double> values(257);
+  for (double& x : values) x = draw(gen);
+  const nc::ndarray a = nc::array(values, std::nullopt, dev).reshape({257});
+  std::vector<double> sorted = values;
+  std::stable_sort(sorted.begin(), sorted.end());
+  const std::vector<std::int64_t> kth{0, 5, 128, -1};
+  const auto p = nc::asnumpy(nc::partition(a, kth)).to_vector<double>();
+  const auto ip = int64_values(nc::argpartition(a, kth));
+  for (std::int64_t k : kth) {
+    const std::size_t at = k < 0 ? std::size_t(257 + k) : std::size_t(k);
+    CHECK(p[at] == sorted[at]);
+    CHECK(values[ip[at]] == sorted[at]);
+    for (std::size_t i = 0; i < at; ++i) CHECK(p[i] <= p[at]);
+    for (std::size_t i = at + 1; i < p.size(); ++i) CHECK(p[i] >= p[at]);
+  }
+  // along an axis of a 2-D array
+  const nc::ndarray m = nc::array({5.0, 1.0, 4.0, 2.0, 3.0, 0.0}, std::nullopt, dev).reshape({3, 2});
+  const auto pm = nc::asnumpy(nc::partition(m, {1}, 0)).to_vector<double>();
+  CHECK(pm[2] == 4.0);
+  CHECK(pm[3] == 1.0);
+}
+
+NUMCU_TEST_ON_DEVICES("sorting errors: NumPy's messages, inputs unchanged", sorting_errors) {
+  const nc::ndarray a = nc::array({3.0, 1.0, 2.0}, std::nullopt, dev);
+  const auto before = numcu_test::host_bytes(a);
+  CHECK(message_of([&] { nc::sort(a, 1); }) == "axis 1 is out of bounds for array of dimension 1");
+  CHECK(message_of([&] { nc::sort(nc::array({1.0}, std::nullopt, dev).reshape({}), -1); }) ==
+        "axis -1 is out of bounds for array of dimension 0");
+  CHECK(message_of([&] { a.sort(-2); }) == "axis -2 is out of bounds for array of dimension 1");
+  CHECK(message_of([&] { nc::sort(a, -1, {.kind = nc::sort_kind::stable, .stable = true}); }) ==
+        "`kind` and keyword parameters can't be provided at the same time. Use only one of them.");
+  CHECK(message_of([&] { nc::partition(a, {3}); }) == "kth(=3) out of bounds (3)");
+  CHECK(message_of([&] { nc::argpartition(a, {-4}); }) == "kth(=-1) out of bounds (3)");
+  CHECK(message_of([&] { nc::lexsort({}); }) == "need sequence of keys with len > 0 in lexsort");
+  CHECK(message_of([&] { nc::lexsort({a, nc::array({1.0, 2.0}, std::nullopt, dev)}); }) == "all keys need to be the same shape");
+  CHECK(message_of([&] { nc::searchsorted(a.reshape({3, 1}), a); }) == "object too deep for desired array");
+  CHECK(message_of([&] { nc::searchsorted(a, a, nc::search_side::left, nc::array({0, 1}, std::nullopt, dev)); }) ==
+        "sorter.size must equal a.size");
+  CHECK(message_of([&] { nc::searchsorted(a, a, nc::search_side::left, nc::array({0, 1, 3}, std::nullopt, dev)); }) ==
+        "Sorter index out of range.");
+  CHECK(message_of([&] { nc::searchsorted(a, a, nc::search_side::left, nc::array({0.0, 1.0, 2.0}, std::nullopt, dev)); }) ==
+        "sorter must only contain integers");
+  CHECK(numcu_test::host_bytes(a) == before);
+  if (!dev.is_cpu()) {
+    CHECK_THROWS_AS(nc::searchsorted(a, nc::array({1.0}, std::nullopt, nc::cpu)), nc::device_error);
+  }
+}
+
+TEST_CASE("sort on the GPU gives the CPU's stable order on every path [cuda]" * doctest::skip(numcu_test::no_gpu())) {
+  std::mt19937 gen(11);
+  std::uniform_int_distribution<int> draw(-50, 50);
+  // one long row (CUB's radix sort), rows in one block each (up to 1024), long rows (segmented), tiny rows
+  const std::vector<nc::shape_t> shapes{{200003}, {300, 1024}, {40, 5000}, {5000, 3}, {3, 70000}};
+  for (nc::dtype t : {nc::float32, nc::int16, nc::float64, nc::complex64, nc::uint8, nc::bfloat16}) {
+    for (const auto& shape : shapes) {
+      CAPTURE(t.name());
+      CAPTURE(shape.size());
+      std::vector<double> values(static_cast<std::size_t>(shape.product()));
+      for (double& x : values) x = draw(gen) * 0.5;
+      const nc::ndarray host = nc::array(values, std::nullopt, nc::cpu).reshape(shape).astype(t);
+      const nc::ndarray gpu = host.to(nc::cuda(0));
+      CHECK(int64_values(nc::argsort(gpu)) == int64_values(nc::argsort(host)));
+      CHECK(numcu_test::host_bytes(nc::sort(gpu)) == numcu_test::host_bytes(nc::sort(host)));
+      CHECK(int64_values(nc::argsort(gpu, 0)) == int64_values(nc::argsort(host, 0)));
+    }
+  }
+}
