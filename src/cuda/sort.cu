@@ -22,12 +22,40 @@ void gather_rows(const exec& e, std::size_t itemsize, const void* src, const std
 
 namespace {
 
+/// Bytes of shared memory a block of search_sorted_kernel fills with samples of the sorted array.
+constexpr int search_sample_bytes = 32768;
+
+/// For each needle (a grid-stride loop on resident blocks), its place in the @p n sorted elements: first among
+/// the @p samples keys of every @p stride-th element, which each block keeps in shared memory, then in the
+/// stride of elements that leaves. The samples take the first dozen steps of the binary search out of the
+/// L2 cache, whose traffic bounds the search.
 template <class T>
 __global__ void __launch_bounds__(block_threads)
-    search_sorted_kernel(const T* __restrict__ sorted, std::int64_t n, const T* __restrict__ needles,
-                         std::int64_t m, bool right, std::int64_t* __restrict__ out) {
-  const std::int64_t i = std::int64_t{blockIdx.x} * block_threads + threadIdx.x;
-  if (i < m) out[i] = search_position(sorted, n, needles[i], right);
+    search_sorted_kernel(const T* __restrict__ sorted, std::int64_t n, std::int64_t stride, int samples,
+                         const T* __restrict__ needles, std::int64_t m, bool right, std::int64_t* __restrict__ out) {
+  using K = sort_key_t<T>;
+  __shared__ K sample[search_sample_bytes / sizeof(K)];
+  for (int j = threadIdx.x; j < samples; j += block_threads) sample[j] = sort_key(sorted[j * stride]);
+  __syncthreads();
+  for (std::int64_t i = std::int64_t{blockIdx.x} * block_threads + threadIdx.x; i < m;
+       i += std::int64_t{gridDim.x} * block_threads) {
+    const T needle = needles[i];
+    const K key = sort_key(needle);
+    int lo = 0, hi = samples;  // lo: the samples before the needle's place
+    while (lo < hi) {
+      const int mid = (lo + hi) / 2;
+      const K s = sample[mid];
+      if (right ? !(key < s) : s < key) {
+        lo = mid + 1;
+      } else {
+        hi = mid;
+      }
+    }
+    // the place lies after sample lo - 1 and at or before sample lo
+    const std::int64_t first = lo == 0 ? 0 : (lo - 1) * stride + 1;
+    const std::int64_t last = lo == samples ? n : lo * stride;
+    out[i] = first + search_position(sorted + first, last - first, needle, right);
+  }
 }
 
 }  // namespace
@@ -36,7 +64,11 @@ template <>
 void search_sorted<cuda_backend>(const exec& e, dtype t, const void* sorted, std::int64_t n, const void* needles,
                                  std::int64_t m, bool right, std::int64_t* out) {
   visit_dtype(t.id(), [&]<class T>(type_tag<T>) {
-    launch(e, grid_for(m, block_threads), block_threads, search_sorted_kernel<T>, static_cast<const T*>(sorted), n,
+    const std::int64_t capacity = search_sample_bytes / sizeof(sort_key_t<T>);
+    const std::int64_t stride = n <= capacity ? 1 : (n + capacity - 1) / capacity;
+    const int samples = static_cast<int>((n + stride - 1) / stride);
+    const unsigned grid = std::min(grid_for(m, block_threads), resident_blocks(search_sorted_kernel<T>, e.where().index()));
+    launch(e, grid, block_threads, search_sorted_kernel<T>, static_cast<const T*>(sorted), n, stride, samples,
            static_cast<const T*>(needles), m, right, out);
   });
 }

@@ -1,9 +1,10 @@
 // Sorting on the GPU, by dtype (sort_rows_of<T>, instantiated by the sort_<width>.cu units, one per key width):
-// - values alone of one row: CUB's radix sort of the values themselves (CUB takes -0.0 as +0.0 and keeps the
+// - values alone of one longer row: CUB's radix sort of the values themselves (CUB takes -0.0 as +0.0 and keeps the
 //   input order of equal keys: NumPy's stable order), then the NaNs with the sign bit set, which CUB puts
 //   first, rotated to the end;
-// - rows of up to block_sort_limit elements: one block per row, sorting device/sort_keys.hpp's keys with their
-//   indices in registers and shared memory (cub::BlockRadixSort), the key transform fused into the load;
+// - rows of up to block_sort_limit elements: one block per row in registers and shared memory
+//   (cub::BlockRadixSort): the values alone as CUB orders them, the NaNs with the sign bit set stored last; the
+//   permutation by device/sort_keys.hpp's keys with their indices, the key transform fused into the load;
 // - the permutation of one longer row, or of several: the keys sorted with their indices by CUB's radix sort
 //   (one row) or segmented sort (several), and the values, where wanted, gathered through the permutation.
 // Every CUB call takes its temporary storage from the context's workspace, on the context's stream.
@@ -89,22 +90,28 @@ __global__ void count_leading_nans_kernel(const T* x, std::int64_t n, std::int64
   *count = lo;
 }
 
-/// Unless *shift is 0: to[i] = from[(i + *shift) % n] (@p rotate) or from[i]; from and to do not overlap.
+/// Unless *shift is 0: to[i] = from[(i + *shift) % n] (@p rotate) or from[i]; from and to do not overlap. A
+/// grid-stride loop on a grid of at most rotate_blocks blocks, which return at once in the common case of no
+/// such NaN.
 template <class T>
 __global__ void __launch_bounds__(block_threads)
     rotate_kernel(const T* __restrict__ from, T* __restrict__ to, std::int64_t n, const std::int64_t* shift,
                   bool rotate) {
   const std::int64_t k = *shift;
   if (k == 0) return;
-  const std::int64_t i = std::int64_t{blockIdx.x} * block_threads + threadIdx.x;
-  if (i >= n) return;
-  std::int64_t j = i;
-  if (rotate) {
-    j = i + k;
-    if (j >= n) j -= n;
+  for (std::int64_t i = std::int64_t{blockIdx.x} * block_threads + threadIdx.x; i < n;
+       i += std::int64_t{gridDim.x} * block_threads) {
+    std::int64_t j = i;
+    if (rotate) {
+      j = i + k;
+      if (j >= n) j -= n;
+    }
+    to[i] = from[j];
   }
-  to[i] = from[j];
 }
+
+/// The largest grid of rotate_kernel.
+constexpr unsigned rotate_blocks = 2048;
 
 /// The one row of @p n values at @p in sorted into @p out (which may be @p in) by CUB, the NaNs with the sign
 /// bit set moved from the start to the end.
@@ -126,8 +133,9 @@ void sort_values_row(const exec& e, const T* in, T* out, std::int64_t n) {
     auto* shift = static_cast<std::int64_t*>(e.workspace(sizeof(std::int64_t)));
     launch(e, 1, 1, count_leading_nans_kernel<T>, out, n, shift);
     T* aside = static_cast<T*>(e.workspace(sizeof(T) * n));
-    launch(e, grid_for(n, block_threads), block_threads, rotate_kernel<T>, out, aside, n, shift, false);
-    launch(e, grid_for(n, block_threads), block_threads, rotate_kernel<T>, aside, out, n, shift, true);
+    const unsigned grid = std::min(grid_for(n, block_threads), rotate_blocks);
+    launch(e, grid, block_threads, rotate_kernel<T>, out, aside, n, shift, false);
+    launch(e, grid, block_threads, rotate_kernel<T>, aside, out, n, shift, true);
   }
 }
 
@@ -136,6 +144,52 @@ void sort_values_row(const exec& e, const T* in, T* out, std::int64_t n) {
 constexpr int block_sort_threads = 256;
 constexpr int block_sort_items = 4;
 constexpr std::int64_t block_sort_limit = std::int64_t{block_sort_threads} * block_sort_items;
+
+/// The bits of the value CUB's order of T puts after every other: the largest integer, or the NaN of the
+/// largest bits (bool sorts as uint8_t: 0xff).
+template <class T>
+__device__ sort_key_t<T> sort_padding_bits() {
+  using K = sort_key_t<T>;
+  constexpr bool top_bit_is_sign = !is_same_v<T, bool> && !is_unsigned_v<T>;  // signed and floating types
+  return top_bit_is_sign ? K(K(~K(0)) >> 1) : K(~K(0));
+}
+
+/// One block per row of @p n real values (n <= block_sort_limit), sorted as CUB orders them (stably, -0.0
+/// equal to +0.0) in registers and shared memory, the NaNs with the sign bit set, which come first, stored
+/// last. Every row is read whole before it is written: @p values may be @p in.
+template <class T>
+__global__ void __launch_bounds__(block_sort_threads)
+    block_sort_values_kernel(const T* in, T* values, std::int64_t n) {
+  using N = typename native_of<T>::type;
+  using Sort = cub::BlockRadixSort<N, block_sort_threads, block_sort_items>;
+  __shared__ typename Sort::TempStorage storage;
+  __shared__ int negative_nans;
+  if (threadIdx.x == 0) negative_nans = 0;
+  __syncthreads();
+  const std::int64_t base = std::int64_t{blockIdx.x} * n;
+  N keys[block_sort_items];
+  int mine = 0;
+#pragma unroll
+  for (int i = 0; i < block_sort_items; ++i) {
+    const int j = threadIdx.x * block_sort_items + i;
+    if (j < n) {
+      const T x = in[base + j];
+      mine += is_negative_nan(x);
+      keys[i] = __builtin_bit_cast(N, x);
+    } else {
+      keys[i] = __builtin_bit_cast(N, sort_padding_bits<T>());
+    }
+  }
+  if (mine) atomicAdd(&negative_nans, mine);
+  Sort(storage).SortBlockedToStriped(keys);
+  __syncthreads();
+  const int k = negative_nans;
+#pragma unroll
+  for (int i = 0; i < block_sort_items; ++i) {
+    const int j = i * block_sort_threads + threadIdx.x;
+    if (j < n) values[base + (j >= k ? j - k : j + n - k)] = __builtin_bit_cast(T, keys[i]);
+  }
+}
 
 /// One block per row of @p n elements (n <= block_sort_limit): the keys (sort_key) sorted with their indices,
 /// stably, the indices into @p indices and, through them, the values into @p values (either may be null).
@@ -230,6 +284,10 @@ void sort_rows_of(const exec& e, const sort_call& c) {
   T* values = static_cast<T*>(c.values);
   const std::int64_t total = c.rows * c.n;
   if constexpr (!is_complex_v<T>) {
+    if (values && !c.indices && c.n <= block_sort_limit && c.rows <= std::int64_t{std::numeric_limits<int>::max()}) {
+      launch(e, dim3(static_cast<unsigned>(c.rows)), block_sort_threads, block_sort_values_kernel<T>, in, values, c.n);
+      return;
+    }
     if (values && !c.indices && c.rows == 1) {
       sort_values_row(e, in, values, c.n);
       return;
