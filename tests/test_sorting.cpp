@@ -1,5 +1,6 @@
-// Sorting and searching against NumPy (tests/data/sorting.txt, written by generate_sorting.py): sort and
-// stable argsort of every dtype, axis and layout, searchsorted, lexsort; hand-worked cases of partition,
+// Sorting, searching and sets against NumPy (tests/data/sorting.txt, written by generate_sorting.py): sort and
+// stable argsort of every dtype, axis and layout, searchsorted, lexsort, unique and NumPy 2's unique_*,
+// nonzero and its relatives, isin and the set operations; hand-worked cases of partition,
 // ndarray::sort, NaNs of either sign and the errors; and the GPU against the CPU on arrays large enough for
 // every GPU path (one long row, rows in one block each, long rows through the segmented sort).
 #include <cmath>
@@ -29,11 +30,29 @@ std::vector<std::int64_t> parse_ints(const std::vector<std::string>& texts) {
   return out;
 }
 
-/// Checks that @p got holds the elements @p want (golden text) of dtype t, NaN equal to NaN, -0.0 apart from 0.0.
-void check_elements(const nc::ndarray& got, const std::vector<std::string>& want, nc::dtype t) {
+/// Clears the sign bit of every zero (of each part, for complex values) in the elements of dtype t at @p bytes.
+void clear_zero_signs(std::vector<unsigned char>& bytes, nc::dtype t) {
+  if (!t.is_floating() && !t.is_complex()) return;
+  const std::size_t part = t.is_complex() ? t.itemsize() / 2 : t.itemsize();
+  for (std::size_t at = 0; at < bytes.size(); at += part) {
+    unsigned char* p = bytes.data() + at;  // little-endian: the sign bit is the top bit of the last byte
+    bool zero = (p[part - 1] & 0x7f) == 0;
+    for (std::size_t i = 0; i + 1 < part; ++i) zero = zero && p[i] == 0;
+    if (zero) p[part - 1] = 0;
+  }
+}
+
+/// Checks that @p got holds the elements @p want (golden text) of dtype t, NaN equal to NaN, -0.0 apart from 0.0
+/// (equal with @p zero_sign_free).
+void check_elements(const nc::ndarray& got, const std::vector<std::string>& want, nc::dtype t,
+                    bool zero_sign_free = false) {
   REQUIRE(got.dtype() == t);
-  const auto bytes = numcu_test::host_bytes(got);
-  const auto expected = numcu_test::encode_elements(want, t);
+  auto bytes = numcu_test::host_bytes(got);
+  auto expected = numcu_test::encode_elements(want, t);
+  if (zero_sign_free) {
+    clear_zero_signs(bytes, t);
+    clear_zero_signs(expected, t);
+  }
   REQUIRE(bytes.size() == expected.size());
   for (std::size_t i = 0; i < want.size(); ++i) {
     CAPTURE(i);
@@ -120,6 +139,109 @@ NUMCU_TEST_ON_DEVICES("lexsort agrees with NumPy: the last key first, stably", l
   CHECK(lines == 7);
 }
 
+NUMCU_TEST_ON_DEVICES("unique and NumPy 2's unique_* agree with NumPy: indices, inverse, counts, NaNs", unique_golden) {
+  int lines = 0;
+  for (const auto& line : golden_lines("sorting.txt")) {
+    const auto parts = split(line, '|');
+    const auto w = words(parts[0]);
+    if (w[0] != "unique") continue;
+    CAPTURE(line.substr(0, 120));
+    ++lines;
+    const nc::dtype t(w[1]);
+    const nc::shape_t shape = parse_shape(w[2]);
+    const bool equal_nan = w[3] == "1";
+    const nc::ndarray a = numcu_test::array_from_text(words(parts[1]), t, shape, dev);
+    const nc::unique_result r = nc::unique(
+        a, {.return_index = true, .return_inverse = true, .return_counts = true, .equal_nan = equal_nan});
+    check_elements(r.values, words(parts[2]), t);
+    CHECK(int64_values(*r.indices) == parse_ints(words(parts[3])));
+    CHECK(r.inverse_indices->shape() == shape);
+    CHECK(int64_values(*r.inverse_indices) == parse_ints(words(parts[4])));
+    CHECK(int64_values(*r.counts) == parse_ints(words(parts[5])));
+    if (equal_nan) {
+      check_elements(nc::unique(a), words(parts[2]), t);  // numcu: the first zero's sign, as with indices
+    } else {  // NumPy 2's unique_* take NaNs apart
+      const nc::unique_result all = nc::unique_all(a);
+      check_elements(all.values, words(parts[2]), t);
+      CHECK(int64_values(*all.indices) == parse_ints(words(parts[3])));
+      CHECK(int64_values(*all.counts) == parse_ints(words(parts[5])));
+      check_elements(nc::unique_values(a), words(parts[2]), t);
+      CHECK(int64_values(*nc::unique_counts(a).counts) == parse_ints(words(parts[5])));
+      CHECK(int64_values(*nc::unique_inverse(a).inverse_indices) == parse_ints(words(parts[4])));
+    }
+  }
+  CHECK(lines > 100);
+}
+
+NUMCU_TEST_ON_DEVICES("nonzero, argwhere, flatnonzero, where and extract agree with NumPy", nonzero_golden) {
+  int lines = 0;
+  for (const auto& line : golden_lines("sorting.txt")) {
+    const auto parts = split(line, '|');
+    const auto w = words(parts[0]);
+    if (w[0] != "argwhere") continue;
+    CAPTURE(line.substr(0, 120));
+    ++lines;
+    const nc::dtype t(w[1]);
+    const nc::shape_t shape = parse_shape(w[2]);
+    const nc::ndarray a = numcu_test::array_from_text(words(parts[1]), t, shape, dev);
+    const std::int64_t count = std::stoll(words(parts[2])[0]);
+    const auto rows = parse_ints(words(parts[3]));
+    const nc::ndarray found = nc::argwhere(a);
+    CHECK(found.shape() == nc::shape_t{count, a.ndim()});
+    CHECK(int64_values(found) == rows);
+    const auto coordinates = nc::nonzero(a);
+    REQUIRE(coordinates.size() == static_cast<std::size_t>(a.ndim()));
+    for (int d = 0; d < a.ndim(); ++d) {
+      std::vector<std::int64_t> column;
+      for (std::int64_t i = 0; i < count; ++i) column.push_back(rows[i * a.ndim() + d]);
+      CHECK(int64_values(coordinates[d]) == column);
+      CHECK(int64_values(nc::where(a)[d]) == column);
+    }
+    const auto flat = parse_ints(words(parts[4]));
+    CHECK(int64_values(nc::flatnonzero(a)) == flat);
+    // extract: the flattened elements at those places
+    const nc::ndarray picked = nc::extract(a, a);
+    CHECK(picked.shape() == nc::shape_t{count});
+    const auto all_bytes = numcu_test::host_bytes(a), picked_bytes = numcu_test::host_bytes(picked);
+    for (std::size_t i = 0; i < flat.size(); ++i) {
+      CHECK(std::memcmp(picked_bytes.data() + i * t.itemsize(), all_bytes.data() + flat[i] * t.itemsize(), t.itemsize()) == 0);
+    }
+  }
+  CHECK(lines > 80);
+}
+
+NUMCU_TEST_ON_DEVICES("isin and the set operations agree with NumPy, mixed dtypes too", sets_golden) {
+  int lines = 0;
+  for (const auto& line : golden_lines("sorting.txt")) {
+    const auto parts = split(line, '|');
+    const auto w = words(parts[0]);
+    if (w[0] != "isin" && w[0] != "setop") continue;
+    CAPTURE(line.substr(0, 120));
+    ++lines;
+    if (w[0] == "isin") {
+      const nc::ndarray a = numcu_test::array_from_text(words(parts[1]), nc::dtype(w[1]), parse_shape(w[2]), dev);
+      const nc::ndarray b = numcu_test::array_from_text(words(parts[2]), nc::dtype(w[3]), {std::stoll(w[4])}, dev);
+      const nc::ndarray r = nc::isin(a, b, false, w[5] == "1");
+      CHECK(r.shape() == a.shape());
+      CHECK(int64_values(r.astype(nc::int64)) == parse_ints(words(parts[3])));
+      continue;
+    }
+    const std::string op = w[1];
+    const bool assume = w[6] == "1";
+    const nc::ndarray a = numcu_test::array_from_text(words(parts[1]), nc::dtype(w[2]), {std::stoll(w[3])}, dev);
+    const nc::ndarray b = numcu_test::array_from_text(words(parts[2]), nc::dtype(w[4]), {std::stoll(w[5])}, dev);
+    const auto head = words(parts[3]);
+    nc::ndarray r;
+    if (op == "intersect1d") r = nc::intersect1d(a, b, assume);
+    if (op == "union1d") r = nc::union1d(a, b);
+    if (op == "setdiff1d") r = nc::setdiff1d(a, b, assume);
+    if (op == "setxor1d") r = nc::setxor1d(a, b, assume);
+    CHECK(r.shape() == nc::shape_t{std::stoll(head[1])});
+    check_elements(r, words(parts[4]), nc::dtype(head[0]), true);  // NumPy's hash table picks a zero's sign
+  }
+  CHECK(lines > 180);
+}
+
 NUMCU_TEST_ON_DEVICES("sort: NaNs of either sign go last; ndarray::sort sorts in place, views too", sort_by_hand) {
   // NaNs with the sign bit set (negative flips a NaN's sign) sort after +inf, as NumPy's
   const double nan = std::numeric_limits<double>::quiet_NaN(), inf = std::numeric_limits<double>::infinity();
@@ -199,6 +321,12 @@ NUMCU_TEST_ON_DEVICES("sorting errors: NumPy's messages, inputs unchanged", sort
         "Sorter index out of range.");
   CHECK(message_of([&] { nc::searchsorted(a, a, nc::search_side::left, nc::array({0.0, 1.0, 2.0}, std::nullopt, dev)); }) ==
         "sorter must only contain integers");
+  CHECK(message_of([&] { nc::nonzero(nc::array({1.0}, std::nullopt, dev).reshape({})); }) ==
+        "Calling nonzero on 0d arrays is not allowed. Use np.atleast_1d(scalar).nonzero() instead.");
+  CHECK(message_of([&] { nc::extract(nc::array({0, 1, 0, 1, 1}, std::nullopt, dev), a); }) ==
+        "index 3 is out of bounds for axis 0 with size 3");
+  CHECK(nc::argwhere(nc::array({2.0}, std::nullopt, dev).reshape({})).shape() == nc::shape_t{1, 0});
+  CHECK(nc::argwhere(nc::array({0.0}, std::nullopt, dev).reshape({})).shape() == nc::shape_t{0, 0});
   CHECK(numcu_test::host_bytes(a) == before);
   if (!dev.is_cpu()) {
     CHECK_THROWS_AS(nc::searchsorted(a, nc::array({1.0}, std::nullopt, nc::cpu)), nc::device_error);

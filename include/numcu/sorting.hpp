@@ -1,6 +1,8 @@
 /// @file sorting.hpp
-/// @brief Sorting and searching with NumPy's names, arguments and order: sort, argsort, lexsort, partition,
-/// argpartition, searchsorted.
+/// @brief Sorting, searching and sets with NumPy's names, arguments and order: sort, argsort, lexsort,
+/// partition, argpartition, searchsorted; nonzero, flatnonzero, argwhere, extract, one-argument where; unique
+/// and NumPy 2's unique_values, unique_counts, unique_inverse, unique_all; isin, intersect1d, union1d,
+/// setdiff1d, setxor1d.
 ///
 /// Every dtype sorts in NumPy's order: -0.0 equal to +0.0, NaNs last (for complex values: by the real part,
 /// then the imaginary one, with NumPy's classes of NaN last), and every sort is stable, so argsort gives
@@ -50,5 +52,60 @@ enum class search_side { left, right };
 /// device_error.
 ndarray searchsorted(const ndarray& a, const ndarray& v, search_side side = search_side::left,
                      const std::optional<ndarray>& sorter = std::nullopt);
+
+/// numpy.nonzero: the int64 indices of the elements that are not zero (NaN counts as not zero), one array per
+/// dimension, in C order. Waits for the device (the count sets the result's size).
+/// @throws error "Calling nonzero on 0d arrays is not allowed. Use np.atleast_1d(scalar).nonzero() instead."
+std::vector<ndarray> nonzero(const ndarray& a);
+/// numpy.where with one argument: nonzero(condition).
+std::vector<ndarray> where(const ndarray& condition);
+/// numpy.flatnonzero: the int64 indices of the nonzero elements of the flattened array.
+ndarray flatnonzero(const ndarray& a);
+/// numpy.argwhere: an (N, a.ndim()) int64 array of the indices of the N nonzero elements.
+ndarray argwhere(const ndarray& a);
+/// numpy.extract: the elements of the flattened @p arr where the flattened @p condition is not zero.
+/// @throws index_error when a true element of condition lies past arr's size.
+ndarray extract(const ndarray& condition, const ndarray& arr);
+
+/// NumPy's keyword arguments of unique.
+struct unique_options {
+  bool return_index = false;    ///< the index of each unique value's first occurrence
+  bool return_inverse = false;  ///< the index into the unique values of every element, in the input's shape
+  bool return_counts = false;   ///< how often each unique value occurs
+  bool equal_nan = true;        ///< all NaNs one unique value (NaNs of complex values: any part NaN)
+};
+
+/// What unique gives: the sorted unique values and what the options asked for (NumPy 2's UniqueAllResult).
+struct unique_result {
+  ndarray values;                       ///< the sorted unique values (the input's dtype, 1-D)
+  std::optional<ndarray> indices;       ///< int64: the first occurrence of each value in the flattened input
+  std::optional<ndarray> inverse_indices;  ///< int64, the input's shape: each element's index into values
+  std::optional<ndarray> counts;        ///< int64: the occurrences of each value
+};
+
+/// numpy.unique of the flattened array: the sorted unique values, all NaNs one value. Waits for the device.
+ndarray unique(const ndarray& ar);
+/// numpy.unique with return_index, return_inverse, return_counts, equal_nan. (axis= is not supported.)
+unique_result unique(const ndarray& ar, const unique_options& options);
+/// numpy.unique_values: the sorted unique values, each NaN its own value (equal_nan=False).
+ndarray unique_values(const ndarray& x);
+/// numpy.unique_counts: values and counts (equal_nan=False).
+unique_result unique_counts(const ndarray& x);
+/// numpy.unique_inverse: values and inverse_indices (equal_nan=False).
+unique_result unique_inverse(const ndarray& x);
+/// numpy.unique_all: values, indices, inverse_indices and counts (equal_nan=False).
+unique_result unique_all(const ndarray& x);
+
+/// numpy.isin: a bool array of element's shape, true where an element equals some element of
+/// @p test_elements (NaN equals nothing), or the opposite with @p invert. The two promote as NumPy's ==.
+ndarray isin(const ndarray& element, const ndarray& test_elements, bool assume_unique = false, bool invert = false);
+/// numpy.intersect1d: the sorted unique values in both (the promoted dtype).
+ndarray intersect1d(const ndarray& a, const ndarray& b, bool assume_unique = false);
+/// numpy.union1d: the sorted unique values in either.
+ndarray union1d(const ndarray& a, const ndarray& b);
+/// numpy.setdiff1d: the unique values of @p a not in @p b, sorted (with @p assume_unique: a's order kept).
+ndarray setdiff1d(const ndarray& a, const ndarray& b, bool assume_unique = false);
+/// numpy.setxor1d: the sorted unique values in exactly one of the two.
+ndarray setxor1d(const ndarray& a, const ndarray& b, bool assume_unique = false);
 
 }  // namespace numcu

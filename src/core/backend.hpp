@@ -70,6 +70,11 @@ template <class Backend>
 void search_sorted(const exec& e, dtype t, const void* sorted, std::int64_t n, const void* needles, std::int64_t m,
                    bool right, std::int64_t* out);
 
+/// The positions i of the @p n bools at @p flags that are true, ascending, into @p out (as many as are true:
+/// the caller counts them first).
+template <class Backend>
+void flag_positions(const exec& e, const bool* flags, std::int64_t n, std::int64_t* out);
+
 /// Fills the @p n contiguous elements of dtype @p t at @p out with draws of @p p (device/philox.hpp).
 template <class Backend>
 void random_fill(const exec& e, void* out, dtype t, std::int64_t n, const random_params& p);

@@ -1,5 +1,8 @@
 // The GPU's sort entry point, by dtype (the kernels and CUB calls: cuda/sort.cuh, instantiated per key width by
-// sort_<width>bit.cu), gathers through permutations, and binary searches.
+// sort_<width>bit.cu), gathers through permutations, binary searches, and
+// the positions of true flags.
+#include <cub/device/device_select.cuh>
+
 #include "cuda/sort.cuh"
 #include "device/search.hpp"
 
@@ -71,6 +74,16 @@ void search_sorted<cuda_backend>(const exec& e, dtype t, const void* sorted, std
     launch(e, grid, block_threads, search_sorted_kernel<T>, static_cast<const T*>(sorted), n, stride, samples,
            static_cast<const T*>(needles), m, right, out);
   });
+}
+
+template <>
+void flag_positions<cuda_backend>(const exec& e, const bool* flags, std::int64_t n, std::int64_t* out) {
+  const auto stream = static_cast<cudaStream_t>(e.stream());
+  auto* selected = static_cast<std::int64_t*>(e.workspace(sizeof(std::int64_t)));
+  const thrust::counting_iterator<std::int64_t> positions(0);
+  std::size_t bytes = 0;
+  NUMCU_CUDA_CHECK(cub::DeviceSelect::Flagged(nullptr, bytes, positions, flags, out, selected, n, stream));
+  NUMCU_CUDA_CHECK(cub::DeviceSelect::Flagged(e.workspace(bytes), bytes, positions, flags, out, selected, n, stream));
 }
 
 template <>

@@ -31,4 +31,14 @@ ndarray gather_last_axis(const ndarray& src, const ndarray& index) {
   return out;
 }
 
+ndarray true_positions(const ndarray& flags, std::int64_t count) {
+  ndarray out = new_array({count}, int64, flags.device());
+  if (count == 0) return out;
+  route(flags.device(), "nonzero", [&]<class B>(B, const exec& e) {
+    flag_positions<B>(e, static_cast<const bool*>(flags.data_ptr()), flags.size(),
+                      static_cast<std::int64_t*>(out.data_ptr()));
+  });
+  return out;
+}
+
 }  // namespace numcu::detail

@@ -19,4 +19,7 @@ void sort_last_axis(const ndarray& in, const std::optional<ndarray>& values,
 /// index lies in range.
 ndarray gather_last_axis(const ndarray& src, const ndarray& index);
 
+/// The int64 positions of the @p count true elements of the C-contiguous 1-D bool @p flags, ascending.
+ndarray true_positions(const ndarray& flags, std::int64_t count);
+
 }  // namespace numcu::detail

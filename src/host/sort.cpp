@@ -1,5 +1,5 @@
 // Sorting on the host: each row stably by device/sort_keys.hpp's keys, NumPy's stable order; gathers and
-// binary searches.
+// binary searches, positions of true flags.
 #include <algorithm>
 #include <cstring>
 #include <numeric>
@@ -62,6 +62,13 @@ void search_sorted<host_backend>(const exec&, dtype t, const void* sorted, std::
       out[i] = search_position(static_cast<const T*>(sorted), n, static_cast<const T*>(needles)[i], right);
     }
   });
+}
+
+template <>
+void flag_positions<host_backend>(const exec&, const bool* flags, std::int64_t n, std::int64_t* out) {
+  for (std::int64_t i = 0; i < n; ++i) {
+    if (flags[i]) *out++ = i;
+  }
 }
 
 }  // namespace numcu::detail

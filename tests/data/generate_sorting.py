@@ -10,6 +10,12 @@ Line formats (values encoded as in generate_golden.py: exact decimal or float.he
     sort|argsort dtype base_shape view axis | base values | result_dtype result_shape | result values
     searchsorted dtype a_len side sorter | a values | needle_dtype needle_shape | needles | result values
     lexsort k shape axis | key dtypes | key 0 values | ... | key k-1 values | result values
+    unique dtype shape equal_nan | values | unique values | indices | inverse indices | counts
+    argwhere dtype shape | values | N | argwhere values (row after row) | flatnonzero values
+    isin dtype shape test_dtype test_len invert | values | test values | result (0/1)
+    setop name a_dtype a_len b_dtype b_len assume_unique | a | b | result_dtype result_len | result values
+NumPy's unique of values alone (and so the set operations) may give -0.0 or 0.0 for a run of zeros (a hash
+table picks); the tests compare those results with zeros of either sign equal.
 base_shape is comma-separated ("-" for 0-d); view is c (the base), t (its transpose) or n (axis 0 reversed);
 axis is an int or "none"; sorter is 1 when searchsorted gets np.argsort(a) as sorter= (a then unsorted).
 """
@@ -141,11 +147,79 @@ def lexsort_lines():
     return lines
 
 
+def as_numpy_float(name, *arrays):
+    """bfloat16 arrays as float32 (exact), since NumPy's unique and set operations take ml_dtypes' bfloat16 as
+    an opaque kind and do not merge its NaNs; other arrays as they are."""
+    return [x.astype(np.float32) if name == "bfloat16" else x for x in arrays]
+
+
+def unique_lines():
+    lines = []
+    for name in ALL_TYPES:
+        for shape in ((), (0,), (1,), (17,), (3, 5), (600,)):
+            size = int(np.prod(shape)) if shape else 1
+            a = values_for(name, size).reshape(shape)
+            for equal_nan in (1, 0):
+                if kind_of(name) not in "fc" and equal_nan == 0:
+                    continue
+                u, idx, inv, cnt = np.unique(as_numpy_float(name, a)[0], return_index=True, return_inverse=True,
+                                             return_counts=True, equal_nan=bool(equal_nan))
+                u = u.astype(dt(name))
+                assert inv.shape == a.shape
+                lines.append("unique %s %s %d | %s | %s | %s | %s | %s" % (
+                    name, shape_text(shape), equal_nan, enc_all(a, name), enc_all(u, name),
+                    " ".join(str(int(x)) for x in idx), " ".join(str(int(x)) for x in inv.reshape(-1)),
+                    " ".join(str(int(x)) for x in cnt)))
+    return lines
+
+
+def nonzero_lines():
+    lines = []
+    for name in ALL_TYPES:
+        for shape in ((0,), (1,), (13,), (3, 4), (2, 3, 4), (2, 0, 3)):
+            size = int(np.prod(shape))
+            a = values_for(name, size).reshape(shape)
+            w = np.argwhere(a)
+            lines.append("argwhere %s %s | %s | %d | %s | %s" % (
+                name, shape_text(shape), enc_all(a, name), w.shape[0], " ".join(str(int(x)) for x in w.reshape(-1)),
+                " ".join(str(int(x)) for x in np.flatnonzero(a))))
+    return lines
+
+
+def set_lines():
+    lines = []
+    pairs = [(n, n) for n in ALL_TYPES] + [("int8", "float64"), ("uint8", "int16"), ("float32", "float64"),
+                                           ("bool", "int32"), ("float16", "complex64"), ("int64", "uint64")]
+    for an, bn in pairs:
+        a = values_for(an, 15)
+        b = values_for(bn, 9)
+        for invert in (0, 1):
+            r = np.isin(a.reshape(3, 5), b, invert=bool(invert))
+            lines.append("isin %s 3,5 %s %d %d | %s | %s | %s" % (
+                an, bn, len(b), invert, enc_all(a, an), enc_all(b, bn), " ".join("1" if x else "0" for x in r.reshape(-1))))
+        ua, ub = np.unique(a), np.unique(b)
+        cases = [("intersect1d", a, b, 0), ("union1d", a, b, 0), ("setdiff1d", a, b, 0), ("setxor1d", a, b, 0),
+                 ("intersect1d", ua, ub, 1), ("setdiff1d", a[::-1].copy(), ub, 1), ("setxor1d", ua, ub, 1)]
+        for op, x, y, assume in cases:
+            fx, fy = as_numpy_float(an, x)[0], as_numpy_float(bn, y)[0]
+            if op == "union1d":
+                r = np.union1d(fx, fy)
+            else:
+                r = getattr(np, op)(fx, fy, assume_unique=bool(assume))
+            if an == bn == "bfloat16":
+                r = r.astype(dt("bfloat16"))
+            rn = "bfloat16" if r.dtype == dt("bfloat16") else r.dtype.name
+            lines.append("setop %s %s %d %s %d %d | %s | %s | %s %d | %s" % (
+                op, an, len(x), bn, len(y), assume, enc_all(x, an), enc_all(y, bn), rn, len(r), enc_all(r, rn)))
+    return lines
+
+
 def main():
     with open(os.path.join(HERE, "sorting.txt"), "w") as f:
-        f.write("# NumPy %s: sort, argsort (stable), searchsorted, lexsort; tests/data/generate_sorting.py\n"
+        f.write("# NumPy %s: sort, argsort (stable), searchsorted, lexsort, unique, argwhere, isin, set operations; "
+                "tests/data/generate_sorting.py\n"
                 % np.__version__)
-        for line in sort_lines() + search_lines() + lexsort_lines():
+        for line in sort_lines() + search_lines() + lexsort_lines() + unique_lines() + nonzero_lines() + set_lines():
             f.write(line + "\n")
 
 

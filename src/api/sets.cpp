@@ -1,0 +1,143 @@
+// Unique values and set operations, as NumPy computes them: a stable sort, the starts of the runs of equal
+// values (NaNs one run with equal_nan), and gathers through the permutation. Each waits for the device once
+// or twice (the number of unique values sets the result's size).
+#include "api/manipulation_common.hpp"
+#include "dispatch/dispatch.hpp"
+#include "dispatch/sort.hpp"
+#include "memory/buffer.hpp"
+#include "numcu/elementwise.hpp"
+#include "numcu/manipulation.hpp"
+#include "numcu/reduction.hpp"
+#include "numcu/sorting.hpp"
+
+namespace numcu {
+
+using namespace detail;
+
+namespace {
+
+/// A C-contiguous 1-D array of the elements of @p a in C order (a itself when it is one).
+ndarray flat_contiguous(const ndarray& a) { return ascontiguousarray(a.ravel()); }
+
+/// Where each run of equal values of the sorted 1-D @p aux starts (true at 0): NumPy's mask of _unique1d, all
+/// NaNs one run with @p equal_nan (for complex values: any part NaN).
+ndarray run_starts(const ndarray& aux, bool equal_nan) {
+  const std::int64_t n = aux.size();
+  ndarray mask = new_array({n}, bool_, aux.device());
+  mask(slice(0, 1)) = true;
+  not_equal(aux(slice(1, none)), aux(slice(none, -1)), mask(slice(1, none)));
+  if (equal_nan && (aux.dtype().is_floating() || aux.dtype().is_complex())) {
+    const std::int64_t nans = count_nonzero(isnan(aux)).item<std::int64_t>();  // NaNs sort last
+    if (nans > 0) {
+      const std::int64_t first_nan = n - nans;
+      mask(slice(first_nan, first_nan + 1)) = true;
+      mask(slice(first_nan + 1, none)) = false;
+    }
+  }
+  return mask;
+}
+
+/// NumPy's _unique1d of the flattened @p ar.
+unique_result unique_of(const ndarray& ar, const unique_options& o) {
+  const ndarray flat = flat_contiguous(ar);
+  const std::int64_t n = flat.size();
+  unique_result r;
+  if (n == 0) {
+    r.values = new_array({0}, ar.dtype(), ar.device());
+    if (o.return_index) r.indices = new_array({0}, int64, ar.device());
+    if (o.return_inverse) r.inverse_indices = new_array(ar.shape(), int64, ar.device());
+    if (o.return_counts) r.counts = new_array({0}, int64, ar.device());
+    return r;
+  }
+  const ndarray perm = argsort(flat);
+  const ndarray aux = gather_last_axis(flat, perm);
+  const ndarray mask = run_starts(aux, o.equal_nan);
+  const ndarray starts = flatnonzero(mask);
+  r.values = gather_last_axis(aux, starts);
+  if (o.return_index) r.indices = gather_last_axis(perm, starts);
+  if (o.return_inverse) {
+    // each sorted element's run, put back in input order through the inverse permutation
+    const ndarray run = subtract(cumsum(mask), 1);
+    r.inverse_indices = gather_last_axis(run, argsort(perm)).reshape(ar.shape());
+  }
+  if (o.return_counts) {
+    const std::int64_t u = starts.size();
+    ndarray counts = new_array({u}, int64, ar.device());
+    subtract(starts(slice(1, none)), starts(slice(none, -1)), counts(slice(none, -1)));
+    subtract(n, starts(slice(u - 1, none)), counts(slice(u - 1, none)));
+    r.counts = counts;
+  }
+  return r;
+}
+
+/// The sorted unique values of @p a, or a itself flattened with @p assume_unique.
+ndarray unique_or_flat(const ndarray& a, bool assume_unique) { return assume_unique ? flat_contiguous(a) : unique(a); }
+
+}  // namespace
+
+ndarray unique(const ndarray& ar) { return unique_of(ar, {}).values; }
+
+unique_result unique(const ndarray& ar, const unique_options& options) { return unique_of(ar, options); }
+
+ndarray unique_values(const ndarray& x) { return unique_of(x, {.equal_nan = false}).values; }
+
+unique_result unique_counts(const ndarray& x) { return unique_of(x, {.return_counts = true, .equal_nan = false}); }
+
+unique_result unique_inverse(const ndarray& x) {
+  return unique_of(x, {.return_inverse = true, .equal_nan = false});
+}
+
+unique_result unique_all(const ndarray& x) {
+  return unique_of(x, {.return_index = true, .return_inverse = true, .return_counts = true, .equal_nan = false});
+}
+
+ndarray isin(const ndarray& element, const ndarray& test_elements, bool assume_unique, bool invert) {
+  require_same_device(element.device(), test_elements.device(), "isin");
+  (void)assume_unique;  // a hint in NumPy; the search below needs no unique values
+  const std::int64_t m = test_elements.size();
+  if (m == 0 || element.size() == 0) {
+    ndarray out = new_array(element.shape(), bool_, element.device());
+    if (out.size() > 0) out(ellipsis) = invert;
+    return out;
+  }
+  // each element's place among the sorted test elements, and whether the one there equals it
+  const ndarray sorted = sort(test_elements, none);
+  const ndarray place = minimum(searchsorted(sorted, element), m - 1);
+  const ndarray candidate = gather_last_axis(sorted, ascontiguousarray(place.ravel())).reshape(element.shape());
+  return invert ? not_equal(candidate, element) : equal(candidate, element);
+}
+
+ndarray intersect1d(const ndarray& a, const ndarray& b, bool assume_unique) {
+  require_same_device(a.device(), b.device(), "intersect1d");
+  const ndarray aux = sort(join_along({unique_or_flat(a, assume_unique), unique_or_flat(b, assume_unique)}, 0));
+  if (aux.size() < 2) return new_array({0}, aux.dtype(), aux.device());
+  // a value in both appears twice in a row
+  const ndarray twice = equal(aux(slice(1, none)), aux(slice(none, -1)));
+  return extract(twice, aux(slice(none, -1)));
+}
+
+ndarray union1d(const ndarray& a, const ndarray& b) {
+  require_same_device(a.device(), b.device(), "union1d");
+  return unique(join_along({flat_contiguous(a), flat_contiguous(b)}, 0));
+}
+
+ndarray setdiff1d(const ndarray& a, const ndarray& b, bool assume_unique) {
+  require_same_device(a.device(), b.device(), "setdiff1d");
+  const ndarray values = unique_or_flat(a, assume_unique);
+  return extract(isin(values, b, true, true), values);
+}
+
+ndarray setxor1d(const ndarray& a, const ndarray& b, bool assume_unique) {
+  require_same_device(a.device(), b.device(), "setxor1d");
+  const ndarray aux = sort(join_along({unique_or_flat(a, assume_unique), unique_or_flat(b, assume_unique)}, 0));
+  const std::int64_t n = aux.size();
+  if (n == 0) return aux;
+  // a value in exactly one differs from both neighbours
+  ndarray differs = new_array({n + 1}, bool_, aux.device());
+  differs(slice(0, 1)) = true;
+  differs(slice(n, n + 1)) = true;
+  not_equal(aux(slice(1, none)), aux(slice(none, -1)), differs(slice(1, n)));
+  return extract(logical_and(differs(slice(1, none)), differs(slice(none, -1))), aux);
+}
+
+}  // namespace numcu
