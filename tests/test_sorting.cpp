@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstring>
 #include <limits>
+#include <map>
 #include <random>
 
 #include "test_support.hpp"
@@ -242,6 +243,60 @@ NUMCU_TEST_ON_DEVICES("isin and the set operations agree with NumPy, mixed dtype
   CHECK(lines > 180);
 }
 
+NUMCU_TEST_ON_DEVICES("median, quantile, percentile and NaN forms agree with NumPy: every method", order_golden) {
+  const std::map<std::string, nc::quantile_method> methods{
+      {"inverted_cdf", nc::quantile_method::inverted_cdf},
+      {"averaged_inverted_cdf", nc::quantile_method::averaged_inverted_cdf},
+      {"closest_observation", nc::quantile_method::closest_observation},
+      {"interpolated_inverted_cdf", nc::quantile_method::interpolated_inverted_cdf},
+      {"hazen", nc::quantile_method::hazen},
+      {"weibull", nc::quantile_method::weibull},
+      {"linear", nc::quantile_method::linear},
+      {"median_unbiased", nc::quantile_method::median_unbiased},
+      {"normal_unbiased", nc::quantile_method::normal_unbiased},
+      {"lower", nc::quantile_method::lower},
+      {"higher", nc::quantile_method::higher},
+      {"midpoint", nc::quantile_method::midpoint},
+      {"nearest", nc::quantile_method::nearest}};
+  int lines = 0;
+  for (const auto& line : golden_lines("sorting.txt")) {
+    const auto parts = split(line, '|');
+    const auto w = words(parts[0]);
+    if (w[0] != "order") continue;
+    CAPTURE(line.substr(0, 140));
+    ++lines;
+    const std::string func = w[1];
+    const nc::dtype t(w[2]);
+    const nc::ndarray a = numcu_test::array_from_text(words(parts[1]), t, parse_shape(w[3]), dev);
+    nc::axis_arg axis = nc::none;
+    if (w[4] != "none") {
+      std::vector<std::int64_t> axes;
+      for (const auto& x : split(w[4], ',')) axes.push_back(std::stoll(x));
+      axis = axes.size() == 1 ? nc::axis_arg(axes[0]) : nc::axis_arg(axes);
+    }
+    const nc::quantile_options options{.method = methods.at(w[5]), .keepdims = w[6] == "1"};
+    std::vector<double> q;
+    for (const auto& x : words(parts[2])) q.push_back(std::strtod(x.c_str(), nullptr));
+    const bool one_q = w[7] == "s";
+    nc::ndarray r;
+    if (func == "median") r = nc::median(a, axis);
+    if (func == "nanmedian") r = nc::nanmedian(a, axis);
+    if (func == "quantile") r = one_q ? nc::quantile(a, q[0], axis, options) : nc::quantile(a, q, axis, options);
+    if (func == "nanquantile") {
+      r = one_q ? nc::nanquantile(a, q[0], axis, options) : nc::nanquantile(a, q, axis, options);
+    }
+    if (func == "percentile") r = one_q ? nc::percentile(a, q[0], axis, options) : nc::percentile(a, q, axis, options);
+    if (func == "nanpercentile") {
+      r = one_q ? nc::nanpercentile(a, q[0], axis, options) : nc::nanpercentile(a, q, axis, options);
+    }
+    const auto head = words(parts[3]);
+    CHECK(r.shape() == parse_shape(head[1]));
+    // a tie of -0.0 and 0.0 in the middle: NumPy's partition picks either zero
+    check_elements(r, words(parts[4]), nc::dtype(head[0]), true);
+  }
+  CHECK(lines > 1000);
+}
+
 NUMCU_TEST_ON_DEVICES("sort: NaNs of either sign go last; ndarray::sort sorts in place, views too", sort_by_hand) {
   // NaNs with the sign bit set (negative flips a NaN's sign) sort after +inf, as NumPy's
   const double nan = std::numeric_limits<double>::quiet_NaN(), inf = std::numeric_limits<double>::infinity();
@@ -327,6 +382,12 @@ NUMCU_TEST_ON_DEVICES("sorting errors: NumPy's messages, inputs unchanged", sort
         "index 3 is out of bounds for axis 0 with size 3");
   CHECK(nc::argwhere(nc::array({2.0}, std::nullopt, dev).reshape({})).shape() == nc::shape_t{1, 0});
   CHECK(nc::argwhere(nc::array({0.0}, std::nullopt, dev).reshape({})).shape() == nc::shape_t{0, 0});
+  CHECK(message_of([&] { nc::quantile(a, 1.5); }) == "Quantiles must be in the range [0, 1]");
+  CHECK(message_of([&] { nc::percentile(a, {50.0, -1.0}); }) == "Percentiles must be in the range [0, 100]");
+  CHECK(message_of([&] { nc::quantile(a.astype(nc::complex64), 0.5); }) == "a must be an array of real numbers");
+  CHECK(message_of([&] { nc::quantile(nc::zeros({0}, nc::float64, dev), 0.5); }) ==
+        "index -1 is out of bounds for axis 0 with size 0");
+  CHECK(message_of([&] { nc::median(a, 1); }) == "axis 1 is out of bounds for array of dimension 1");
   CHECK(numcu_test::host_bytes(a) == before);
   if (!dev.is_cpu()) {
     CHECK_THROWS_AS(nc::searchsorted(a, nc::array({1.0}, std::nullopt, nc::cpu)), nc::device_error);

@@ -2,7 +2,7 @@
 /// @brief Sorting, searching and sets with NumPy's names, arguments and order: sort, argsort, lexsort,
 /// partition, argpartition, searchsorted; nonzero, flatnonzero, argwhere, extract, one-argument where; unique
 /// and NumPy 2's unique_values, unique_counts, unique_inverse, unique_all; isin, intersect1d, union1d,
-/// setdiff1d, setxor1d.
+/// setdiff1d, setxor1d; median, quantile, percentile and their NaN forms.
 ///
 /// Every dtype sorts in NumPy's order: -0.0 equal to +0.0, NaNs last (for complex values: by the real part,
 /// then the imaginary one, with NumPy's classes of NaN last), and every sort is stable, so argsort gives
@@ -107,5 +107,60 @@ ndarray union1d(const ndarray& a, const ndarray& b);
 ndarray setdiff1d(const ndarray& a, const ndarray& b, bool assume_unique = false);
 /// numpy.setxor1d: the sorted unique values in exactly one of the two.
 ndarray setxor1d(const ndarray& a, const ndarray& b, bool assume_unique = false);
+
+/// NumPy's method= of quantile and percentile (NumPy 2's names; Hyndman and Fan's methods).
+enum class quantile_method {
+  inverted_cdf,
+  averaged_inverted_cdf,
+  closest_observation,
+  interpolated_inverted_cdf,
+  hazen,
+  weibull,
+  linear,
+  median_unbiased,
+  normal_unbiased,
+  lower,
+  higher,
+  midpoint,
+  nearest
+};
+
+/// NumPy's keyword arguments of quantile and percentile.
+struct quantile_options {
+  quantile_method method = quantile_method::linear;  ///< NumPy's method=
+  bool keepdims = false;                              ///< keep each reduced axis with extent 1
+};
+
+/// numpy.median over @p axis (none: all; one or several): the middle value, or the mean of the two middle ones
+/// (integers and bool give float64). NaN where a slice has a NaN; NaN for an empty input.
+ndarray median(const ndarray& a, const axis_arg& axis = none, bool keepdims = false);
+/// numpy.nanmedian: median of the values that are not NaN (NaN for a slice of NaNs only).
+ndarray nanmedian(const ndarray& a, const axis_arg& axis = none, bool keepdims = false);
+/// numpy.quantile: the @p q quantile (in [0, 1]) over @p axis, as NumPy 2 computes it for each method. A
+/// floating input keeps its dtype for a q given as a number (NumPy's Python float); integers give float64, or
+/// their own dtype for the methods that pick an element (lower, higher, nearest, inverted_cdf,
+/// closest_observation). Complex input is refused.
+/// @throws error "Quantiles must be in the range [0, 1]", dtype_error "a must be an array of real numbers",
+/// index_error (empty input, or axis).
+ndarray quantile(const ndarray& a, double q, const axis_arg& axis = none, const quantile_options& options = {});
+/// numpy.quantile of several q (NumPy's array q, float64): the result's first axis runs over q.
+ndarray quantile(const ndarray& a, const std::vector<double>& q, const axis_arg& axis = none,
+                 const quantile_options& options = {});
+/// numpy.nanquantile: quantile of the values that are not NaN.
+ndarray nanquantile(const ndarray& a, double q, const axis_arg& axis = none, const quantile_options& options = {});
+/// numpy.nanquantile of several q.
+ndarray nanquantile(const ndarray& a, const std::vector<double>& q, const axis_arg& axis = none,
+                    const quantile_options& options = {});
+/// numpy.percentile: quantile(a, q / 100).
+/// @throws error "Percentiles must be in the range [0, 100]".
+ndarray percentile(const ndarray& a, double q, const axis_arg& axis = none, const quantile_options& options = {});
+/// numpy.percentile of several q.
+ndarray percentile(const ndarray& a, const std::vector<double>& q, const axis_arg& axis = none,
+                   const quantile_options& options = {});
+/// numpy.nanpercentile.
+ndarray nanpercentile(const ndarray& a, double q, const axis_arg& axis = none, const quantile_options& options = {});
+/// numpy.nanpercentile of several q.
+ndarray nanpercentile(const ndarray& a, const std::vector<double>& q, const axis_arg& axis = none,
+                      const quantile_options& options = {});
 
 }  // namespace numcu

@@ -14,12 +14,16 @@ Line formats (values encoded as in generate_golden.py: exact decimal or float.he
     argwhere dtype shape | values | N | argwhere values (row after row) | flatnonzero values
     isin dtype shape test_dtype test_len invert | values | test values | result (0/1)
     setop name a_dtype a_len b_dtype b_len assume_unique | a | b | result_dtype result_len | result values
+    order func dtype shape axis method keepdims q_kind | values | q values | result_dtype result_shape | result
+(func: median, nanmedian, quantile, nanquantile, percentile, nanpercentile; axis as for sort or comma-separated;
+q_kind s for one q given as a number, v for a list; median lines have no q values)
 NumPy's unique of values alone (and so the set operations) may give -0.0 or 0.0 for a run of zeros (a hash
 table picks); the tests compare those results with zeros of either sign equal.
 base_shape is comma-separated ("-" for 0-d); view is c (the base), t (its transpose) or n (axis 0 reversed);
 axis is an int or "none"; sorter is 1 when searchsorted gets np.argsort(a) as sorter= (a then unsorted).
 """
 import os
+import warnings
 
 import numpy as np
 
@@ -214,12 +218,86 @@ def set_lines():
     return lines
 
 
+METHODS = ["inverted_cdf", "averaged_inverted_cdf", "closest_observation", "interpolated_inverted_cdf", "hazen",
+           "weibull", "linear", "median_unbiased", "normal_unbiased", "lower", "higher", "midpoint", "nearest"]
+
+
+def order_values(name, size, nans):
+    """Distinct-ish values (ties too) with NaNs where asked; integers small."""
+    k = kind_of(name)
+    if k == "b":
+        return RNG.integers(0, 2, size).astype(bool)
+    if k in "iu":
+        return RNG.integers(0, 50, size).astype(name)
+    v = np.round(RNG.normal(size=size) * 8) / 4
+    if nans:
+        v[RNG.random(size) < 0.2] = np.nan
+    return v.astype(dt(name))
+
+
+def order_lines():
+    lines = []
+    for name in ["float16", "bfloat16", "float32", "float64", "int8", "int32", "uint64", "complex64", "bool"]:
+        for shape, axis in (((7,), "none"), ((4, 6), "none"), ((4, 6), "0"), ((4, 6), "-1"), ((2, 3, 5), "0,2"),
+                            ((1,), "none"), ((3, 0), "0")):
+            size = int(np.prod(shape))
+            for nans in (False, True):
+                if nans and (kind_of(name) not in "f" or name == "bfloat16"):
+                    continue  # (NumPy's sort does not put ml_dtypes' bfloat16 NaNs last: no oracle there)
+                a = order_values(name, size, nans).reshape(shape)
+                ax = None if axis == "none" else tuple(int(x) for x in axis.split(","))
+                funcs = ["median", "nanmedian"] if kind_of(name) in "cb" else ["median", "nanmedian", "quantile",
+                                                                           "nanquantile", "percentile", "nanpercentile"]
+                for func in funcs:
+                    if size == 0 and func not in ("median", "nanmedian"):
+                        continue
+                    if "percentile" in func and name != "float64":
+                        continue
+                    if func.startswith("nan") and name == "bfloat16":
+                        continue  # NumPy's NaN functions take ml_dtypes' bfloat16 as an opaque kind
+                    if func in ("median", "nanmedian"):
+                        with warnings.catch_warnings():
+                            warnings.simplefilter("ignore")
+                            try:
+                                r = np.asarray(getattr(np, func)(a, axis=ax, keepdims=False))
+                            except TypeError:  # NumPy's NaN functions cannot take ml_dtypes' bfloat16
+                                continue
+                        lines.append("order %s %s %s %s linear 0 s | %s | | %s %s | %s" % (
+                            func, name, shape_text(shape), axis, enc_all(a, name), rname(r), shape_text(r.shape),
+                            enc_all(r, rname(r))))
+                        continue
+                    methods = METHODS if (name in ("float64", "int32") and axis == "none") else ["linear", "midpoint"]
+                    for method in methods:
+                        for q_kind in ("s", "v"):
+                            qs = [0.3] if q_kind == "s" else [0.0, 0.25, 0.5, 0.9, 1.0]
+                            scale = 100 if "percentile" in func else 1
+                            q = qs[0] * scale if q_kind == "s" else np.array(qs) * scale
+                            keep = 1 if (q_kind == "v" and axis == "0") else 0
+                            with warnings.catch_warnings():
+                                warnings.simplefilter("ignore")
+                                try:
+                                    r = np.asarray(getattr(np, func)(a, q, axis=ax, method=method,
+                                                                     keepdims=bool(keep)))
+                                except TypeError:  # as above
+                                    continue
+                            lines.append("order %s %s %s %s %s %d %s | %s | %s | %s %s | %s" % (
+                                func, name, shape_text(shape), axis, method, keep, q_kind, enc_all(a, name),
+                                " ".join(float(x).hex() for x in np.atleast_1d(q)), rname(r), shape_text(r.shape),
+                                enc_all(r, rname(r))))
+    return lines
+
+
+def rname(r):
+    return "bfloat16" if r.dtype == dt("bfloat16") else r.dtype.name
+
+
 def main():
     with open(os.path.join(HERE, "sorting.txt"), "w") as f:
         f.write("# NumPy %s: sort, argsort (stable), searchsorted, lexsort, unique, argwhere, isin, set operations; "
                 "tests/data/generate_sorting.py\n"
                 % np.__version__)
-        for line in sort_lines() + search_lines() + lexsort_lines() + unique_lines() + nonzero_lines() + set_lines():
+        for line in sort_lines() + search_lines() + lexsort_lines() + unique_lines() + nonzero_lines() + set_lines()\
+                + order_lines():
             f.write(line + "\n")
 
 
