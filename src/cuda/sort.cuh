@@ -66,12 +66,16 @@ struct native_of<bfloat16_t> {
   using type = __nv_bfloat16;
 };
 
-/// True for a NaN whose sign bit is set.
+/// True for a floating NaN whose sign bit is set (never for integers and bool, whose largest key is a number).
 template <class T>
 __device__ bool is_negative_nan(T x) {
-  using K = sort_key_t<T>;
-  const K bits = __builtin_bit_cast(K, x);
-  return sort_key(x) == K(~K(0)) && (bits >> (sizeof(K) * 8 - 1)) != 0;
+  if constexpr (is_floating_point_v<T> || is_same_v<T, float16_t> || is_same_v<T, bfloat16_t>) {
+    using K = sort_key_t<T>;
+    const K bits = __builtin_bit_cast(K, x);
+    return sort_key(x) == K(~K(0)) && (bits >> (sizeof(K) * 8 - 1)) != 0;
+  } else {
+    return false;
+  }
 }
 
 /// *count = the number of NaNs with the sign bit set at the start of the @p n sorted values at @p x (a
@@ -129,7 +133,7 @@ void sort_values_row(const exec& e, const T* in, T* out, std::int64_t n) {
                                                   reinterpret_cast<N*>(out), n, 0, int(sizeof(N) * 8), stream));
   NUMCU_CUDA_CHECK(cub::DeviceRadixSort::SortKeys(e.workspace(bytes), bytes, reinterpret_cast<const N*>(in),
                                                   reinterpret_cast<N*>(out), n, 0, int(sizeof(N) * 8), stream));
-  if constexpr (!is_integral_v<T> && !is_same_v<T, bool>) {
+  if constexpr (is_floating_point_v<T> || is_same_v<T, float16_t> || is_same_v<T, bfloat16_t>) {
     auto* shift = static_cast<std::int64_t*>(e.workspace(sizeof(std::int64_t)));
     launch(e, 1, 1, count_leading_nans_kernel<T>, out, n, shift);
     T* aside = static_cast<T*>(e.workspace(sizeof(T) * n));
