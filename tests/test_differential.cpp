@@ -673,6 +673,29 @@ const std::map<std::string, call>& calls() {
              nc::gradient(in.arr(0), spacing, axis_of(in), static_cast<int>(integer_or(in, "edge_order", 1))),
              std::nullopt};
        }},
+      // sorting, searching and sets (the generator's case_sorting)
+      {"sort",
+       [](const inputs& in) {
+         return one(nc::sort(in.arr(0), flag_of(in, "flat") ? std::nullopt
+                                                            : std::optional<std::int64_t>(integer_or(in, "axis", -1))));
+       }},
+      {"argsort",
+       [](const inputs& in) {
+         return one(nc::argsort(in.arr(0), flag_of(in, "flat") ? std::nullopt
+                                                               : std::optional<std::int64_t>(integer_or(in, "axis", -1))));
+       }},
+      {"searchsorted",
+       [](const inputs& in) {
+         return one(nc::searchsorted(in.arr(0), in.arr(1),
+                                     flag_of(in, "right") ? nc::search_side::right : nc::search_side::left));
+       }},
+      {"unique",
+       [](const inputs& in) {
+         const nc::unique_result r = nc::unique(in.arr(0), {.return_index = true});
+         return two({r.values, *r.indices});
+       }},
+      {"isin", [](const inputs& in) { return one(nc::isin(in.arr(0), in.arr(1), false, flag_of(in, "invert"))); }},
+      {"flatnonzero", [](const inputs& in) { return one(nc::flatnonzero(in.arr(0))); }},
       {"trapezoid",
        [](const inputs& in) {
          return one(

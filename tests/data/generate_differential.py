@@ -1567,6 +1567,53 @@ def regression_cases():
 
 
 # (drawing function, weight, elementwise): elementwise calls follow numcu's bfloat16 rule (bf16_ufunc_answer)
+def case_sorting(rng):
+    """Sorting, searching and sets (numcu/sorting.hpp): sort and argsort (stable: NumPy's kind="stable") along an
+    axis or the flattened array (`flat= i 1`), searchsorted (`right= i 1`), unique with first indices, isin
+    (`invert= i 1`), flatnonzero. The order statistics, whose ties of -0.0 and 0.0 NumPy's partition settles
+    either way, are checked by tests/test_sorting.cpp's golden data instead."""
+    name = pick(rng, ["sort", "argsort", "searchsorted", "unique", "isin", "flatnonzero"])
+    # NumPy's unique, searchsorted and isin take ml_dtypes' bfloat16 as an opaque kind
+    t = pick(rng, [x for x in ALL_TYPES if x != "bfloat16" or name in ("sort", "argsort", "flatnonzero")])
+    shape = draw_shape(rng)
+    nd = len(shape)
+    a = draw_array(rng, t, shape)
+    if name in ("sort", "argsort"):
+        kw = []
+        if rng.random() < 0.3:
+            kw.append(Keyword("flat", Plain("i", 1)))
+            axis = None
+        else:
+            axis = -1
+            if rng.random() < 0.6:
+                bad = rng.random() < 0.05 or nd == 0
+                axis = int(pick(rng, [nd, -nd - 1])) if bad else int(rng.integers(-nd, nd))
+                kw.append(Keyword("axis", Plain("i", axis)))
+        fn = np.sort if name == "sort" else np.argsort
+        if name == "argsort" and nd == 0 and axis is not None:
+            compute = lambda x, *_: np.argsort(x)  # NumPy: [0] for a 0-d array, whatever the axis
+        else:
+            compute = lambda x, *_: fn(x, axis=axis, kind="stable")
+        return Case(name, [a] + kw, compute), None
+    if name == "searchsorted":
+        n = int(rng.integers(0, 12))
+        base = draw_array(rng, t, (n,), views=False)
+        base.base = np.sort(base.base, kind="stable")
+        v = draw_array(rng, pick(rng, [t, t, pick(rng, [x for x in ALL_TYPES if x != "bfloat16"])]), shape)
+        right = rng.random() < 0.5
+        args = [base, v] + ([Keyword("right", Plain("i", 1))] if right else [])
+        return Case(name, args, lambda x, y, *_: np.searchsorted(x, y, side="right" if right else "left")), None
+    if name == "unique":
+        return Case(name, [a], lambda x: np.unique(x, return_index=True)), None
+    if name == "isin":
+        other = pick(rng, [t, pick(rng, [x for x in ALL_TYPES if x != "bfloat16"])])
+        test = draw_array(rng, other, pick(rng, [(4,), (0,), (2, 3), ()]))
+        invert = rng.random() < 0.3
+        args = [a, test] + ([Keyword("invert", Plain("i", 1))] if invert else [])
+        return Case(name, args, lambda x, y, *_: np.isin(x, y, invert=invert)), None
+    return Case(name, [a], lambda x: np.flatnonzero(x)), None
+
+
 FAMILIES = [
     (case_ufunc, 40, True),
     (case_operator, 8, True),
@@ -1583,6 +1630,7 @@ FAMILIES = [
     (case_manipulation, 8, False),
     (case_creation, 5, False),
     (case_reduction, 18, False),
+    (case_sorting, 6, False),
 ]
 DEFAULT_DTYPE_SHARE = 0.02
 
