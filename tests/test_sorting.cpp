@@ -297,6 +297,35 @@ NUMCU_TEST_ON_DEVICES("median, quantile, percentile and NaN forms agree with Num
   CHECK(lines > 1000);
 }
 
+NUMCU_TEST_ON_DEVICES("bincount and digitize agree with NumPy: weights, minlength, both directions", bins_golden) {
+  int lines = 0;
+  for (const auto& line : golden_lines("sorting.txt")) {
+    const auto parts = split(line, '|');
+    const auto w = words(parts[0]);
+    if (w[0] != "bincount" && w[0] != "digitize") continue;
+    CAPTURE(line.substr(0, 120));
+    ++lines;
+    if (w[0] == "bincount") {
+      const nc::ndarray x = numcu_test::array_from_text(words(parts[1]), nc::dtype(w[1]), {std::stoll(w[2])}, dev);
+      std::optional<nc::ndarray> weights;
+      if (w[3] != "none") {
+        weights = numcu_test::array_from_text(words(parts[2]), nc::dtype(w[3]), {std::stoll(w[2])}, dev);
+      }
+      const nc::ndarray r = nc::bincount(x, weights, std::stoll(w[4]));
+      const auto head = words(parts[3]);
+      CHECK(r.shape() == nc::shape_t{std::stoll(head[1])});
+      check_elements(r, words(parts[4]), nc::dtype(head[0]));
+      continue;
+    }
+    const nc::ndarray x = numcu_test::array_from_text(words(parts[1]), nc::dtype(w[1]), parse_shape(w[2]), dev);
+    const nc::ndarray bins = numcu_test::array_from_text(words(parts[2]), nc::dtype(w[3]), {std::stoll(w[4])}, dev);
+    const nc::ndarray r = nc::digitize(x, bins, w[5] == "1");
+    CHECK(r.shape() == x.shape());
+    CHECK(int64_values(r) == parse_ints(words(parts[3])));
+  }
+  CHECK(lines == 160);
+}
+
 NUMCU_TEST_ON_DEVICES("sort: NaNs of either sign go last; ndarray::sort sorts in place, views too", sort_by_hand) {
   // NaNs with the sign bit set (negative flips a NaN's sign) sort after +inf, as NumPy's
   const double nan = std::numeric_limits<double>::quiet_NaN(), inf = std::numeric_limits<double>::infinity();
@@ -388,6 +417,17 @@ NUMCU_TEST_ON_DEVICES("sorting errors: NumPy's messages, inputs unchanged", sort
   CHECK(message_of([&] { nc::quantile(nc::zeros({0}, nc::float64, dev), 0.5); }) ==
         "index -1 is out of bounds for axis 0 with size 0");
   CHECK(message_of([&] { nc::median(a, 1); }) == "axis 1 is out of bounds for array of dimension 1");
+  const nc::ndarray counts = nc::array({1, 3, 3}, std::nullopt, dev);
+  CHECK(message_of([&] { nc::bincount(nc::array({1, -1}, std::nullopt, dev)); }) ==
+        "'list' argument must have no negative elements");
+  CHECK(message_of([&] { nc::bincount(a); }) ==
+        "Cannot cast array data from dtype('float64') to dtype('int64') according to the rule 'safe'");
+  CHECK(message_of([&] { nc::bincount(counts, std::nullopt, -1); }) == "'minlength' must not be negative");
+  CHECK(message_of([&] { nc::bincount(counts.reshape({1, 3})); }) == "object too deep for desired array");
+  CHECK(message_of([&] { nc::bincount(counts, nc::array({1.0, 2.0}, std::nullopt, dev)); }) ==
+        "The weights and list don't have the same length.");
+  CHECK(message_of([&] { nc::digitize(a, nc::array({3.0, 1.0, 2.0}, std::nullopt, dev)); }) ==
+        "bins must be monotonically increasing or decreasing");
   CHECK(numcu_test::host_bytes(a) == before);
   if (!dev.is_cpu()) {
     CHECK_THROWS_AS(nc::searchsorted(a, nc::array({1.0}, std::nullopt, nc::cpu)), nc::device_error);

@@ -1,6 +1,7 @@
 /// @file sorting.hpp
 /// @brief Sorting, searching and sets with NumPy's names, arguments and order: sort, argsort, lexsort,
-/// partition, argpartition, searchsorted; nonzero, flatnonzero, argwhere, extract, one-argument where; unique
+/// partition, argpartition, searchsorted; nonzero, flatnonzero, argwhere, extract, one-argument where;
+/// bincount, digitize; unique
 /// and NumPy 2's unique_values, unique_counts, unique_inverse, unique_all; isin, intersect1d, union1d,
 /// setdiff1d, setxor1d; median, quantile, percentile and their NaN forms.
 ///
@@ -66,6 +67,21 @@ ndarray argwhere(const ndarray& a);
 /// numpy.extract: the elements of the flattened @p arr where the flattened @p condition is not zero.
 /// @throws index_error when a true element of condition lies past arr's size.
 ndarray extract(const ndarray& condition, const ndarray& arr);
+
+/// numpy.bincount: how often each value 0, 1, ..., max(x) occurs in the 1-D non-negative integer (or bool)
+/// @p x (int64), at least @p minlength of them; with @p weights (x's length, real), the sum of the weights of
+/// each value instead (float64), added in the input's order as NumPy's. Waits for the device (the largest
+/// value sets the result's length).
+/// @throws error "'list' argument must have no negative elements", "'minlength' must not be negative";
+/// shape_error "object too deep for desired array", "The weights and list don't have the same length.";
+/// dtype_error "Cannot cast array data from dtype('float64') to dtype('int64') according to the rule 'safe'".
+ndarray bincount(const ndarray& x, const std::optional<ndarray>& weights = std::nullopt, std::int64_t minlength = 0);
+/// numpy.digitize: the index of the bin of @p bins (1-D, increasing or decreasing) each element of @p x falls
+/// in (int64, x's shape): bins[i-1] <= x < bins[i] for increasing bins, or bins[i-1] < x <= bins[i] with
+/// @p right; the mirror image for decreasing ones.
+/// @throws error "bins must be monotonically increasing or decreasing", shape_error "object too deep for
+/// desired array" (bins not 1-D).
+ndarray digitize(const ndarray& x, const ndarray& bins, bool right = false);
 
 /// NumPy's keyword arguments of unique.
 struct unique_options {

@@ -1,10 +1,12 @@
-// Where the nonzero elements are: nonzero, one-argument where, flatnonzero, argwhere, extract. The flags
-// (a != 0) are counted, which waits for the device, and their positions selected (dispatch/sort.hpp).
+// Where the nonzero elements are: nonzero, one-argument where, flatnonzero, argwhere, extract (the flags a != 0
+// counted, which waits for the device, and their positions selected: dispatch/sort.hpp); and where values
+// fall: bincount, digitize.
 #include <string>
 
 #include "dispatch/dispatch.hpp"
 #include "dispatch/sort.hpp"
 #include "memory/buffer.hpp"
+#include "numcu/creation.hpp"
 #include "numcu/elementwise.hpp"
 #include "numcu/manipulation.hpp"
 #include "numcu/reduction.hpp"
@@ -62,6 +64,59 @@ ndarray extract(const ndarray& condition, const ndarray& arr) {
                       " is out of bounds for axis 0 with size " + std::to_string(arr.size()));
   }
   return gather_last_axis(ascontiguousarray(arr.ravel()), positions);
+}
+
+ndarray bincount(const ndarray& x, const std::optional<ndarray>& weights, std::int64_t minlength) {
+  if (x.ndim() != 1) {
+    throw shape_error(x.ndim() == 0 ? "object of too small depth for desired array" : "object too deep for desired array");
+  }
+  if (!x.dtype().is_integer() && !x.dtype().is_bool()) {
+    throw dtype_error("Cannot cast array data from dtype('" + std::string(x.dtype().name()) +
+                      "') to dtype('int64') according to the rule 'safe'");
+  }
+  if (minlength < 0) throw error("'minlength' must not be negative");
+  if (weights) {
+    require_same_device(x.device(), weights->device(), "bincount");
+    if (weights->ndim() != 1 || weights->size() != x.size()) {
+      throw shape_error("The weights and list don't have the same length.");
+    }
+    if (weights->dtype().is_complex()) {
+      throw dtype_error("Cannot cast array data from dtype('" + std::string(weights->dtype().name()) +
+                        "') to dtype('float64') according to the rule 'safe'");
+    }
+  }
+  const ndarray values = ascontiguousarray(x.astype(int64, casting::unsafe, false));
+  std::int64_t length = minlength;
+  if (values.size() > 0) {
+    if (min(values).item<std::int64_t>() < 0 || (x.dtype() == uint64 && min(x).astype(int64).item<std::int64_t>() < 0)) {
+      throw error("'list' argument must have no negative elements");
+    }
+    length = std::max(length, max(values).item<std::int64_t>() + 1);
+  }
+  if (!weights || values.size() == 0) return bin_counts(values, length);  // NumPy: int64 zeros for no values
+  // the weights sorted stably by value, and each value's run among them: sums in the input's order
+  const ndarray order = argsort(values);
+  const ndarray sorted = gather_last_axis(values, order);
+  const ndarray w = gather_last_axis(ascontiguousarray(weights->astype(float64, casting::unsafe, false)), order);
+  const ndarray bins = arange(0, length, 1, int64, x.device());
+  return bin_sums(w, searchsorted(sorted, bins), searchsorted(sorted, bins, search_side::right));
+}
+
+ndarray digitize(const ndarray& x, const ndarray& bins, bool right) {
+  require_same_device(x.device(), bins.device(), "digitize");
+  if (bins.ndim() != 1) throw shape_error("object too deep for desired array");
+  const std::int64_t n = bins.size();
+  bool increasing = true;
+  if (n > 1) {  // NumPy's check: every step one way (equal neighbours allowed)
+    const ndarray step = subtract(bins(slice(1, none)), bins(slice(none, -1)));
+    const bool up = all(greater_equal(step, 0)).item<bool>(), down = all(less_equal(step, 0)).item<bool>();
+    if (!up && !down) throw error("bins must be monotonically increasing or decreasing");
+    increasing = up;
+  }
+  // NumPy: searchsorted with the side opposite to right=, from the far end for decreasing bins
+  const search_side side = right ? search_side::left : search_side::right;
+  if (increasing) return searchsorted(bins, x, side);
+  return subtract(n, searchsorted(bins(slice(none, none, -1)), x, side));
 }
 
 }  // namespace numcu

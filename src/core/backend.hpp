@@ -75,6 +75,18 @@ void search_sorted(const exec& e, dtype t, const void* sorted, std::int64_t n, c
 template <class Backend>
 void flag_positions(const exec& e, const bool* flags, std::int64_t n, std::int64_t* out);
 
+/// counts[x[i]] += 1 for the @p n int64 values at @p x, each in [0, m) (checked by the caller); @p counts (m
+/// int64) starts at zero.
+template <class Backend>
+void count_bins(const exec& e, const std::int64_t* x, std::int64_t n, std::int64_t* counts, std::int64_t m);
+
+/// out[b] = the sum of values[begin[b]], ..., values[end[b] - 1], added one after another in that order, for
+/// the @p m bins: NumPy's bincount with weights, whose sums follow the input's order (values are the weights
+/// sorted stably by bin).
+template <class Backend>
+void sum_bins(const exec& e, const double* values, const std::int64_t* begin, const std::int64_t* end,
+              std::int64_t m, double* out);
+
 /// Fills the @p n contiguous elements of dtype @p t at @p out with draws of @p p (device/philox.hpp).
 template <class Backend>
 void random_fill(const exec& e, void* out, dtype t, std::int64_t n, const random_params& p);

@@ -1,6 +1,6 @@
 // The GPU's sort entry point, by dtype (the kernels and CUB calls: cuda/sort.cuh, instantiated per key width by
-// sort_<width>bit.cu), gathers through permutations, binary searches, and
-// the positions of true flags.
+// sort_<width>bit.cu), gathers through permutations, binary searches, the
+// positions of true flags, bin counts and sums.
 #include <cub/device/device_select.cuh>
 
 #include "cuda/sort.cuh"
@@ -74,6 +74,40 @@ void search_sorted<cuda_backend>(const exec& e, dtype t, const void* sorted, std
     launch(e, grid, block_threads, search_sorted_kernel<T>, static_cast<const T*>(sorted), n, stride, samples,
            static_cast<const T*>(needles), m, right, out);
   });
+}
+
+namespace {
+
+__global__ void __launch_bounds__(block_threads)
+    count_bins_kernel(const std::int64_t* __restrict__ x, std::int64_t n, unsigned long long* counts) {
+  const std::int64_t i = std::int64_t{blockIdx.x} * block_threads + threadIdx.x;
+  if (i < n) atomicAdd(counts + x[i], 1ull);
+}
+
+/// One thread per bin adds its run in order: NumPy's sums, bit for bit.
+__global__ void __launch_bounds__(block_threads)
+    sum_bins_kernel(const double* __restrict__ values, const std::int64_t* __restrict__ begin,
+                    const std::int64_t* __restrict__ end, std::int64_t m, double* __restrict__ out) {
+  const std::int64_t b = std::int64_t{blockIdx.x} * block_threads + threadIdx.x;
+  if (b >= m) return;
+  double sum = 0;
+  for (std::int64_t i = begin[b]; i < end[b]; ++i) sum += values[i];
+  out[b] = sum;
+}
+
+}  // namespace
+
+template <>
+void count_bins<cuda_backend>(const exec& e, const std::int64_t* x, std::int64_t n, std::int64_t* counts,
+                              std::int64_t) {
+  launch(e, grid_for(n, block_threads), block_threads, count_bins_kernel, x, n,
+         reinterpret_cast<unsigned long long*>(counts));
+}
+
+template <>
+void sum_bins<cuda_backend>(const exec& e, const double* values, const std::int64_t* begin, const std::int64_t* end,
+                            std::int64_t m, double* out) {
+  launch(e, grid_for(m, block_threads), block_threads, sum_bins_kernel, values, begin, end, m, out);
 }
 
 template <>

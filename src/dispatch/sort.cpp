@@ -1,6 +1,7 @@
 #include "dispatch/sort.hpp"
 
 #include "core/backend.hpp"
+#include "dispatch/dispatch.hpp"
 #include "dispatch/route.hpp"
 #include "memory/buffer.hpp"
 
@@ -37,6 +38,29 @@ ndarray true_positions(const ndarray& flags, std::int64_t count) {
   route(flags.device(), "nonzero", [&]<class B>(B, const exec& e) {
     flag_positions<B>(e, static_cast<const bool*>(flags.data_ptr()), flags.size(),
                       static_cast<std::int64_t*>(out.data_ptr()));
+  });
+  return out;
+}
+
+ndarray bin_counts(const ndarray& x, std::int64_t m) {
+  ndarray counts = new_array({m}, int64, x.device());
+  if (m == 0) return counts;
+  fill_with(counts, scalar(std::int64_t{0}));
+  if (x.size() == 0) return counts;
+  route(x.device(), "bincount", [&]<class B>(B, const exec& e) {
+    count_bins<B>(e, static_cast<const std::int64_t*>(x.data_ptr()), x.size(),
+                  static_cast<std::int64_t*>(counts.data_ptr()), m);
+  });
+  return counts;
+}
+
+ndarray bin_sums(const ndarray& values, const ndarray& begin, const ndarray& end) {
+  const std::int64_t m = begin.size();
+  ndarray out = new_array({m}, float64, values.device());
+  if (m == 0) return out;
+  route(values.device(), "bincount", [&]<class B>(B, const exec& e) {
+    sum_bins<B>(e, static_cast<const double*>(values.data_ptr()), static_cast<const std::int64_t*>(begin.data_ptr()),
+                static_cast<const std::int64_t*>(end.data_ptr()), m, static_cast<double*>(out.data_ptr()));
   });
   return out;
 }

@@ -22,4 +22,11 @@ ndarray gather_last_axis(const ndarray& src, const ndarray& index);
 /// The int64 positions of the @p count true elements of the C-contiguous 1-D bool @p flags, ascending.
 ndarray true_positions(const ndarray& flags, std::int64_t count);
 
+/// The @p m int64 counts of the values of the C-contiguous int64 @p x (checked by the caller to lie in [0, m)).
+ndarray bin_counts(const ndarray& x, std::int64_t m);
+
+/// The @p m float64 sums of the C-contiguous float64 @p values over [begin[b], end[b]) (C-contiguous int64),
+/// each added in order.
+ndarray bin_sums(const ndarray& values, const ndarray& begin, const ndarray& end);
+
 }  // namespace numcu::detail

@@ -1,5 +1,5 @@
 // Sorting on the host: each row stably by device/sort_keys.hpp's keys, NumPy's stable order; gathers and
-// binary searches, positions of true flags.
+// binary searches, positions of true flags, bin counts and sums.
 #include <algorithm>
 #include <cstring>
 #include <numeric>
@@ -68,6 +68,22 @@ template <>
 void flag_positions<host_backend>(const exec&, const bool* flags, std::int64_t n, std::int64_t* out) {
   for (std::int64_t i = 0; i < n; ++i) {
     if (flags[i]) *out++ = i;
+  }
+}
+
+template <>
+void count_bins<host_backend>(const exec&, const std::int64_t* x, std::int64_t n, std::int64_t* counts,
+                              std::int64_t) {
+  for (std::int64_t i = 0; i < n; ++i) ++counts[x[i]];
+}
+
+template <>
+void sum_bins<host_backend>(const exec&, const double* values, const std::int64_t* begin, const std::int64_t* end,
+                            std::int64_t m, double* out) {
+  for (std::int64_t b = 0; b < m; ++b) {
+    double sum = 0;
+    for (std::int64_t i = begin[b]; i < end[b]; ++i) sum += values[i];
+    out[b] = sum;
   }
 }
 

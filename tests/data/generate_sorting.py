@@ -15,6 +15,8 @@ Line formats (values encoded as in generate_golden.py: exact decimal or float.he
     isin dtype shape test_dtype test_len invert | values | test values | result (0/1)
     setop name a_dtype a_len b_dtype b_len assume_unique | a | b | result_dtype result_len | result values
     order func dtype shape axis method keepdims q_kind | values | q values | result_dtype result_shape | result
+    bincount x_dtype n weights_dtype minlength | x | weights (or empty) | result_dtype result_len | result
+    digitize x_dtype x_shape bins_dtype bins_len right | x | bins | result values
 (func: median, nanmedian, quantile, nanquantile, percentile, nanpercentile; axis as for sort or comma-separated;
 q_kind s for one q given as a number, v for a list; median lines have no q values)
 NumPy's unique of values alone (and so the set operations) may give -0.0 or 0.0 for a run of zeros (a hash
@@ -218,6 +220,35 @@ def set_lines():
     return lines
 
 
+def bin_lines():
+    lines = []
+    for xt in ("int64", "int8", "uint16", "bool", "int32", "uint64"):
+        for n in (0, 1, 9, 40):
+            for wt, minlength in (("none", 0), ("none", 12), ("float64", 0), ("float32", 3), ("int16", 0),
+                                  ("bool", 0)):
+                x = RNG.integers(0, 2 if xt == "bool" else 10, n).astype(xt)
+                if wt == "none":
+                    r = np.bincount(x, minlength=minlength)
+                    wtext = ""
+                else:
+                    w = (np.round(RNG.normal(size=n) * 1e3) / 7).astype(wt) if wt != "bool" else RNG.integers(0, 2, n).astype(bool)
+                    r = np.bincount(x, weights=w, minlength=minlength)
+                    wtext = enc_all(w, wt)
+                lines.append("bincount %s %d %s %d | %s | %s | %s %d | %s" % (
+                    xt, n, wt, minlength, enc_all(x, xt), wtext, r.dtype.name, len(r), enc_all(r, r.dtype.name)))
+    for xt, bt in (("float64", "float64"), ("int32", "float32"), ("float32", "int64"), ("int8", "int8")):
+        for increasing in (True, False):
+            bins = np.unique(np.round(RNG.normal(size=6) * 4)).astype(bt)
+            if not increasing:
+                bins = bins[::-1].copy()
+            x = np.round(RNG.normal(size=(3, 5)) * 5).astype(xt)
+            for right in (0, 1):
+                r = np.digitize(x, bins, right=bool(right))
+                lines.append("digitize %s 3,5 %s %d %d | %s | %s | %s" % (
+                    xt, bt, len(bins), right, enc_all(x, xt), enc_all(bins, bt), " ".join(str(int(v)) for v in r.reshape(-1))))
+    return lines
+
+
 METHODS = ["inverted_cdf", "averaged_inverted_cdf", "closest_observation", "interpolated_inverted_cdf", "hazen",
            "weibull", "linear", "median_unbiased", "normal_unbiased", "lower", "higher", "midpoint", "nearest"]
 
@@ -297,7 +328,7 @@ def main():
                 "tests/data/generate_sorting.py\n"
                 % np.__version__)
         for line in sort_lines() + search_lines() + lexsort_lines() + unique_lines() + nonzero_lines() + set_lines()\
-                + order_lines():
+                + order_lines() + bin_lines():
             f.write(line + "\n")
 
 
