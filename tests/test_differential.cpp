@@ -696,6 +696,10 @@ const std::map<std::string, call>& calls() {
        }},
       {"isin", [](const inputs& in) { return one(nc::isin(in.arr(0), in.arr(1), false, flag_of(in, "invert"))); }},
       {"flatnonzero", [](const inputs& in) { return one(nc::flatnonzero(in.arr(0))); }},
+      {"argwhere", [](const inputs& in) { return one(nc::argwhere(in.arr(0))); }},
+      {"bincount",
+       [](const inputs& in) { return one(nc::bincount(in.arr(0), array_of(in, "weights"), integer_or(in, "minlength", 0))); }},
+      {"digitize", [](const inputs& in) { return one(nc::digitize(in.arr(0), in.arr(1), flag_of(in, "right"))); }},
       {"trapezoid",
        [](const inputs& in) {
          return one(

@@ -324,6 +324,9 @@ NUMCU_TEST_ON_DEVICES("bincount and digitize agree with NumPy: weights, minlengt
     CHECK(int64_values(r) == parse_ints(words(parts[3])));
   }
   CHECK(lines == 160);
+  // decreasing unsigned bins (numpy.digitize([0, 5, 10], np.uint8([9, 5, 1])) is [3, 1, 0])
+  const nc::ndarray bins = nc::array(std::vector<std::uint8_t>{9, 5, 1}, std::nullopt, dev);
+  CHECK(int64_values(nc::digitize(nc::array({0, 5, 10}, std::nullopt, dev), bins)) == std::vector<std::int64_t>{3, 1, 0});
 }
 
 NUMCU_TEST_ON_DEVICES("sort: NaNs of either sign go last; ndarray::sort sorts in place, views too", sort_by_hand) {

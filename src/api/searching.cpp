@@ -108,8 +108,10 @@ ndarray digitize(const ndarray& x, const ndarray& bins, bool right) {
   const std::int64_t n = bins.size();
   bool increasing = true;
   if (n > 1) {  // NumPy's check: every step one way (equal neighbours allowed)
-    const ndarray step = subtract(bins(slice(1, none)), bins(slice(none, -1)));
-    const bool up = all(greater_equal(step, 0)).item<bool>(), down = all(less_equal(step, 0)).item<bool>();
+    // compared, not subtracted: a difference of unsigned bins wraps around
+    const ndarray later = bins(slice(1, none)), earlier = bins(slice(none, -1));
+    const bool up = all(greater_equal(later, earlier)).item<bool>();
+    const bool down = all(less_equal(later, earlier)).item<bool>();
     if (!up && !down) throw error("bins must be monotonically increasing or decreasing");
     increasing = up;
   }

@@ -1570,14 +1570,42 @@ def regression_cases():
 def case_sorting(rng):
     """Sorting, searching and sets (numcu/sorting.hpp): sort and argsort (stable: NumPy's kind="stable") along an
     axis or the flattened array (`flat= i 1`), searchsorted (`right= i 1`), unique with first indices, isin
-    (`invert= i 1`), flatnonzero. The order statistics, whose ties of -0.0 and 0.0 NumPy's partition settles
-    either way, are checked by tests/test_sorting.cpp's golden data instead."""
-    name = pick(rng, ["sort", "argsort", "searchsorted", "unique", "isin", "flatnonzero"])
-    # NumPy's unique, searchsorted and isin take ml_dtypes' bfloat16 as an opaque kind
-    t = pick(rng, [x for x in ALL_TYPES if x != "bfloat16" or name in ("sort", "argsort", "flatnonzero")])
+    (`invert= i 1`), flatnonzero, argwhere, bincount (`weights=`, `minlength=`), digitize (`right= i 1`). The
+    order statistics, whose ties of -0.0 and 0.0 NumPy's partition settles either way, are checked by tests/test_sorting.cpp's golden data instead."""
+    name = pick(rng, ["sort", "argsort", "searchsorted", "unique", "isin", "flatnonzero", "argwhere", "bincount",
+                      "digitize"])
     shape = draw_shape(rng)
+    # NumPy's unique, searchsorted, isin and digitize take ml_dtypes' bfloat16 as an opaque kind
+    t = pick(rng, [x for x in ALL_TYPES if x != "bfloat16" or name in ("sort", "argsort", "flatnonzero", "argwhere")])
     nd = len(shape)
     a = draw_array(rng, t, shape)
+    if name == "bincount":
+        n = int(rng.integers(0, 30))
+        xt = pick(rng, ["int64", "int32", "uint8", "int8", "bool", "uint16"])
+        x = Array(xt, rng.integers(-1 if rng.random() < 0.05 and xt[0] == "i" else 0, 2 if xt == "bool" else 9,
+                                   n).astype(np_dtype(xt)), "c")
+        args, weighted = [x], rng.random() < 0.5
+        if weighted:
+            wt = pick(rng, [x for x in ALL_TYPES if x != "bfloat16" and kind_of(x) != "c"])
+            args.append(Keyword("weights", draw_array(rng, wt, (n,), moderate=True, finite=True, views=False)))
+        minlength = int(pick(rng, [0, 0, 3, 12]))
+        if minlength:
+            args.append(Keyword("minlength", Plain("i", minlength)))
+        def compute(x, *rest, weighted=weighted, minlength=minlength):
+            return np.bincount(x, weights=rest[0] if weighted else None, minlength=minlength)
+        return Case(name, args, compute), None
+    if name == "digitize":
+        bt = pick(rng, [x for x in ALL_TYPES if x != "bfloat16" and kind_of(x) not in "cb"])
+        edges = np.unique(draw_values(rng, bt, 6, moderate=True, finite=True))
+        if rng.random() < 0.5:
+            edges = edges[::-1].copy()
+        right = rng.random() < 0.5
+        xa = draw_array(rng, pick(rng, [x for x in ALL_TYPES if x != "bfloat16" and kind_of(x) not in "cb"]), shape,
+                        moderate=True, finite=True)
+        args = [xa, Array(bt, edges, "c")] + ([Keyword("right", Plain("i", 1))] if right else [])
+        return Case(name, args, lambda x, b, *_: np.digitize(x, b, right=right)), None
+    if name == "argwhere":
+        return Case(name, [a], lambda x: np.argwhere(x)), None
     if name in ("sort", "argsort"):
         kw = []
         if rng.random() < 0.3:
