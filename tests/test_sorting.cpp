@@ -431,6 +431,17 @@ NUMCU_TEST_ON_DEVICES("sorting errors: NumPy's messages, inputs unchanged", sort
         "The weights and list don't have the same length.");
   CHECK(message_of([&] { nc::digitize(a, nc::array({3.0, 1.0, 2.0}, std::nullopt, dev)); }) ==
         "bins must be monotonically increasing or decreasing");
+  // NumPy's classes (numcu/error.hpp): ValueError is shape_error, TypeError dtype_error, IndexError index_error
+  CHECK_THROWS_AS(nc::partition(a, {3}), nc::shape_error);
+  CHECK_THROWS_AS(nc::sort(a, -1, {.kind = nc::sort_kind::stable, .stable = true}), nc::shape_error);
+  CHECK_THROWS_AS(nc::lexsort({}), nc::dtype_error);
+  CHECK_THROWS_AS(nc::bincount(nc::array({1, -1}, std::nullopt, dev)), nc::shape_error);
+  CHECK_THROWS_AS(nc::quantile(a, 1.5), nc::shape_error);
+  CHECK_THROWS_AS(nc::digitize(a, nc::array({3.0, 1.0, 2.0}, std::nullopt, dev)), nc::shape_error);
+  CHECK_THROWS_AS(nc::searchsorted(a, a, nc::search_side::left, nc::array({0, 1, 3}, std::nullopt, dev)),
+                  nc::shape_error);
+  CHECK_THROWS_AS(nc::extract(nc::array({0, 1, 0, 1, 1}, std::nullopt, dev), a), nc::index_error);
+  CHECK_THROWS_AS(nc::quantile(a.astype(nc::complex64), 0.5), nc::dtype_error);
   CHECK(numcu_test::host_bytes(a) == before);
   if (!dev.is_cpu()) {
     CHECK_THROWS_AS(nc::searchsorted(a, nc::array({1.0}, std::nullopt, nc::cpu)), nc::device_error);

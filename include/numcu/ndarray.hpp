@@ -130,7 +130,7 @@ class ndarray {
   /// A new array with the same values, dtype and shape, in C order, on the same device.
   ndarray copy() const;
   /// numpy.ndarray.sort: sorts the elements in place along @p axis (numcu/sorting.hpp's sort).
-  /// @throws index_error (axis out of range), error (kind and stable both given), device_error.
+  /// @throws index_error (axis out of range), shape_error (kind and stable both given), device_error.
   void sort(std::int64_t axis = -1, const sort_options& options = {}) const;
   /// The values cast to @p to, as NumPy's `astype`. With @p copy false the array itself is returned when no
   /// cast is needed. @throws dtype_error when @p rule forbids the cast ("Cannot cast array data from

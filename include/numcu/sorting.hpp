@@ -21,7 +21,7 @@
 namespace numcu {
 
 /// numpy.sort: a sorted copy of @p a along @p axis (none: of the flattened array).
-/// @throws index_error (axis out of range), error (kind and stable both given), device_error.
+/// @throws index_error (axis out of range), shape_error (kind and stable both given), device_error.
 ndarray sort(const ndarray& a, std::optional<std::int64_t> axis = -1, const sort_options& options = {});
 
 /// numpy.argsort: the int64 indices that sort @p a along @p axis (none: the flattened array), stably. A 0-d
@@ -30,14 +30,14 @@ ndarray argsort(const ndarray& a, std::optional<std::int64_t> axis = -1, const s
 
 /// numpy.lexsort: the int64 indices that sort by several keys along @p axis, the last key first (the primary
 /// one), stably.
-/// @throws error "need sequence of keys with len > 0 in lexsort" (no keys), shape_error "all keys need to be
+/// @throws dtype_error "need sequence of keys with len > 0 in lexsort" (no keys), shape_error "all keys need to be
 /// the same shape", index_error (axis), device_error (keys on different devices).
 ndarray lexsort(const std::vector<ndarray>& keys, std::int64_t axis = -1);
 
 /// numpy.partition: a copy of @p a along @p axis (none: flattened) with the element at each position of
 /// @p kth where a sort puts it, smaller or equal elements before it and greater or equal after. numcu's result
 /// is the sorted array, a valid partition for every kth.
-/// @throws error "kth(=5) out of bounds (5)", index_error (axis), device_error.
+/// @throws shape_error "kth(=5) out of bounds (5)", index_error (axis), device_error.
 ndarray partition(const ndarray& a, const std::vector<std::int64_t>& kth, std::optional<std::int64_t> axis = -1);
 /// numpy.argpartition: the int64 indices that partition @p a (numcu: the stable argsort).
 ndarray argpartition(const ndarray& a, const std::vector<std::int64_t>& kth,
@@ -49,14 +49,14 @@ enum class search_side { left, right };
 /// numpy.searchsorted: for each element of @p v, the int64 index where it would go in the 1-D @p a, sorted
 /// ascending (or sorted by the int64 indices @p sorter), to keep it sorted: the first such index (left) or the
 /// last (right). a and v promote to a common dtype first, as NumPy.
-/// @throws shape_error (a not 1-D, sorter not a's shape), index_error (a sorter index out of range),
+/// @throws shape_error (a not 1-D, sorter not a's shape, a sorter index out of range),
 /// device_error.
 ndarray searchsorted(const ndarray& a, const ndarray& v, search_side side = search_side::left,
                      const std::optional<ndarray>& sorter = std::nullopt);
 
 /// numpy.nonzero: the int64 indices of the elements that are not zero (NaN counts as not zero), one array per
 /// dimension, in C order. Waits for the device (the count sets the result's size).
-/// @throws error "Calling nonzero on 0d arrays is not allowed. Use np.atleast_1d(scalar).nonzero() instead."
+/// @throws shape_error "Calling nonzero on 0d arrays is not allowed. Use np.atleast_1d(scalar).nonzero() instead."
 std::vector<ndarray> nonzero(const ndarray& a);
 /// numpy.where with one argument: nonzero(condition).
 std::vector<ndarray> where(const ndarray& condition);
@@ -72,14 +72,14 @@ ndarray extract(const ndarray& condition, const ndarray& arr);
 /// @p x (int64), at least @p minlength of them; with @p weights (x's length, real), the sum of the weights of
 /// each value instead (float64), added in the input's order as NumPy's. Waits for the device (the largest
 /// value sets the result's length).
-/// @throws error "'list' argument must have no negative elements", "'minlength' must not be negative";
-/// shape_error "object too deep for desired array", "The weights and list don't have the same length.";
+/// @throws shape_error "'list' argument must have no negative elements", "'minlength' must not be negative",
+/// "object too deep for desired array", "The weights and list don't have the same length.";
 /// dtype_error "Cannot cast array data from dtype('float64') to dtype('int64') according to the rule 'safe'".
 ndarray bincount(const ndarray& x, const std::optional<ndarray>& weights = std::nullopt, std::int64_t minlength = 0);
 /// numpy.digitize: the index of the bin of @p bins (1-D, increasing or decreasing) each element of @p x falls
 /// in (int64, x's shape): bins[i-1] <= x < bins[i] for increasing bins, or bins[i-1] < x <= bins[i] with
 /// @p right; the mirror image for decreasing ones.
-/// @throws error "bins must be monotonically increasing or decreasing", shape_error "object too deep for
+/// @throws shape_error "bins must be monotonically increasing or decreasing", "object too deep for
 /// desired array" (bins not 1-D).
 ndarray digitize(const ndarray& x, const ndarray& bins, bool right = false);
 
@@ -156,7 +156,7 @@ ndarray nanmedian(const ndarray& a, const axis_arg& axis = none, bool keepdims =
 /// floating input keeps its dtype for a q given as a number (NumPy's Python float); integers give float64, or
 /// their own dtype for the methods that pick an element (lower, higher, nearest, inverted_cdf,
 /// closest_observation). Complex input is refused.
-/// @throws error "Quantiles must be in the range [0, 1]", dtype_error "a must be an array of real numbers",
+/// @throws shape_error "Quantiles must be in the range [0, 1]", dtype_error "a must be an array of real numbers",
 /// index_error (empty input, or axis).
 ndarray quantile(const ndarray& a, double q, const axis_arg& axis = none, const quantile_options& options = {});
 /// numpy.quantile of several q (NumPy's array q, float64): the result's first axis runs over q.
@@ -168,7 +168,7 @@ ndarray nanquantile(const ndarray& a, double q, const axis_arg& axis = none, con
 ndarray nanquantile(const ndarray& a, const std::vector<double>& q, const axis_arg& axis = none,
                     const quantile_options& options = {});
 /// numpy.percentile: quantile(a, q / 100).
-/// @throws error "Percentiles must be in the range [0, 100]".
+/// @throws shape_error "Percentiles must be in the range [0, 100]".
 ndarray percentile(const ndarray& a, double q, const axis_arg& axis = none, const quantile_options& options = {});
 /// numpy.percentile of several q.
 ndarray percentile(const ndarray& a, const std::vector<double>& q, const axis_arg& axis = none,

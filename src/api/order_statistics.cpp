@@ -209,7 +209,7 @@ std::vector<double> checked(const std::vector<double>& q, double scale) {
   for (double x : q) {
     const double v = x / scale;
     if (!(v >= 0 && v <= 1)) {
-      throw error(scale == 1 ? "Quantiles must be in the range [0, 1]" : "Percentiles must be in the range [0, 100]");
+      throw shape_error(scale == 1 ? "Quantiles must be in the range [0, 1]" : "Percentiles must be in the range [0, 100]");
     }
     out.push_back(v);
   }

@@ -25,7 +25,7 @@ ndarray flatnonzero(const ndarray& a) {
 
 std::vector<ndarray> nonzero(const ndarray& a) {
   if (a.ndim() == 0) {
-    throw error("Calling nonzero on 0d arrays is not allowed. Use np.atleast_1d(scalar).nonzero() instead.");
+    throw shape_error("Calling nonzero on 0d arrays is not allowed. Use np.atleast_1d(scalar).nonzero() instead.");
   }
   const ndarray flat = flatnonzero(a);
   std::vector<ndarray> out;
@@ -74,7 +74,7 @@ ndarray bincount(const ndarray& x, const std::optional<ndarray>& weights, std::i
     throw dtype_error("Cannot cast array data from dtype('" + std::string(x.dtype().name()) +
                       "') to dtype('int64') according to the rule 'safe'");
   }
-  if (minlength < 0) throw error("'minlength' must not be negative");
+  if (minlength < 0) throw shape_error("'minlength' must not be negative");
   if (weights) {
     require_same_device(x.device(), weights->device(), "bincount");
     if (weights->ndim() != 1 || weights->size() != x.size()) {
@@ -89,7 +89,7 @@ ndarray bincount(const ndarray& x, const std::optional<ndarray>& weights, std::i
   std::int64_t length = minlength;
   if (values.size() > 0) {
     if (min(values).item<std::int64_t>() < 0 || (x.dtype() == uint64 && min(x).astype(int64).item<std::int64_t>() < 0)) {
-      throw error("'list' argument must have no negative elements");
+      throw shape_error("'list' argument must have no negative elements");
     }
     length = std::max(length, max(values).item<std::int64_t>() + 1);
   }
@@ -112,7 +112,7 @@ ndarray digitize(const ndarray& x, const ndarray& bins, bool right) {
     const ndarray later = bins(slice(1, none)), earlier = bins(slice(none, -1));
     const bool up = all(greater_equal(later, earlier)).item<bool>();
     const bool down = all(less_equal(later, earlier)).item<bool>();
-    if (!up && !down) throw error("bins must be monotonically increasing or decreasing");
+    if (!up && !down) throw shape_error("bins must be monotonically increasing or decreasing");
     increasing = up;
   }
   // NumPy: searchsorted with the side opposite to right=, from the far end for decreasing bins

@@ -22,7 +22,7 @@ namespace {
 /// NumPy's check of kind= against stable=.
 void check_sort_options(const sort_options& options) {
   if (options.kind && options.stable) {
-    throw error("`kind` and keyword parameters can't be provided at the same time. Use only one of them.");
+    throw shape_error("`kind` and keyword parameters can't be provided at the same time. Use only one of them.");
   }
 }
 
@@ -65,7 +65,7 @@ void check_kth(const std::vector<std::int64_t>& kth, std::int64_t n) {
   for (std::int64_t k : kth) {
     const std::int64_t at = k < 0 ? k + n : k;
     if (at < 0 || at >= n) {
-      throw error("kth(=" + std::to_string(k < 0 ? k + n : k) + ") out of bounds (" + std::to_string(n) + ")");
+      throw shape_error("kth(=" + std::to_string(k < 0 ? k + n : k) + ") out of bounds (" + std::to_string(n) + ")");
     }
   }
 }
@@ -105,7 +105,7 @@ void ndarray::sort(std::int64_t axis, const sort_options& options) const {
 }
 
 ndarray lexsort(const std::vector<ndarray>& keys, std::int64_t axis) {
-  if (keys.empty()) throw error("need sequence of keys with len > 0 in lexsort");
+  if (keys.empty()) throw dtype_error("need sequence of keys with len > 0 in lexsort");
   for (const ndarray& k : keys) {
     if (k.shape() != keys[0].shape()) throw shape_error("all keys need to be the same shape");
     require_same_device(keys[0].device(), k.device(), "lexsort");
@@ -144,7 +144,7 @@ ndarray searchsorted(const ndarray& a, const ndarray& v, search_side side, const
       // (a uint64 index beyond int64 turns negative: out of range too)
       const std::int64_t low = min(*sorter).astype(int64).item<std::int64_t>();
       const std::int64_t high = max(*sorter).astype(int64).item<std::int64_t>();
-      if (low < 0 || high < 0 || high >= a.size()) throw index_error("Sorter index out of range.");
+      if (low < 0 || high < 0 || high >= a.size()) throw shape_error("Sorter index out of range.");
     }
     haystack = gather_last_axis(haystack, ascontiguousarray(sorter->ravel()).astype(int64, casting::unsafe, false));
   }
