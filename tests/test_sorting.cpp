@@ -329,6 +329,36 @@ NUMCU_TEST_ON_DEVICES("bincount and digitize agree with NumPy: weights, minlengt
   CHECK(int64_values(nc::digitize(nc::array({0, 5, 10}, std::nullopt, dev), bins)) == std::vector<std::int64_t>{3, 1, 0});
 }
 
+NUMCU_TEST_ON_DEVICES("histogram agrees with NumPy: equal bins, given edges, range, density, weights", histogram_golden) {
+  int lines = 0;
+  for (const auto& line : golden_lines("sorting.txt")) {
+    const auto parts = split(line, '|');
+    const auto w = words(parts[0]);
+    if (w[0] != "histogram") continue;
+    CAPTURE(line.substr(0, 120));
+    ++lines;
+    const nc::dtype t(w[1]);
+    const std::int64_t n = std::stoll(w[2]);
+    const nc::ndarray a = numcu_test::array_from_text(words(parts[1]), t, {n}, dev);
+    nc::histogram_options options;
+    if (w[4] != "none") {
+      const auto bounds = split(w[4], ',');
+      options.range = std::pair{std::strtod(bounds[0].c_str(), nullptr), std::strtod(bounds[1].c_str(), nullptr)};
+    }
+    options.density = w[5] == "1";
+    if (w[6] != "none") options.weights = numcu_test::array_from_text(words(parts[2]), nc::dtype(w[6]), {n}, dev);
+    const auto counts_head = words(parts[4]), edges_head = words(parts[6]);
+    const nc::histogram_result r =
+        w[3] == "e" ? nc::histogram(a, numcu_test::array_from_text(words(parts[3]), nc::float64, {6}, dev), options)
+                    : nc::histogram(a, std::stoll(w[3]), options);
+    CHECK(r.counts.shape() == nc::shape_t{std::stoll(counts_head[1])});
+    check_elements(r.counts, words(parts[5]), nc::dtype(counts_head[0]));
+    check_elements(r.bin_edges, words(parts[7]), nc::dtype(edges_head[0]));
+    if (w[3] != "e") check_elements(nc::histogram_bin_edges(a, std::stoll(w[3]), options), words(parts[7]), nc::dtype(edges_head[0]));
+  }
+  CHECK(lines == 350);
+}
+
 NUMCU_TEST_ON_DEVICES("sort: NaNs of either sign go last; ndarray::sort sorts in place, views too", sort_by_hand) {
   // NaNs with the sign bit set (negative flips a NaN's sign) sort after +inf, as NumPy's
   const double nan = std::numeric_limits<double>::quiet_NaN(), inf = std::numeric_limits<double>::infinity();
@@ -431,6 +461,15 @@ NUMCU_TEST_ON_DEVICES("sorting errors: NumPy's messages, inputs unchanged", sort
         "The weights and list don't have the same length.");
   CHECK(message_of([&] { nc::digitize(a, nc::array({3.0, 1.0, 2.0}, std::nullopt, dev)); }) ==
         "bins must be monotonically increasing or decreasing");
+  CHECK(message_of([&] { nc::histogram(a, 0); }) == "`bins` must be positive, when an integer");
+  CHECK(message_of([&] { nc::histogram(a, 3, {.range = std::pair{3.0, 1.0}}); }) ==
+        "max must be larger than min in range parameter.");
+  CHECK(message_of([&] { nc::histogram(nc::array({1.0, 2.0, std::numeric_limits<double>::infinity()}, std::nullopt, dev)); }) ==
+        "autodetected range of [1.0, inf] is not finite");
+  CHECK(message_of([&] { nc::histogram(a, nc::array({3.0, 1.0}, std::nullopt, dev)); }) ==
+        "`bins` must increase monotonically, when an array");
+  CHECK(message_of([&] { nc::histogram(a, 3, {.weights = nc::array({1.0, 2.0}, std::nullopt, dev)}); }) ==
+        "weights should have the same shape as a.");
   // NumPy's classes (numcu/error.hpp): ValueError is shape_error, TypeError dtype_error, IndexError index_error
   CHECK_THROWS_AS(nc::partition(a, {3}), nc::shape_error);
   CHECK_THROWS_AS(nc::sort(a, -1, {.kind = nc::sort_kind::stable, .stable = true}), nc::shape_error);

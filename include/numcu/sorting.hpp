@@ -1,7 +1,7 @@
 /// @file sorting.hpp
 /// @brief Sorting, searching and sets with NumPy's names, arguments and order: sort, argsort, lexsort,
 /// partition, argpartition, searchsorted; nonzero, flatnonzero, argwhere, extract, one-argument where;
-/// bincount, digitize; unique
+/// bincount, digitize, histogram, histogram_bin_edges; unique
 /// and NumPy 2's unique_values, unique_counts, unique_inverse, unique_all; isin, intersect1d, union1d,
 /// setdiff1d, setxor1d; median, quantile, percentile and their NaN forms.
 ///
@@ -14,6 +14,7 @@
 #include <cstdint>
 #include <optional>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "numcu/ndarray.hpp"
@@ -82,6 +83,37 @@ ndarray bincount(const ndarray& x, const std::optional<ndarray>& weights = std::
 /// @throws shape_error "bins must be monotonically increasing or decreasing", "object too deep for
 /// desired array" (bins not 1-D).
 ndarray digitize(const ndarray& x, const ndarray& bins, bool right = false);
+
+/// NumPy's keyword arguments of histogram.
+struct histogram_options {
+  /// The outer edges of equal bins (NumPy's range=); none: the smallest and largest value.
+  std::optional<std::pair<double, double>> range;
+  /// Each bin's count divided by the total and the bin's width (float64).
+  bool density = false;
+  /// One weight per element (a's shape, real): each bin sums its elements' weights, in the weights' dtype.
+  std::optional<ndarray> weights;
+};
+
+/// What histogram gives: the counts (int64, the weights' dtype with weights, float64 with density) and the
+/// bin_edges.
+struct histogram_result {
+  ndarray counts;     ///< one per bin
+  ndarray bin_edges;  ///< one more than the bins
+};
+
+/// numpy.histogram of the flattened @p a into @p bins equal bins: NumPy's edges (a floating input's dtype,
+/// float64 for integers and bool) and its index arithmetic, so that every value lands in NumPy's bin. Waits for
+/// the device (the range, and the values in it).
+/// @throws shape_error "`bins` must be positive, when an integer", "max must be larger than min in range
+/// parameter.", "autodetected range of [1.0, inf] is not finite", "weights should have the same shape as a.";
+/// dtype_error for complex input (which NumPy bins by the real part only).
+histogram_result histogram(const ndarray& a, std::int64_t bins = 10, const histogram_options& options = {});
+/// numpy.histogram with the bin edges given (1-D, increasing): bins [e0, e1), ..., [e(n-1), en], the last
+/// closed.
+/// @throws shape_error "`bins` must increase monotonically, when an array".
+histogram_result histogram(const ndarray& a, const ndarray& bins, const histogram_options& options = {});
+/// numpy.histogram_bin_edges with equal bins: histogram's bin_edges alone.
+ndarray histogram_bin_edges(const ndarray& a, std::int64_t bins = 10, const histogram_options& options = {});
 
 /// NumPy's keyword arguments of unique.
 struct unique_options {

@@ -17,6 +17,9 @@ Line formats (values encoded as in generate_golden.py: exact decimal or float.he
     order func dtype shape axis method keepdims q_kind | values | q values | result_dtype result_shape | result
     bincount x_dtype n weights_dtype minlength | x | weights (or empty) | result_dtype result_len | result
     digitize x_dtype x_shape bins_dtype bins_len right | x | bins | result values
+    histogram dtype n bins range density weights_dtype | values | weights | given edges | counts_dtype counts_len
+        | counts | edges_dtype edges_len | edges
+(bins: a count, or "e" for the edges given on the line; range: lo,hi in float.hex or "none")
 (func: median, nanmedian, quantile, nanquantile, percentile, nanpercentile; axis as for sort or comma-separated;
 q_kind s for one q given as a number, v for a list; median lines have no q values)
 NumPy's unique of values alone (and so the set operations) may give -0.0 or 0.0 for a run of zeros (a hash
@@ -249,6 +252,40 @@ def bin_lines():
     return lines
 
 
+def histogram_lines():
+    lines = []
+    for name in ("float64", "float32", "float16", "int8", "int64", "uint16", "bool"):
+        for n in (0, 1, 7, 50, 300):
+            for bins, rng_, density, wt in ((10, None, 0, "none"), (3, None, 0, "none"), (5, (-2.0, 3.5), 0, "none"),
+                                            (4, None, 1, "none"), (6, None, 0, "float64"), (4, (0.0, 4.0), 0, "float32"),
+                                            ("e", None, 0, "none"), ("e", None, 1, "none"), ("e", None, 0, "int16"),
+                                            (2, (1.0, 1.0), 0, "none")):
+                k = kind_of(name)
+                if k == "b":
+                    a = RNG.integers(0, 2, n).astype(bool)
+                elif k in "iu":
+                    a = RNG.integers(0 if k == "u" else -20, 20, n).astype(name)
+                else:
+                    a = (np.round(RNG.normal(size=n) * 300) / 64).astype(dt(name))
+                w = None
+                if wt != "none":
+                    w = (RNG.integers(-5, 6, n) if wt == "int16" else np.round(RNG.normal(size=n) * 100) / 8).astype(wt)
+                edges_in = np.array([-3.0, -1.0, 0.0, 0.5, 2.0, 9.0]) if bins == "e" else None
+                kwargs = dict(range=rng_, density=bool(density), weights=w)
+                try:
+                    with warnings.catch_warnings():
+                        warnings.simplefilter("ignore")
+                        counts, edges = np.histogram(a, bins=edges_in if bins == "e" else bins, **kwargs)
+                except ValueError:
+                    continue
+                rtext = "none" if rng_ is None else "%s,%s" % (float(rng_[0]).hex(), float(rng_[1]).hex())
+                lines.append("histogram %s %d %s %s %d %s | %s | %s | %s | %s %d | %s | %s %d | %s" % (
+                    name, n, bins, rtext, density, wt, enc_all(a, name), enc_all(w, wt) if w is not None else "",
+                    enc_all(edges_in, "float64") if edges_in is not None else "", counts.dtype.name, len(counts),
+                    enc_all(counts, counts.dtype.name), rname(edges), len(edges), enc_all(edges, rname(edges))))
+    return lines
+
+
 METHODS = ["inverted_cdf", "averaged_inverted_cdf", "closest_observation", "interpolated_inverted_cdf", "hazen",
            "weibull", "linear", "median_unbiased", "normal_unbiased", "lower", "higher", "midpoint", "nearest"]
 
@@ -328,7 +365,8 @@ def main():
                 "tests/data/generate_sorting.py\n"
                 % np.__version__)
         for line in sort_lines() + search_lines() + lexsort_lines() + unique_lines() + nonzero_lines() + set_lines()\
-                + order_lines() + bin_lines():
+                + order_lines() + bin_lines()\
+                + histogram_lines():
             f.write(line + "\n")
 
 
