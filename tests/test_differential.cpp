@@ -700,6 +700,13 @@ const std::map<std::string, call>& calls() {
       {"bincount",
        [](const inputs& in) { return one(nc::bincount(in.arr(0), array_of(in, "weights"), integer_or(in, "minlength", 0))); }},
       {"digitize", [](const inputs& in) { return one(nc::digitize(in.arr(0), in.arr(1), flag_of(in, "right"))); }},
+      {"histogram",
+       [](const inputs& in) {
+         nc::histogram_options options;
+         if (!in.keys("lo").empty()) options.range = std::pair{real_or(in, "lo", 0.0), real_or(in, "hi", 1.0)};
+         const nc::histogram_result r = nc::histogram(in.arr(0), integer_or(in, "bins", 10), options);
+         return two({r.counts, r.bin_edges});
+       }},
       {"trapezoid",
        [](const inputs& in) {
          return one(

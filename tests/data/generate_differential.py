@@ -1570,10 +1570,11 @@ def regression_cases():
 def case_sorting(rng):
     """Sorting, searching and sets (numcu/sorting.hpp): sort and argsort (stable: NumPy's kind="stable") along an
     axis or the flattened array (`flat= i 1`), searchsorted (`right= i 1`), unique with first indices, isin
-    (`invert= i 1`), flatnonzero, argwhere, bincount (`weights=`, `minlength=`), digitize (`right= i 1`). The
+    (`invert= i 1`), flatnonzero, argwhere, bincount (`weights=`, `minlength=`), digitize (`right= i 1`), histogram (`bins=`, `lo=` and `hi=`
+    for range=). The
     order statistics, whose ties of -0.0 and 0.0 NumPy's partition settles either way, are checked by tests/test_sorting.cpp's golden data instead."""
     name = pick(rng, ["sort", "argsort", "searchsorted", "unique", "isin", "flatnonzero", "argwhere", "bincount",
-                      "digitize"])
+                      "digitize", "histogram"])
     shape = draw_shape(rng)
     # NumPy's unique, searchsorted, isin and digitize take ml_dtypes' bfloat16 as an opaque kind
     t = pick(rng, [x for x in ALL_TYPES if x != "bfloat16" or name in ("sort", "argsort", "flatnonzero", "argwhere")])
@@ -1606,6 +1607,17 @@ def case_sorting(rng):
         return Case(name, args, lambda x, b, *_: np.digitize(x, b, right=right)), None
     if name == "argwhere":
         return Case(name, [a], lambda x: np.argwhere(x)), None
+    if name == "histogram":
+        ht = pick(rng, [x for x in ALL_TYPES if x != "bfloat16" and kind_of(x) != "c"])
+        h = draw_array(rng, ht, shape, moderate=True, finite=True)
+        bins = int(pick(rng, [1, 3, 10, 17]))
+        args = [h, Keyword("bins", Plain("i", bins))]
+        bounds = None
+        if rng.random() < 0.3:
+            lo = float(pick(rng, [-2.0, 0.0, 0.5]))
+            bounds = (lo, lo + float(pick(rng, [0.0, 1.0, 3.25, 100.0])))
+            args += [Keyword("lo", Plain("r", bounds[0])), Keyword("hi", Plain("r", bounds[1]))]
+        return Case(name, args, lambda x, *_: np.histogram(x, bins=bins, range=bounds)), None
     if name in ("sort", "argsort"):
         kw = []
         if rng.random() < 0.3:
