@@ -359,6 +359,53 @@ NUMCU_TEST_ON_DEVICES("histogram agrees with NumPy: equal bins, given edges, ran
   CHECK(lines == 350);
 }
 
+NUMCU_TEST_ON_DEVICES("histogramdd and histogram2d agree with NumPy: bins per dimension, edges, range, density, weights",
+                      histogramdd_golden) {
+  int lines = 0;
+  for (const auto& line : golden_lines("sorting.txt")) {
+    const auto parts = split(line, '|');
+    const auto w = words(parts[0]);
+    if (w[0] != "histogramdd") continue;
+    CAPTURE(line.substr(0, 120));
+    ++lines;
+    const nc::dtype t(w[1]);
+    const std::int64_t n = std::stoll(w[2]), d = std::stoll(w[3]);
+    const nc::ndarray sample = numcu_test::array_from_text(words(parts[1]), t, {n, d}, dev);
+    std::vector<nc::histogram_bins> bins;
+    if (w[4] == "e") {
+      bins.push_back(nc::array({-2.0, 0.0, 1.5, 4.0}, std::nullopt, dev));
+    } else {
+      for (const auto& c : split(w[4], ',')) bins.push_back(std::stoll(c));
+    }
+    nc::histogramdd_options options;
+    if (w[5] != "none") {
+      const auto bounds = split(w[5], ',');
+      options.range = std::vector<std::pair<double, double>>(
+          d, std::pair{std::strtod(bounds[0].c_str(), nullptr), std::strtod(bounds[1].c_str(), nullptr)});
+    }
+    options.density = w[6] == "1";
+    if (w[7] == "1") options.weights = numcu_test::array_from_text(words(parts[2]), nc::float64, {n}, dev);
+    const nc::histogramdd_result r = nc::histogramdd(sample, bins, options);
+    CHECK(r.hist.shape() == parse_shape(words(parts[3])[0]));
+    check_elements(r.hist, words(parts[4]), nc::float64);
+    const auto edges = split(parts[5], ';');
+    REQUIRE(r.edges.size() == edges.size());
+    for (std::size_t i = 0; i < edges.size(); ++i) {
+      const auto e = words(edges[i]);
+      CHECK(r.edges[i].size() == std::stoll(e[1]));
+      check_elements(r.edges[i], std::vector<std::string>(e.begin() + 2, e.end()), nc::dtype(e[0]));
+    }
+    if (d == 2) {  // histogram2d is histogramdd of the two columns
+      const nc::histogram2d_result r2 =
+          nc::histogram2d(sample(nc::all, std::int64_t{0}), sample(nc::all, std::int64_t{1}), bins, options);
+      check_elements(r2.hist, words(parts[4]), nc::float64);
+      const auto y = words(edges[1]);
+      check_elements(r2.yedges, std::vector<std::string>(y.begin() + 2, y.end()), nc::dtype(y[0]));
+    }
+  }
+  CHECK(lines == 120);
+}
+
 NUMCU_TEST_ON_DEVICES("sort: NaNs of either sign go last; ndarray::sort sorts in place, views too", sort_by_hand) {
   // NaNs with the sign bit set (negative flips a NaN's sign) sort after +inf, as NumPy's
   const double nan = std::numeric_limits<double>::quiet_NaN(), inf = std::numeric_limits<double>::infinity();
@@ -470,6 +517,13 @@ NUMCU_TEST_ON_DEVICES("sorting errors: NumPy's messages, inputs unchanged", sort
         "`bins` must increase monotonically, when an array");
   CHECK(message_of([&] { nc::histogram(a, 3, {.weights = nc::array({1.0, 2.0}, std::nullopt, dev)}); }) ==
         "weights should have the same shape as a.");
+  const nc::ndarray points = nc::zeros({4, 2}, nc::float64, dev);
+  CHECK(message_of([&] { nc::histogramdd(points, {std::int64_t{2}, std::int64_t{2}, std::int64_t{2}}); }) ==
+        "The dimension of bins must be equal to the dimension of the sample x.");
+  CHECK(message_of([&] { nc::histogramdd(points, {std::int64_t{0}, std::int64_t{2}}); }) ==
+        "`bins[0]` must be positive, when an integer");
+  CHECK(message_of([&] { nc::histogramdd(points, {std::int64_t{2}}, {.range = std::vector{std::pair{0.0, 1.0}}}); }) ==
+        "range argument must have one entry per dimension");
   // NumPy's classes (numcu/error.hpp): ValueError is shape_error, TypeError dtype_error, IndexError index_error
   CHECK_THROWS_AS(nc::partition(a, {3}), nc::shape_error);
   CHECK_THROWS_AS(nc::sort(a, -1, {.kind = nc::sort_kind::stable, .stable = true}), nc::shape_error);

@@ -1,7 +1,7 @@
 /// @file sorting.hpp
 /// @brief Sorting, searching and sets with NumPy's names, arguments and order: sort, argsort, lexsort,
 /// partition, argpartition, searchsorted; nonzero, flatnonzero, argwhere, extract, one-argument where;
-/// bincount, digitize, histogram, histogram_bin_edges; unique
+/// bincount, digitize, histogram, histogram_bin_edges, histogram2d, histogramdd; unique
 /// and NumPy 2's unique_values, unique_counts, unique_inverse, unique_all; isin, intersect1d, union1d,
 /// setdiff1d, setxor1d; median, quantile, percentile and their NaN forms.
 ///
@@ -15,6 +15,7 @@
 #include <optional>
 #include <string_view>
 #include <utility>
+#include <variant>
 #include <vector>
 
 #include "numcu/ndarray.hpp"
@@ -112,6 +113,46 @@ histogram_result histogram(const ndarray& a, std::int64_t bins = 10, const histo
 /// closed.
 /// @throws shape_error "`bins` must increase monotonically, when an array".
 histogram_result histogram(const ndarray& a, const ndarray& bins, const histogram_options& options = {});
+/// One dimension's bins of histogramdd and histogram2d: a number of equal bins, or the edges (1-D, increasing).
+using histogram_bins = std::variant<std::int64_t, ndarray>;
+
+/// NumPy's keyword arguments of histogramdd and histogram2d.
+struct histogramdd_options {
+  /// The outer edges of each dimension's equal bins (NumPy's range=, one pair per dimension).
+  std::optional<std::vector<std::pair<double, double>>> range;
+  /// Each bin's count divided by the total and the bin's volume.
+  bool density = false;
+  /// One weight per sample point (real).
+  std::optional<ndarray> weights;
+};
+
+/// What histogramdd gives: the float64 counts (one axis per dimension) and each dimension's edges.
+struct histogramdd_result {
+  ndarray hist;                ///< float64, one extent per dimension: its number of bins
+  std::vector<ndarray> edges;  ///< each dimension's bin edges
+};
+
+/// What histogram2d gives.
+struct histogram2d_result {
+  ndarray hist;    ///< float64 (x bins, y bins)
+  ndarray xedges;  ///< x's bin edges
+  ndarray yedges;  ///< y's bin edges
+};
+
+/// numpy.histogramdd of the (N, D) @p sample (a 1-D one is N points of one dimension): @p bins is one entry
+/// for every dimension or one per dimension. Edges as NumPy's (linspace in a floating sample's dtype, float64
+/// for integers and a range), a value on a last edge in the last bin, points outside the edges not counted.
+/// @throws shape_error "The dimension of bins must be equal to the dimension of the sample x.", "range argument
+/// must have one entry per dimension", "`bins[0]` must be positive, when an integer", "`bins[0]` must be
+/// monotonically increasing, when an array"; dtype_error for complex input.
+histogramdd_result histogramdd(const ndarray& sample, const std::vector<histogram_bins>& bins = {std::int64_t{10}},
+                               const histogramdd_options& options = {});
+/// numpy.histogram2d of the points (x[i], y[i]): histogramdd of the two promoted to their common dtype.
+/// @throws shape_error when x and y are not 1-D of one length.
+histogram2d_result histogram2d(const ndarray& x, const ndarray& y,
+                               const std::vector<histogram_bins>& bins = {std::int64_t{10}},
+                               const histogramdd_options& options = {});
+
 /// numpy.histogram_bin_edges with equal bins: histogram's bin_edges alone.
 ndarray histogram_bin_edges(const ndarray& a, std::int64_t bins = 10, const histogram_options& options = {});
 

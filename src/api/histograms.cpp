@@ -1,10 +1,12 @@
-// histogram and histogram_bin_edges of the flattened array, step by step as NumPy's _histograms_impl: equal
+// histogram, histogram_bin_edges, histogram2d and histogramdd, step by step as NumPy's _histograms_impl: equal
 // bins through NumPy's index arithmetic and its corrections against the edges, then bincount; given edges
 // through searchsorted on the sorted values. Weights go block by block (NumPy's 65536 elements), each block's
-// sums cast to the weights' dtype before they are added, as NumPy does.
+// sums cast to the weights' dtype before they are added, as NumPy does. histogramdd finds each dimension's bin
+// by searchsorted, ravels the bins to one index and counts with bincount, as NumPy's.
 #include <cmath>
 #include <sstream>
 #include <string>
+#include <variant>
 
 #include "dispatch/dispatch.hpp"
 #include "dispatch/sort.hpp"
@@ -59,12 +61,17 @@ struct equal_bins {
   std::int64_t count;
 };
 
-equal_bins equal_edges(const ndarray& a, std::int64_t bins, const histogram_options& o) {
-  if (bins < 1) throw shape_error("`bins` must be positive, when an integer");
-  const dtype edge_type = a.dtype().is_floating() ? a.dtype() : float64;
+/// NumPy's equal edges of histogram (@p dimension < 0: the edges in NumPy's bin dtype, checked for width) or of
+/// dimension @p dimension of histogramdd (linspace's own dtype, unchecked), from @p range or the values.
+equal_bins equal_edges(const ndarray& a, std::int64_t bins, const std::optional<std::pair<double, double>>& range,
+                       int dimension = -1) {
+  if (bins < 1) {
+    throw shape_error(dimension < 0 ? std::string("`bins` must be positive, when an integer")
+                                    : "`bins[" + std::to_string(dimension) + "]` must be positive, when an integer");
+  }
   double first, last;
-  if (o.range) {
-    std::tie(first, last) = *o.range;
+  if (range) {
+    std::tie(first, last) = *range;
     if (first > last) throw shape_error("max must be larger than min in range parameter.");
     if (!std::isfinite(first) || !std::isfinite(last)) {
       throw shape_error("supplied range of [" + float_text(first) + ", " + float_text(last) + "] is not finite");
@@ -85,10 +92,13 @@ equal_bins equal_edges(const ndarray& a, std::int64_t bins, const histogram_opti
   }
   equal_bins e;
   e.count = bins;
-  // Python floats (range=, or the widened edges of a single value) compute in float64; min and max of a float
+  // a range (Python floats), no values (0 and 1) and integer inputs compute in float64; min and max of a float
   // array are that dtype's scalars, and NumPy's linspace and differences stay in it
-  const bool python_floats = o.range || a.size() == 0 || !a.dtype().is_floating();
-  const dtype compute = python_floats ? float64 : edge_type;
+  const bool python_floats = range || a.size() == 0 || !a.dtype().is_floating();
+  const dtype compute = python_floats ? float64 : a.dtype();
+  // histogram casts the edges to NumPy's bin dtype (the input's floating dtype, float64 otherwise);
+  // histogramdd keeps linspace's
+  const dtype edge_type = dimension >= 0 ? compute : a.dtype().is_floating() ? a.dtype() : float64;
   const ndarray start = full({}, first, compute, a.device()), stop = full({}, last, compute, a.device());
   e.first = full({}, first, edge_type, a.device());
   e.last = full({}, last, edge_type, a.device());
@@ -101,7 +111,7 @@ equal_bins equal_edges(const ndarray& a, std::int64_t bins, const histogram_opti
   edges = add(edges, start);
   edges(slice(bins, bins + 1)) = stop;
   edges = edges.astype(edge_type);
-  if (any(greater_equal(edges(slice(none, -1)), edges(slice(1, none)))).item<bool>()) {
+  if (dimension < 0 && any(greater_equal(edges(slice(none, -1)), edges(slice(1, none)))).item<bool>()) {
     throw shape_error("Too many bins for data range. Cannot create " + std::to_string(bins) + " finite-sized bins.");
   }
   e.edges = edges;
@@ -178,7 +188,7 @@ ndarray density_of(const ndarray& n, const ndarray& edges) {
 
 histogram_result histogram(const ndarray& a, std::int64_t bins, const histogram_options& options) {
   const auto [flat, w] = checked_input(a, options);
-  const equal_bins e = equal_edges(flat, bins, options);
+  const equal_bins e = equal_edges(flat, bins, options.range);
   const ndarray n = equal_counts(flat, w, e);
   return {options.density ? density_of(n, e.edges) : n, e.edges};
 }
@@ -195,9 +205,94 @@ histogram_result histogram(const ndarray& a, const ndarray& bins, const histogra
   return {options.density ? density_of(n, edges) : n, edges};
 }
 
+histogramdd_result histogramdd(const ndarray& sample, const std::vector<histogram_bins>& bins,
+                               const histogramdd_options& options) {
+  const ndarray points = sample.ndim() == 1 ? sample.reshape({sample.size(), 1}) : sample;
+  if (points.ndim() != 2) throw shape_error("sample must be an (N, D) array or a sequence of D arrays");
+  if (points.dtype().is_complex()) throw dtype_error("histogram of complex values is not supported");
+  const std::int64_t n = points.shape()[0];
+  const int d = static_cast<int>(points.shape()[1]);
+  if (bins.size() != 1 && static_cast<int>(bins.size()) != d) {
+    throw shape_error("The dimension of bins must be equal to the dimension of the sample x.");
+  }
+  if (options.range && static_cast<int>(options.range->size()) != d) {
+    throw shape_error("range argument must have one entry per dimension");
+  }
+  if (options.weights) {
+    require_same_device(sample.device(), options.weights->device(), "histogramdd");
+    if (options.weights->size() != n) throw shape_error("weights should have the same length as the sample.");
+  }
+  histogramdd_result r;
+  std::vector<std::int64_t> extents;  // NumPy's nbin: the bins and an outlier bin at each end
+  ndarray flat_bin = zeros({n}, int64, sample.device());
+  for (int i = 0; i < d; ++i) {
+    const ndarray column = ascontiguousarray(points(all, std::int64_t{i}));
+    const ndarray values = column.dtype().is_bool() ? column.astype(uint8) : column;
+    const histogram_bins& b = bins.size() == 1 ? bins[0] : bins[i];
+    ndarray edges;
+    if (const auto* count = std::get_if<std::int64_t>(&b)) {
+      edges = equal_edges(values, *count, options.range ? std::optional((*options.range)[i]) : std::nullopt, i).edges;
+    } else {
+      edges = ascontiguousarray(std::get<ndarray>(b));
+      require_same_device(sample.device(), edges.device(), "histogramdd");
+      if (edges.ndim() != 1) throw shape_error("`bins[" + std::to_string(i) + "]` must be a scalar or 1d array");
+      if (edges.size() > 1 && any(greater(edges(slice(none, -1)), edges(slice(1, none)))).item<bool>()) {
+        throw shape_error("`bins[" + std::to_string(i) + "]` must be monotonically increasing, when an array");
+      }
+    }
+    const std::int64_t m = edges.size();
+    // NumPy: the bin to the right, one less for a value on the last edge
+    ndarray at = searchsorted(edges, values, search_side::right);
+    if (m > 0) at = where(equal(values, edges(m - 1)), subtract(at, 1), at);
+    // ravel_multi_index in C order: the earlier dimensions vary slowest
+    flat_bin = add(multiply(flat_bin, m + 1), at);
+    extents.push_back(m + 1);
+    r.edges.push_back(edges);
+  }
+  std::int64_t total = 1;
+  for (std::int64_t e : extents) total *= e;
+  const std::optional<ndarray> weights =
+      options.weights ? std::optional<ndarray>(ascontiguousarray(options.weights->ravel())) : std::nullopt;
+  ndarray hist = n == 0 ? zeros({total}, float64, sample.device())
+                        : bincount(ascontiguousarray(flat_bin), weights, total).astype(float64);
+  shape_t shape;
+  for (std::int64_t e : extents) shape.push_back(e);
+  hist = hist.reshape(shape);
+  std::vector<index_t> core;
+  for (int i = 0; i < d; ++i) core.push_back(slice(1, -1));
+  hist = ascontiguousarray(hist.index(core));
+  if (options.density) {
+    const ndarray s = sum(hist);
+    for (int i = 0; i < d; ++i) {
+      shape_t ones(d, 1);
+      ones[i] = extents[i] - 2;
+      const ndarray widths = subtract(r.edges[i](slice(1, none)), r.edges[i](slice(none, -1)));
+      hist = divide(hist, widths.reshape(ones));
+    }
+    hist = divide(hist, s);
+  }
+  r.hist = hist;
+  return r;
+}
+
+histogram2d_result histogram2d(const ndarray& x, const ndarray& y, const std::vector<histogram_bins>& bins,
+                               const histogramdd_options& options) {
+  require_same_device(x.device(), y.device(), "histogram2d");
+  if (x.ndim() != 1 || y.ndim() != 1 || x.size() != y.size()) {
+    throw shape_error("x and y must be 1-D arrays of the same length");
+  }
+  // NumPy stacks [x, y] into one (N, 2) sample of their common dtype
+  const dtype common = promote_types(x.dtype(), y.dtype());
+  ndarray sample = new_array({x.size(), 2}, common, x.device());
+  copy_into(sample(all, std::int64_t{0}), x);
+  copy_into(sample(all, std::int64_t{1}), y);
+  histogramdd_result r = histogramdd(sample, bins, options);
+  return {r.hist, r.edges[0], r.edges[1]};
+}
+
 ndarray histogram_bin_edges(const ndarray& a, std::int64_t bins, const histogram_options& options) {
   const auto [flat, w] = checked_input(a, options);
-  return equal_edges(flat, bins, options).edges;
+  return equal_edges(flat, bins, options.range).edges;
 }
 
 }  // namespace numcu

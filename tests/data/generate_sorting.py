@@ -20,6 +20,10 @@ Line formats (values encoded as in generate_golden.py: exact decimal or float.he
     histogram dtype n bins range density weights_dtype | values | weights | given edges | counts_dtype counts_len
         | counts | edges_dtype edges_len | edges
 (bins: a count, or "e" for the edges given on the line; range: lo,hi in float.hex or "none")
+    histogramdd dtype n d bins range density weighted | sample (n, d) | weights (float64) | hist shape | hist
+        | edges of dimension 0: dtype len values ; edges of dimension 1 ...
+(bins: one count for all dimensions, "c,c" one per dimension, or "e" for [-2, 0, 1.5, 4] in every dimension;
+range: "none" or lo,hi of every dimension, in decimal)
 (func: median, nanmedian, quantile, nanquantile, percentile, nanpercentile; axis as for sort or comma-separated;
 q_kind s for one q given as a number, v for a list; median lines have no q values)
 NumPy's unique of values alone (and so the set operations) may give -0.0 or 0.0 for a run of zeros (a hash
@@ -286,6 +290,37 @@ def histogram_lines():
     return lines
 
 
+def histogramdd_lines():
+    lines = []
+    for name in ("float64", "float32", "int16", "uint8"):
+        for n, d in ((0, 2), (1, 1), (9, 2), (40, 3), (25, 2)):
+            for bins, rng_, density, weighted in (("4", None, 0, 0), ("2,3" if d == 2 else "3", None, 0, 0),
+                                                  ("e", None, 0, 0), ("3", (-1.0, 2.5), 0, 1), ("5", None, 1, 0),
+                                                  ("e", None, 1, 1)):
+                k = kind_of(name)
+                if k in "iu":
+                    sample = RNG.integers(0, 6, (n, d)).astype(name)
+                else:
+                    sample = (np.round(RNG.normal(size=(n, d)) * 64) / 32).astype(name)
+                if bins == "e":
+                    b = [np.array([-2.0, 0.0, 1.5, 4.0])] * d
+                elif "," in bins:
+                    b = [int(x) for x in bins.split(",")]
+                else:
+                    b = int(bins)
+                w = np.round(RNG.normal(size=n) * 16) / 4 if weighted else None
+                with warnings.catch_warnings():
+                    warnings.simplefilter("ignore")
+                    hist, edges = np.histogramdd(sample, bins=b, range=[rng_] * d if rng_ else None,
+                                                 density=bool(density), weights=w)
+                lines.append("histogramdd %s %d %d %s %s %d %d | %s | %s | %s | %s | %s" % (
+                    name, n, d, bins, "none" if rng_ is None else "%r,%r" % rng_, density, weighted,
+                    enc_all(sample, name), enc_all(w, "float64") if w is not None else "", shape_text(hist.shape),
+                    enc_all(hist, "float64"),
+                    " ; ".join("%s %d %s" % (e.dtype.name, len(e), enc_all(e, e.dtype.name)) for e in edges)))
+    return lines
+
+
 METHODS = ["inverted_cdf", "averaged_inverted_cdf", "closest_observation", "interpolated_inverted_cdf", "hazen",
            "weibull", "linear", "median_unbiased", "normal_unbiased", "lower", "higher", "midpoint", "nearest"]
 
@@ -366,7 +401,7 @@ def main():
                 % np.__version__)
         for line in sort_lines() + search_lines() + lexsort_lines() + unique_lines() + nonzero_lines() + set_lines()\
                 + order_lines() + bin_lines()\
-                + histogram_lines():
+                + histogram_lines() + histogramdd_lines():
             f.write(line + "\n")
 
 
