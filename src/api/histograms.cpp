@@ -178,6 +178,11 @@ ndarray edge_counts(const ndarray& a, const std::optional<ndarray>& w, const nda
   return subtract(cum(slice(1, none)), cum(slice(none, -1)));
 }
 
+/// Whether the 1-D @p edges never decrease, as NumPy asks of given bin edges (equal neighbours allowed).
+bool never_decreases(const ndarray& edges) {
+  return edges.size() < 2 || !any(greater(edges(slice(none, -1)), edges(slice(1, none)))).item<bool>();
+}
+
 /// density: counts / bin widths / total, in float64.
 ndarray density_of(const ndarray& n, const ndarray& edges) {
   const ndarray widths = subtract(edges(slice(1, none)), edges(slice(none, -1))).astype(float64);
@@ -197,7 +202,7 @@ histogram_result histogram(const ndarray& a, const ndarray& bins, const histogra
   const auto [flat, w] = checked_input(a, options);
   require_same_device(a.device(), bins.device(), "histogram");
   if (bins.ndim() != 1) throw shape_error("`bins` must be 1d, when an array");
-  if (bins.size() > 1 && any(greater(bins(slice(none, -1)), bins(slice(1, none)))).item<bool>()) {
+  if (!never_decreases(bins)) {
     throw shape_error("`bins` must increase monotonically, when an array");
   }
   const ndarray edges = ascontiguousarray(bins);
@@ -236,7 +241,7 @@ histogramdd_result histogramdd(const ndarray& sample, const std::vector<histogra
       edges = ascontiguousarray(std::get<ndarray>(b));
       require_same_device(sample.device(), edges.device(), "histogramdd");
       if (edges.ndim() != 1) throw shape_error("`bins[" + std::to_string(i) + "]` must be a scalar or 1d array");
-      if (edges.size() > 1 && any(greater(edges(slice(none, -1)), edges(slice(1, none)))).item<bool>()) {
+      if (!never_decreases(edges)) {
         throw shape_error("`bins[" + std::to_string(i) + "]` must be monotonically increasing, when an array");
       }
     }

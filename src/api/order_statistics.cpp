@@ -59,6 +59,18 @@ sorted_rows sort_reduced(const ndarray& a, const axis_arg& axis) {
   return s;
 }
 
+/// The values each row counts: all n (a 0-d int64, alike for every row), or with @p skip_nan each row's values
+/// that are not NaN.
+ndarray counted_values(const sorted_rows& s, bool skip_nan) {
+  return skip_nan ? subtract(s.n, count_nonzero(isnan(s.rows), 1)) : full({}, s.n, int64, s.rows.device());
+}
+
+/// The rows whose result is NaN: those with a NaN (their last value, as NaNs sort last), or with @p skip_nan
+/// those with nothing else (@p count of 0).
+ndarray rows_giving_nan(const sorted_rows& s, const ndarray& count, bool skip_nan) {
+  return skip_nan ? equal(count, 0) : isnan(s.rows(all, -1));
+}
+
 /// Whether a method takes an order statistic itself (no interpolation: the input's dtype).
 bool is_discrete(quantile_method m) {
   return m == quantile_method::lower || m == quantile_method::higher || m == quantile_method::nearest ||
@@ -173,18 +185,12 @@ ndarray quantiles(const ndarray& a, const std::vector<double>& qs, bool scalar_q
   if (s.n == 0) throw index_error("index -1 is out of bounds for axis 0 with size 0");
   const std::int64_t rows = s.rows.shape()[0];
   const bool has_nan = a.dtype().is_floating();
-  // rows with a NaN end with one (NaNs sort last)
-  const ndarray nan_rows = has_nan ? isnan(s.rows(all, -1)) : ndarray{};
-  const ndarray count = skip_nan && has_nan ? subtract(s.n, count_nonzero(isnan(s.rows), 1))
-                                            : full({}, s.n, int64, a.device());
+  const ndarray count = counted_values(s, skip_nan && has_nan);
+  const std::optional<ndarray> nan_rows = has_nan ? std::optional(rows_giving_nan(s, count, skip_nan)) : std::nullopt;
   std::vector<ndarray> results;
   for (double q : qs) {
     ndarray r = quantile_of_rows(s, count, q, options.method, scalar_q);
-    if (has_nan) {
-      // NaN where the row has one (plain forms) or has nothing else (NaN forms)
-      const ndarray nan_result = skip_nan ? equal(count, 0) : nan_rows;
-      r = where(broadcast_to(nan_result, {rows}), std::nan(""), r).astype(r.dtype());
-    }
+    if (nan_rows) r = where(broadcast_to(*nan_rows, {rows}), std::nan(""), r).astype(r.dtype());
     results.push_back(r.reshape(options.keepdims ? s.keepdims : s.kept));
   }
   // NumPy's NaN forms run row by row (apply_along_axis): the result takes the first row's dtype, which is the
@@ -227,16 +233,12 @@ ndarray median_of(const ndarray& a, const axis_arg& axis, bool keepdims, bool sk
   if (s.n == 0) return full(shape, std::nan(""), result, a.device());
   const std::int64_t rows = s.rows.shape()[0];
   const bool has_nan = t.is_floating() || t.is_complex();
-  const ndarray count = skip_nan && has_nan ? subtract(s.n, count_nonzero(isnan(s.rows), 1))
-                                            : full({}, s.n, int64, a.device());
+  const ndarray count = counted_values(s, skip_nan && has_nan);
   const ndarray low = floor_divide(subtract(count, 1), 2), high = floor_divide(count, 2);
   const ndarray a_low = at_index(s, maximum(low, 0)).astype(compute);
   const ndarray a_high = at_index(s, maximum(high, 0)).astype(compute);
   ndarray r = where(broadcast_to(equal(low, high), {rows}), a_low, divide(add(a_low, a_high), 2)).astype(result);
-  if (has_nan) {
-    const ndarray nan_result = skip_nan ? equal(count, 0) : isnan(s.rows(all, -1));
-    r = where(broadcast_to(nan_result, {rows}), std::nan(""), r).astype(result);
-  }
+  if (has_nan) r = where(broadcast_to(rows_giving_nan(s, count, skip_nan), {rows}), std::nan(""), r).astype(result);
   return r.reshape(shape);
 }
 

@@ -88,7 +88,8 @@ ndarray bincount(const ndarray& x, const std::optional<ndarray>& weights, std::i
   const ndarray values = ascontiguousarray(x.astype(int64, casting::unsafe, false));
   std::int64_t length = minlength;
   if (values.size() > 0) {
-    if (min(values).item<std::int64_t>() < 0 || (x.dtype() == uint64 && min(x).astype(int64).item<std::int64_t>() < 0)) {
+    // (a uint64 value beyond int64's range turns negative in the cast, and is refused too)
+    if (min(values).item<std::int64_t>() < 0) {
       throw shape_error("'list' argument must have no negative elements");
     }
     length = std::max(length, max(values).item<std::int64_t>() + 1);

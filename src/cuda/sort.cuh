@@ -23,6 +23,7 @@
 
 #include "core/backend.hpp"
 #include "cuda/launch.cuh"
+#include "device/cast.hpp"
 #include "device/element_types.hpp"
 #include "device/sort_keys.hpp"
 
@@ -66,10 +67,14 @@ struct native_of<bfloat16_t> {
   using type = __nv_bfloat16;
 };
 
+/// The floating types, whose NaNs with the sign bit set CUB's order puts first.
+template <class T>
+inline constexpr bool is_floating_storage_v = is_floating_point_v<T> || is_half_v<T>;
+
 /// True for a floating NaN whose sign bit is set (never for integers and bool, whose largest key is a number).
 template <class T>
 __device__ bool is_negative_nan(T x) {
-  if constexpr (is_floating_point_v<T> || is_same_v<T, float16_t> || is_same_v<T, bfloat16_t>) {
+  if constexpr (is_floating_storage_v<T>) {
     using K = sort_key_t<T>;
     const K bits = __builtin_bit_cast(K, x);
     return sort_key(x) == K(~K(0)) && (bits >> (sizeof(K) * 8 - 1)) != 0;
@@ -117,23 +122,29 @@ __global__ void __launch_bounds__(block_threads)
 /// The largest grid of rotate_kernel.
 constexpr unsigned rotate_blocks = 2048;
 
+/// A copy of the @p count elements at @p in in the context's workspace, for a call that must not write where it
+/// reads.
+template <class T>
+const T* copy_aside(const exec& e, const T* in, std::int64_t count) {
+  T* copy = static_cast<T*>(e.workspace(sizeof(T) * count));
+  NUMCU_CUDA_CHECK(cudaMemcpyAsync(copy, in, sizeof(T) * count, cudaMemcpyDeviceToDevice,
+                                   static_cast<cudaStream_t>(e.stream())));
+  return copy;
+}
+
 /// The one row of @p n values at @p in sorted into @p out (which may be @p in) by CUB, the NaNs with the sign
 /// bit set moved from the start to the end.
 template <class T>
 void sort_values_row(const exec& e, const T* in, T* out, std::int64_t n) {
   using N = typename native_of<T>::type;
   const auto stream = static_cast<cudaStream_t>(e.stream());
-  if (in == out) {  // CUB reads and writes different buffers
-    T* copy = static_cast<T*>(e.workspace(sizeof(T) * n));
-    NUMCU_CUDA_CHECK(cudaMemcpyAsync(copy, in, sizeof(T) * n, cudaMemcpyDeviceToDevice, stream));
-    in = copy;
-  }
+  if (in == out) in = copy_aside(e, in, n);  // CUB reads and writes different buffers
   std::size_t bytes = 0;
   NUMCU_CUDA_CHECK(cub::DeviceRadixSort::SortKeys(nullptr, bytes, reinterpret_cast<const N*>(in),
                                                   reinterpret_cast<N*>(out), n, 0, int(sizeof(N) * 8), stream));
   NUMCU_CUDA_CHECK(cub::DeviceRadixSort::SortKeys(e.workspace(bytes), bytes, reinterpret_cast<const N*>(in),
                                                   reinterpret_cast<N*>(out), n, 0, int(sizeof(N) * 8), stream));
-  if constexpr (is_floating_point_v<T> || is_same_v<T, float16_t> || is_same_v<T, bfloat16_t>) {
+  if constexpr (is_floating_storage_v<T>) {
     auto* shift = static_cast<std::int64_t*>(e.workspace(sizeof(std::int64_t)));
     launch(e, 1, 1, count_leading_nans_kernel<T>, out, n, shift);
     T* aside = static_cast<T*>(e.workspace(sizeof(T) * n));
@@ -287,8 +298,10 @@ void sort_rows_of(const exec& e, const sort_call& c) {
   const T* in = static_cast<const T*>(c.in);
   T* values = static_cast<T*>(c.values);
   const std::int64_t total = c.rows * c.n;
+  // rows short enough for one block each, and few enough for a grid of one block per row
+  const bool in_blocks = c.n <= block_sort_limit && c.rows <= std::int64_t{std::numeric_limits<int>::max()};
   if constexpr (!is_complex_v<T>) {
-    if (values && !c.indices && c.n <= block_sort_limit && c.rows <= std::int64_t{std::numeric_limits<int>::max()}) {
+    if (values && !c.indices && in_blocks) {
       launch(e, dim3(static_cast<unsigned>(c.rows)), block_sort_threads, block_sort_values_kernel<T>, in, values, c.n);
       return;
     }
@@ -297,13 +310,9 @@ void sort_rows_of(const exec& e, const sort_call& c) {
       return;
     }
   }
-  if (values && values == in) {  // the gathers read the input after the values are written
-    T* copy = static_cast<T*>(e.workspace(sizeof(T) * total));
-    NUMCU_CUDA_CHECK(cudaMemcpyAsync(copy, in, sizeof(T) * total, cudaMemcpyDeviceToDevice,
-                                     static_cast<cudaStream_t>(e.stream())));
-    in = copy;
-  }
-  if (c.n <= block_sort_limit && c.rows <= std::int64_t{std::numeric_limits<int>::max()}) {
+  // the gathers read the input after the values are written
+  if (values && values == in) in = copy_aside(e, in, total);
+  if (in_blocks) {
     launch(e, dim3(static_cast<unsigned>(c.rows)), block_sort_threads, block_sort_kernel<T>, in, values,
            c.indices, c.n);
     return;
