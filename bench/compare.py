@@ -157,7 +157,15 @@ def sorting(out, xp, ev, f32, sync):
         out["partition 2^26 float32, kth = n - 100"] = median_gpu_ms(lambda: xp.partition(a, n - 100), ev)
     rows = a.reshape(1 << 16, 1024)
     out["sort along axis 1 of (2^16, 1024) float32"] = median_gpu_ms(lambda: xp.sort(rows, 1), ev)
+    out["median 2^26 float32"] = median_gpu_ms(lambda: xp.median(a), ev)
     del a, rows
+    if torch:
+        x = xp.randint(0, 1 << 20, (n,), dtype=xp.int32, device="cuda", generator=g)
+    else:
+        x = xp.random.default_rng(9).integers(0, 1 << 20, n, dtype=xp.int32)
+    out["unique 2^26 int32 drawn from 2^20 values"] = median_gpu_ms(lambda: xp.unique(x), ev)
+    out["bincount 2^26 int32 into 2^20 bins"] = median_gpu_ms(lambda: xp.bincount(x), ev)
+    del x
     if torch:
         hay = xp.randint(0, 1 << 30, (1 << 20,), dtype=xp.int32, device="cuda", generator=g)
         needles = xp.randint(0, 1 << 30, (n,), dtype=xp.int32, device="cuda", generator=g)
