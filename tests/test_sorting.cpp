@@ -159,6 +159,9 @@ NUMCU_TEST_ON_DEVICES("unique and NumPy 2's unique_* agree with NumPy: indices, 
     CHECK(r.inverse_indices->shape() == shape);
     CHECK(int64_values(*r.inverse_indices) == parse_ints(words(parts[4])));
     CHECK(int64_values(*r.counts) == parse_ints(words(parts[5])));
+    const nc::unique_result counted = nc::unique(a, {.return_counts = true, .equal_nan = equal_nan});
+    check_elements(counted.values, words(parts[2]), t);
+    CHECK(int64_values(*counted.counts) == parse_ints(words(parts[5])));
     if (equal_nan) {
       check_elements(nc::unique(a), words(parts[2]), t);  // numcu: the first zero's sign, as with indices
     } else {  // NumPy 2's unique_* take NaNs apart
@@ -499,6 +502,11 @@ NUMCU_TEST_ON_DEVICES("sorting errors: NumPy's messages, inputs unchanged", sort
   CHECK(message_of([&] { nc::median(a, 1); }) == "axis 1 is out of bounds for array of dimension 1");
   const nc::ndarray counts = nc::array({1, 3, 3}, std::nullopt, dev);
   CHECK(message_of([&] { nc::bincount(nc::array({1, -1}, std::nullopt, dev)); }) ==
+        "'list' argument must have no negative elements");
+  // NumPy casts to int64 first, where 2^63 turns negative; int8 is counted in its own dtype here
+  CHECK(message_of([&] { nc::bincount(nc::array({std::uint64_t{1}, std::uint64_t{1} << 63}, nc::uint64, dev)); }) ==
+        "'list' argument must have no negative elements");
+  CHECK(message_of([&] { nc::bincount(nc::array({3, -1}, nc::int8, dev)); }) ==
         "'list' argument must have no negative elements");
   CHECK(message_of([&] { nc::bincount(a); }) ==
         "Cannot cast array data from dtype('float64') to dtype('int64') according to the rule 'safe'");

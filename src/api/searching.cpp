@@ -1,6 +1,7 @@
 // Where the nonzero elements are: nonzero, one-argument where, flatnonzero, argwhere, extract (the flags a != 0
 // counted, which waits for the device, and their positions selected: dispatch/sort.hpp); and where values
 // fall: bincount, digitize.
+#include <limits>
 #include <string>
 
 #include "dispatch/dispatch.hpp"
@@ -85,14 +86,16 @@ ndarray bincount(const ndarray& x, const std::optional<ndarray>& weights, std::i
                         "') to dtype('float64') according to the rule 'safe'");
     }
   }
-  const ndarray values = ascontiguousarray(x.astype(int64, casting::unsafe, false));
+  const ndarray values = ascontiguousarray(x);  // counted in its own dtype
   std::int64_t length = minlength;
   if (values.size() > 0) {
-    // (a uint64 value beyond int64's range turns negative in the cast, and is refused too)
-    if (min(values).item<std::int64_t>() < 0) {
+    // NumPy casts to int64 first: a uint64 value beyond int64's range turns negative there, and is refused too
+    const bool wide = x.dtype() == uint64;
+    const auto largest = max(values).astype(uint64).item<std::uint64_t>();
+    if (wide ? largest > static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max()) : min(values).astype(int64).item<std::int64_t>() < 0) {
       throw shape_error("'list' argument must have no negative elements");
     }
-    length = std::max(length, max(values).item<std::int64_t>() + 1);
+    length = std::max(length, static_cast<std::int64_t>(largest) + 1);
   }
   if (!weights || values.size() == 0) return bin_counts(values, length);  // NumPy: int64 zeros for no values
   // the weights sorted stably by value, and each value's run among them: sums in the input's order

@@ -1,6 +1,11 @@
 // Unique values and set operations, as NumPy computes them: a stable sort, the starts of the runs of equal
-// values (NaNs one run with equal_nan), and gathers through the permutation. Each waits for the device once
-// or twice (the number of unique values sets the result's size).
+// values (NaNs one run with equal_nan), and gathers through the permutation; integers of a narrow range are
+// counted instead of sorted. Each waits for the device a few times (the number of unique values sets the
+// result's size).
+#include <algorithm>
+#include <optional>
+#include <utility>
+
 #include "api/manipulation_common.hpp"
 #include "dispatch/dispatch.hpp"
 #include "dispatch/sort.hpp"
@@ -37,6 +42,26 @@ ndarray run_starts(const ndarray& aux, bool equal_nan) {
   return mask;
 }
 
+/// The unique values of the integer or bool 1-D @p flat (not empty), and their counts with return_counts, by
+/// counting each value's occurrences over the range [min, max] rather than by sorting: when there is no index or
+/// inverse to return and the range is at most max(n, 2^16) values. Empty otherwise.
+std::optional<unique_result> unique_by_counting(const ndarray& flat, const unique_options& o) {
+  const dtype t = flat.dtype();
+  if ((!t.is_integer() && !t.is_bool()) || o.return_index || o.return_inverse) return std::nullopt;
+  // the bounds as 64-bit patterns: their difference modulo 2^64 is the range less one, for every dtype
+  const auto low = min(flat).astype(uint64).item<std::uint64_t>();
+  const auto high = max(flat).astype(uint64).item<std::uint64_t>();
+  const std::uint64_t range = high - low + 1;  // 0: all 2^64 values
+  const std::uint64_t most = std::max<std::uint64_t>(flat.size(), std::uint64_t{1} << 16);
+  if (range == 0 || range > most) return std::nullopt;
+  const ndarray counts = bin_counts(flat, static_cast<std::int64_t>(range), static_cast<std::int64_t>(low));
+  const ndarray present = flatnonzero(counts);
+  unique_result r;
+  r.values = add(present.astype(uint64), low).astype(t);  // modulo 2^64, then each dtype's own bits
+  if (o.return_counts) r.counts = gather_last_axis(counts, present);
+  return r;
+}
+
 /// NumPy's _unique1d of the flattened @p ar.
 unique_result unique_of(const ndarray& ar, const unique_options& o) {
   const ndarray flat = flat_contiguous(ar);
@@ -49,8 +74,11 @@ unique_result unique_of(const ndarray& ar, const unique_options& o) {
     if (o.return_counts) r.counts = new_array({0}, int64, ar.device());
     return r;
   }
-  const ndarray perm = argsort(flat);
-  const ndarray aux = gather_last_axis(flat, perm);
+  if (auto counted = unique_by_counting(flat, o)) return *std::move(counted);
+  // a permutation only where an index or the inverse needs it
+  const bool permute = o.return_index || o.return_inverse;
+  const ndarray perm = permute ? argsort(flat) : ndarray{};
+  const ndarray aux = permute ? gather_last_axis(flat, perm) : sort(flat);
   const ndarray mask = run_starts(aux, o.equal_nan);
   const ndarray starts = flatnonzero(mask);
   r.values = gather_last_axis(aux, starts);

@@ -75,10 +75,12 @@ void search_sorted(const exec& e, dtype t, const void* sorted, std::int64_t n, c
 template <class Backend>
 void flag_positions(const exec& e, const bool* flags, std::int64_t n, std::int64_t* out);
 
-/// counts[x[i]] += 1 for the @p n int64 values at @p x, each in [0, m) (checked by the caller); @p counts (m
-/// int64) starts at zero.
+/// counts[x[i] - offset] += 1 for the @p n contiguous integer (or bool) values of dtype @p t at @p x, each
+/// x[i] - offset in [0, m) (checked by the caller; the difference is taken modulo 2^64, so that a uint64 range
+/// counts too); @p counts (m int64) starts at zero.
 template <class Backend>
-void count_bins(const exec& e, const std::int64_t* x, std::int64_t n, std::int64_t* counts, std::int64_t m);
+void count_bins(const exec& e, dtype t, const void* x, std::int64_t n, std::int64_t offset, std::int64_t* counts,
+                std::int64_t m);
 
 /// out[b] = the sum of values[begin[b]], ..., values[end[b] - 1], added one after another in that order, for
 /// the @p m bins: NumPy's bincount with weights, whose sums follow the input's order (values are the weights

@@ -1,6 +1,8 @@
 // The GPU's sort entry point, by dtype (the kernels and CUB calls: cuda/sort.cuh, instantiated per key width by
 // sort_<width>bit.cu), gathers through permutations, binary searches, the
 // positions of true flags, bin counts and sums.
+#include <type_traits>
+
 #include <cub/device/device_select.cuh>
 
 #include "cuda/sort.cuh"
@@ -78,10 +80,15 @@ void search_sorted<cuda_backend>(const exec& e, dtype t, const void* sorted, std
 
 namespace {
 
+/// Atomic adds into the counts, which L2 serves: the loop strides over the grid, so that each thread keeps
+/// several adds in flight.
+template <class T>
 __global__ void __launch_bounds__(block_threads)
-    count_bins_kernel(const std::int64_t* __restrict__ x, std::int64_t n, unsigned long long* counts) {
-  const std::int64_t i = std::int64_t{blockIdx.x} * block_threads + threadIdx.x;
-  if (i < n) atomicAdd(counts + x[i], 1ull);
+    count_bins_kernel(const T* __restrict__ x, std::int64_t n, std::uint64_t offset, unsigned long long* counts) {
+  const std::int64_t step = std::int64_t{gridDim.x} * block_threads;
+  for (std::int64_t i = std::int64_t{blockIdx.x} * block_threads + threadIdx.x; i < n; i += step) {
+    atomicAdd(counts + (static_cast<std::uint64_t>(x[i]) - offset), 1ull);
+  }
 }
 
 /// One thread per bin adds its run in order: NumPy's sums, bit for bit.
@@ -98,10 +105,16 @@ __global__ void __launch_bounds__(block_threads)
 }  // namespace
 
 template <>
-void count_bins<cuda_backend>(const exec& e, const std::int64_t* x, std::int64_t n, std::int64_t* counts,
-                              std::int64_t) {
-  launch(e, grid_for(n, block_threads), block_threads, count_bins_kernel, x, n,
-         reinterpret_cast<unsigned long long*>(counts));
+void count_bins<cuda_backend>(const exec& e, dtype t, const void* x, std::int64_t n, std::int64_t offset,
+                              std::int64_t* counts, std::int64_t) {
+  visit_dtype(t.id(), [&]<class T>(type_tag<T>) {
+    if constexpr (std::is_integral_v<T>) {
+      const unsigned grid =
+          std::min(grid_for(n, block_threads), resident_blocks(count_bins_kernel<T>, e.where().index()));
+      launch(e, grid, block_threads, count_bins_kernel<T>, static_cast<const T*>(x), n,
+             static_cast<std::uint64_t>(offset), reinterpret_cast<unsigned long long*>(counts));
+    }
+  });
 }
 
 template <>

@@ -42,14 +42,13 @@ ndarray true_positions(const ndarray& flags, std::int64_t count) {
   return out;
 }
 
-ndarray bin_counts(const ndarray& x, std::int64_t m) {
+ndarray bin_counts(const ndarray& x, std::int64_t m, std::int64_t offset) {
   ndarray counts = new_array({m}, int64, x.device());
   if (m == 0) return counts;
   fill_with(counts, scalar(std::int64_t{0}));
   if (x.size() == 0) return counts;
   route(x.device(), "bincount", [&]<class B>(B, const exec& e) {
-    count_bins<B>(e, static_cast<const std::int64_t*>(x.data_ptr()), x.size(),
-                  static_cast<std::int64_t*>(counts.data_ptr()), m);
+    count_bins<B>(e, x.dtype(), x.data_ptr(), x.size(), offset, static_cast<std::int64_t*>(counts.data_ptr()), m);
   });
   return counts;
 }

@@ -22,8 +22,9 @@ ndarray gather_last_axis(const ndarray& src, const ndarray& index);
 /// The int64 positions of the @p count true elements of the C-contiguous 1-D bool @p flags, ascending.
 ndarray true_positions(const ndarray& flags, std::int64_t count);
 
-/// The @p m int64 counts of the values of the C-contiguous int64 @p x (checked by the caller to lie in [0, m)).
-ndarray bin_counts(const ndarray& x, std::int64_t m);
+/// The @p m int64 counts of the values of the C-contiguous integer or bool @p x less @p offset (each difference
+/// checked by the caller to lie in [0, m); taken modulo 2^64).
+ndarray bin_counts(const ndarray& x, std::int64_t m, std::int64_t offset = 0);
 
 /// The @p m float64 sums of the C-contiguous float64 @p values over [begin[b], end[b]) (C-contiguous int64),
 /// each added in order.

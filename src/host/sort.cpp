@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstring>
 #include <numeric>
+#include <type_traits>
 #include <vector>
 
 #include "core/backend.hpp"
@@ -72,9 +73,15 @@ void flag_positions<host_backend>(const exec&, const bool* flags, std::int64_t n
 }
 
 template <>
-void count_bins<host_backend>(const exec&, const std::int64_t* x, std::int64_t n, std::int64_t* counts,
-                              std::int64_t) {
-  for (std::int64_t i = 0; i < n; ++i) ++counts[x[i]];
+void count_bins<host_backend>(const exec&, dtype t, const void* x, std::int64_t n, std::int64_t offset,
+                              std::int64_t* counts, std::int64_t) {
+  visit_dtype(t.id(), [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    if constexpr (std::is_integral_v<T>) {
+      const T* values = static_cast<const T*>(x);
+      for (std::int64_t i = 0; i < n; ++i) ++counts[static_cast<std::uint64_t>(values[i]) - static_cast<std::uint64_t>(offset)];
+    }
+  });
 }
 
 template <>

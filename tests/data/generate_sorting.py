@@ -183,6 +183,17 @@ def unique_lines():
                     name, shape_text(shape), equal_nan, enc_all(a, name), enc_all(u, name),
                     " ".join(str(int(x)) for x in idx), " ".join(str(int(x)) for x in inv.reshape(-1)),
                     " ".join(str(int(x)) for x in cnt)))
+    # integers of a narrow range at either end of their dtype (numcu counts them instead of sorting), drawn
+    # from a generator of their own so that the lines above stay as they were
+    narrow = np.random.default_rng(77)
+    for name in ("int8", "uint8", "int16", "uint16", "int32", "uint32", "int64", "uint64"):
+        info = np.iinfo(name)
+        for base, sign in ((int(info.max), -1), (int(info.min), 1)):
+            a = np.array([base + sign * int(x) for x in narrow.integers(0, 40, 300)], dtype=name)
+            u, idx, inv, cnt = np.unique(a, return_index=True, return_inverse=True, return_counts=True)
+            lines.append("unique %s 300 1 | %s | %s | %s | %s | %s" % (
+                name, enc_all(a, name), enc_all(u, name), " ".join(str(int(x)) for x in idx),
+                " ".join(str(int(x)) for x in inv), " ".join(str(int(x)) for x in cnt)))
     return lines
 
 
