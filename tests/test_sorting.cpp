@@ -3,6 +3,7 @@
 // nonzero and its relatives, isin and the set operations; hand-worked cases of partition,
 // ndarray::sort, NaNs of either sign and the errors; and the GPU against the CPU on arrays large enough for
 // every GPU path (one long row, rows in one block each, long rows through the segmented sort).
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <limits>
@@ -468,6 +469,54 @@ NUMCU_TEST_ON_DEVICES("partition and argpartition put each kth where a sort does
   CHECK(pm[3] == 1.0);
 }
 
+NUMCU_TEST_ON_DEVICES("partition and argpartition split one long row around kth by selection, every dtype",
+                      partition_long_row) {
+  std::mt19937 gen(5);
+  std::uniform_int_distribution<int> draw(0, 60);
+  const std::int64_t n = 40001;  // past the length from which one row is split rather than sorted
+  std::vector<double> numbers(static_cast<std::size_t>(n));
+  for (double& x : numbers) x = draw(gen) * 0.5;  // many ties
+  std::vector<double> special = numbers;
+  for (std::size_t i = 0; i < special.size(); i += 97) special[i] = std::numeric_limits<double>::quiet_NaN();
+  for (std::size_t i = 5; i < special.size(); i += 1013) special[i] = std::numeric_limits<double>::infinity();
+  for (nc::dtype t : numcu_test::all_dtypes()) {
+    CAPTURE(t.name());
+    const bool inexact = t.is_floating() || t.is_complex();
+    const nc::ndarray a = nc::array(inexact ? special : numbers, std::nullopt, dev).astype(t);
+    const auto a_bytes = numcu_test::host_bytes(a);
+    const nc::ndarray sorted = nc::sort(a);
+    for (std::int64_t k : {std::int64_t{0}, n / 2, n - 1, std::int64_t{-100}}) {
+      CAPTURE(k);
+      const std::int64_t at = k < 0 ? k + n : k;
+      const nc::ndarray p = nc::partition(a, {k});
+      CHECK(p.dtype() == t);
+      CHECK(p.shape() == a.shape());
+      // the kth in place, the elements before it those a sort puts before it, and those after it likewise
+      CHECK(numcu_test::host_bytes(p(nc::slice(at, at + 1))) == numcu_test::host_bytes(sorted(nc::slice(at, at + 1))));
+      CHECK(numcu_test::host_bytes(nc::sort(p(nc::slice(0, at)))) ==
+            numcu_test::host_bytes(sorted(nc::slice(0, at))));
+      CHECK(numcu_test::host_bytes(nc::sort(p(nc::slice(at + 1, nc::none)))) ==
+            numcu_test::host_bytes(sorted(nc::slice(at + 1, nc::none))));
+      // argpartition: a permutation that takes a to that partition
+      const auto ip = int64_values(nc::argpartition(a, {k}));
+      const std::size_t size = t.itemsize();
+      std::vector<unsigned char> taken(a_bytes.size());
+      std::vector<bool> seen(static_cast<std::size_t>(n), false);
+      const bool in_range = std::all_of(ip.begin(), ip.end(), [&](std::int64_t i) { return i >= 0 && i < n; });
+      REQUIRE(in_range);
+      for (std::size_t i = 0; i < ip.size(); ++i) {
+        seen[static_cast<std::size_t>(ip[i])] = true;
+        std::memcpy(taken.data() + i * size, a_bytes.data() + static_cast<std::size_t>(ip[i]) * size, size);
+      }
+      CHECK(std::count(seen.begin(), seen.end(), true) == n);
+      CHECK(taken == numcu_test::host_bytes(p));
+      // the same row as the only row of a 2-D array, along its axis
+      CHECK(numcu_test::host_bytes(nc::partition(a.reshape({1, n}), {k}, 1)) == numcu_test::host_bytes(p));
+    }
+    CHECK(numcu_test::host_bytes(a) == a_bytes);
+  }
+}
+
 NUMCU_TEST_ON_DEVICES("sorting errors: NumPy's messages, inputs unchanged", sorting_errors) {
   const nc::ndarray a = nc::array({3.0, 1.0, 2.0}, std::nullopt, dev);
   const auto before = numcu_test::host_bytes(a);
@@ -565,6 +614,15 @@ TEST_CASE("sort on the GPU gives the CPU's stable order on every path [cuda]" * 
       CHECK(int64_values(nc::argsort(gpu)) == int64_values(nc::argsort(host)));
       CHECK(numcu_test::host_bytes(nc::sort(gpu)) == numcu_test::host_bytes(nc::sort(host)));
       CHECK(int64_values(nc::argsort(gpu, 0)) == int64_values(nc::argsort(host, 0)));
+    }
+    // one long row split around kth: each group in input order, so both devices give the same arrays
+    std::vector<double> values(200003);
+    for (double& x : values) x = draw(gen) * 0.5;
+    const nc::ndarray host = nc::array(values, std::nullopt, nc::cpu).astype(t);
+    const nc::ndarray gpu = host.to(nc::cuda(0));
+    for (std::int64_t k : {std::int64_t{3}, std::int64_t{100001}, std::int64_t{-1}}) {
+      CHECK(numcu_test::host_bytes(nc::partition(gpu, {k})) == numcu_test::host_bytes(nc::partition(host, {k})));
+      CHECK(int64_values(nc::argpartition(gpu, {k})) == int64_values(nc::argpartition(host, {k})));
     }
   }
 }

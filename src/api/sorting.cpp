@@ -70,11 +70,23 @@ void check_kth(const std::vector<std::int64_t>& kth, std::int64_t n) {
   }
 }
 
-/// partition and argpartition: kth checked, then the sort (a valid partition for every kth).
+/// Rows at least this long, alone in their array, are partitioned around a single kth by selection; others
+/// are sorted.
+constexpr std::int64_t selection_min_row = std::int64_t{1} << 14;
+
+/// partition and argpartition: kth checked, then one long row split around its single kth (the elements
+/// before it in the sort order, those equal to it, those after it, each group in input order), or the sort (a
+/// valid partition for every kth).
 ndarray partitioned(const ndarray& a, const std::vector<std::int64_t>& kth, std::optional<std::int64_t> axis,
                     bool indices) {
   auto [x, ax] = sort_operand(a, axis);
-  if (x.size() > 0) check_kth(kth, x.shape()[ax]);
+  if (x.size() == 0) return sorted_along(x, axis ? std::optional<std::int64_t>(ax) : std::nullopt, indices);
+  const std::int64_t n = x.shape()[ax];
+  check_kth(kth, n);
+  if (kth.size() == 1 && n == x.size() && n >= selection_min_row) {
+    const std::int64_t k = kth[0] < 0 ? kth[0] + n : kth[0];
+    return partition_one_row(ascontiguousarray(x.reshape({n})), k, indices).reshape(x.shape());
+  }
   return sorted_along(x, axis ? std::optional<std::int64_t>(ax) : std::nullopt, indices);
 }
 

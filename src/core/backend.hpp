@@ -63,6 +63,14 @@ template <class Backend>
 void gather(const exec& e, std::size_t itemsize, const void* src, const std::int64_t* index, std::int64_t n,
             std::int64_t total, void* dst);
 
+/// Partitions the @p n contiguous elements of dtype @p t at @p in around the one a stable sort puts at @p kth
+/// (in [0, n)): first the elements whose device/sort_keys.hpp keys are smaller than its, then those whose keys
+/// equal its, then the larger ones, each group in input order (so every backend gives the same answer). The
+/// values go to @p values and their positions (int64) to @p indices, each where not null; neither may be in.
+template <class Backend>
+void partition_row(const exec& e, dtype t, const void* in, std::int64_t n, std::int64_t kth, void* values,
+                   std::int64_t* indices);
+
 /// For each of the @p m contiguous needles of dtype @p t at @p needles, the index in the @p n contiguous elements
 /// at @p sorted (ascending in NumPy's order) where it would go: the first such index, or the last with
 /// @p right; into the int64 @p out.

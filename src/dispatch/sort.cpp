@@ -20,6 +20,16 @@ void sort_last_axis(const ndarray& in, const std::optional<ndarray>& values,
   route(in.device(), "sort", [&]<class B>(B, const exec& e) { sort_rows<B>(e, call); });
 }
 
+ndarray partition_one_row(const ndarray& row, std::int64_t kth, bool indices) {
+  ndarray out = new_array(row.shape(), indices ? int64 : row.dtype(), row.device());
+  if (row.size() == 0) return out;
+  route(row.device(), "partition", [&]<class B>(B, const exec& e) {
+    partition_row<B>(e, row.dtype(), row.data_ptr(), row.size(), kth, indices ? nullptr : out.data_ptr(),
+                     indices ? static_cast<std::int64_t*>(out.data_ptr()) : nullptr);
+  });
+  return out;
+}
+
 ndarray gather_last_axis(const ndarray& src, const ndarray& index) {
   ndarray out = new_array(index.shape(), src.dtype(), src.device());
   if (index.size() == 0) return out;

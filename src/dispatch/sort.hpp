@@ -13,6 +13,10 @@ namespace numcu::detail {
 void sort_last_axis(const ndarray& in, const std::optional<ndarray>& values,
                     const std::optional<ndarray>& indices);
 
+/// The C-contiguous 1-D @p row partitioned around the element a stable sort puts at @p kth (in [0, n)), as
+/// core/backend.hpp's partition_row: a new array of its values, or of their int64 positions with @p indices.
+ndarray partition_one_row(const ndarray& row, std::int64_t kth, bool indices);
+
 /// A new C-contiguous array of index's shape and src's dtype, from the C-contiguous @p src through the
 /// C-contiguous int64 @p index: a 1-D index gathers from the whole of src (flat positions); a longer one gathers
 /// each row of its last axis from the same row of src, whose shape is index's. The caller checks that every

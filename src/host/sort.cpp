@@ -1,5 +1,5 @@
-// Sorting on the host: each row stably by device/sort_keys.hpp's keys, NumPy's stable order; gathers and
-// binary searches, positions of true flags, bin counts and sums.
+// Sorting on the host: each row stably by device/sort_keys.hpp's keys, NumPy's stable order; partitions of a row
+// around its kth element; gathers and binary searches, positions of true flags, bin counts and sums.
 #include <algorithm>
 #include <cstring>
 #include <numeric>
@@ -31,7 +31,39 @@ void sort_row(const T* in, T* values, std::int64_t* indices, std::int64_t n) {
   if (indices) std::copy(order.begin(), order.end(), indices);
 }
 
+/// partition_row of one dtype: the kth key by selection, then the three groups in input order.
+template <class T>
+void partition_row_of(const T* in, std::int64_t n, std::int64_t kth, T* values, std::int64_t* indices) {
+  using K = sort_key_t<T>;
+  std::vector<K> keys(static_cast<std::size_t>(n));
+  for (std::int64_t i = 0; i < n; ++i) keys[i] = sort_key(in[i]);
+  std::vector<K> selected = keys;
+  std::nth_element(selected.begin(), selected.begin() + kth, selected.end());
+  const K pivot = selected[kth];
+  std::int64_t at = 0;
+  auto emit = [&](auto in_group) {
+    for (std::int64_t i = 0; i < n; ++i) {
+      if (!in_group(keys[i])) continue;
+      if (values) values[at] = in[i];
+      if (indices) indices[at] = i;
+      ++at;
+    }
+  };
+  emit([&](K k) { return k < pivot; });
+  emit([&](K k) { return k == pivot; });
+  emit([&](K k) { return pivot < k; });
+}
+
 }  // namespace
+
+template <>
+void partition_row<host_backend>(const exec&, dtype t, const void* in, std::int64_t n, std::int64_t kth, void* values,
+                                 std::int64_t* indices) {
+  visit_dtype(t.id(), [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    partition_row_of<T>(static_cast<const T*>(in), n, kth, static_cast<T*>(values), indices);
+  });
+}
 
 template <>
 void sort_rows<host_backend>(const exec&, const sort_call& c) {
