@@ -37,11 +37,13 @@ ndarray argsort(const ndarray& a, std::optional<std::int64_t> axis = -1, const s
 ndarray lexsort(const std::vector<ndarray>& keys, std::int64_t axis = -1);
 
 /// numpy.partition: a copy of @p a along @p axis (none: flattened) with the element at each position of
-/// @p kth where a sort puts it, smaller or equal elements before it and greater or equal after. numcu's result
-/// is the sorted array, a valid partition for every kth.
+/// @p kth where a sort puts it, smaller or equal elements before it and greater or equal after. numcu: one row
+/// of at least 2^14 elements with one kth holds the elements before the kth's in the sort order, then those
+/// equal to it, then those after it, each group in input order; otherwise the sorted array (docs/sorting.md).
 /// @throws shape_error "kth(=5) out of bounds (5)", index_error (axis), device_error.
 ndarray partition(const ndarray& a, const std::vector<std::int64_t>& kth, std::optional<std::int64_t> axis = -1);
-/// numpy.argpartition: the int64 indices that partition @p a (numcu: the stable argsort).
+/// numpy.argpartition: the int64 indices that partition @p a, as partition() orders them (otherwise the stable
+/// argsort).
 ndarray argpartition(const ndarray& a, const std::vector<std::int64_t>& kth,
                      std::optional<std::int64_t> axis = -1);
 

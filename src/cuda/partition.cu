@@ -27,6 +27,9 @@ constexpr int digit_bits = 8;
 constexpr int digit_values = 1 << digit_bits;
 static_assert(digit_values == block_threads, "the select's kernels keep one count per thread");
 
+/// Elements each thread loads at once in a pass of the select.
+constexpr int histogram_items = 8;
+
 /// Elements per thread, and per tile, of the split.
 constexpr int split_items = 8;
 constexpr int tile_items = block_threads * split_items;
@@ -64,8 +67,7 @@ __global__ void __launch_bounds__(block_threads)
 }
 
 /// Counts the digit at @p shift of the keys that share the state's prefix into @p histogram (digit_values
-/// counts). Threads of a warp with the same digit add once (the first pass sees few distinct digits in data
-/// of one sign and magnitude).
+/// counts), through a histogram in shared memory per block.
 template <class T>
 __global__ void __launch_bounds__(block_threads)
     digit_histogram_kernel(const T* __restrict__ in, std::int64_t n, const select_state<sort_key_t<T>>* state,
@@ -76,19 +78,24 @@ __global__ void __launch_bounds__(block_threads)
   __syncthreads();
   const K prefix = state->prefix;
   const K mask = state->mask;
-  const unsigned lane = threadIdx.x % 32;
-  const std::int64_t step = std::int64_t{gridDim.x} * block_threads;
-  // the warp's first element is the same for all its threads: the loop's condition is uniform in the warp
-  for (std::int64_t first = std::int64_t{blockIdx.x} * block_threads + threadIdx.x - lane; first < n;
-       first += step) {
-    const std::int64_t i = first + lane;
-    int digit = -1;
-    if (i < n) {
-      const K key = sort_key(in[i]);
-      if (K(key & mask) == prefix) digit = static_cast<int>(static_cast<unsigned>(key >> shift) & (digit_values - 1));
+  // histogram_items loads in flight per thread, then counted
+  constexpr std::int64_t chunk = std::int64_t{block_threads} * histogram_items;
+  for (std::int64_t base = std::int64_t{blockIdx.x} * chunk; base < n; base += std::int64_t{gridDim.x} * chunk) {
+    T items[histogram_items];
+#pragma unroll
+    for (int j = 0; j < histogram_items; ++j) {
+      const std::int64_t i = base + j * block_threads + threadIdx.x;
+      if (i < n) items[j] = in[i];
     }
-    const unsigned peers = __match_any_sync(0xffffffffu, digit);
-    if (digit >= 0 && lane == static_cast<unsigned>(__ffs(peers) - 1)) atomicAdd(&counts[digit], __popc(peers));
+#pragma unroll
+    for (int j = 0; j < histogram_items; ++j) {
+      int digit = -1;
+      if (base + j * block_threads + threadIdx.x < n) {
+        const K key = sort_key(items[j]);
+        if (K(key & mask) == prefix) digit = static_cast<int>(static_cast<unsigned>(key >> shift) & (digit_values - 1));
+      }
+      if (digit >= 0) atomicAdd(&counts[digit], 1u);
+    }
   }
   __syncthreads();
   if (counts[threadIdx.x] != 0) atomicAdd(histogram + threadIdx.x, counts[threadIdx.x]);
@@ -99,22 +106,26 @@ __global__ void __launch_bounds__(block_threads)
 template <class K>
 __global__ void __launch_bounds__(block_threads)
     choose_digit_kernel(unsigned long long* histogram, select_state<K>* state, int shift) {
+  // the counts read at once into shared memory, then walked by one thread
+  __shared__ std::int64_t counts[digit_values];
+  counts[threadIdx.x] = static_cast<std::int64_t>(histogram[threadIdx.x]);
+  histogram[threadIdx.x] = 0;
+  __syncthreads();
   if (threadIdx.x == 0) {
     std::int64_t rank = state->rank;
+    std::int64_t below = 0;
     int digit = 0;
-    std::int64_t count = static_cast<std::int64_t>(histogram[0]);
-    while (rank >= count && digit < digit_values - 1) {  // the rank is below the total: the loop stops in range
-      rank -= count;
-      state->below += count;
-      count = static_cast<std::int64_t>(histogram[++digit]);
+    while (rank >= counts[digit] && digit < digit_values - 1) {  // the rank is below the total: stops in range
+      rank -= counts[digit];
+      below += counts[digit];
+      ++digit;
     }
     state->prefix = K(state->prefix | K(K(digit) << shift));
     state->mask = K(state->mask | K(K(digit_values - 1) << shift));
     state->rank = rank;
-    state->equal = count;
+    state->below += below;
+    state->equal = counts[digit];
   }
-  __syncthreads();
-  histogram[threadIdx.x] = 0;
 }
 
 /// The keys below and equal to the kth's in each tile, into @p counts (one per tile).
@@ -129,6 +140,7 @@ __global__ void __launch_bounds__(block_threads)
   const std::int64_t start = std::int64_t{blockIdx.x} * tile_items;
   int below = 0;
   int equal = 0;
+#pragma unroll
   for (int j = 0; j < split_items; ++j) {
     const std::int64_t i = start + j * block_threads + threadIdx.x;
     if (i < n) {
@@ -197,8 +209,8 @@ void partition_row_of(const exec& e, const T* in, std::int64_t n, std::int64_t k
   auto* state = static_cast<select_state<K>*>(e.workspace(sizeof(select_state<K>)));
   auto* histogram = static_cast<unsigned long long*>(e.workspace(sizeof(unsigned long long) * digit_values));
   launch(e, 1, block_threads, start_select_kernel<K>, state, kth, histogram);
-  const unsigned grid =
-      std::min(grid_for(n, block_threads), resident_blocks(digit_histogram_kernel<T>, e.where().index()));
+  const unsigned grid = std::min(grid_for(n, std::int64_t{block_threads} * histogram_items),
+                                 resident_blocks(digit_histogram_kernel<T>, e.where().index()));
   for (int shift = int(sizeof(K) * 8) - digit_bits; shift >= 0; shift -= digit_bits) {
     launch(e, grid, block_threads, digit_histogram_kernel<T>, in, n, state, shift, histogram);
     launch(e, 1, block_threads, choose_digit_kernel<K>, histogram, state, shift);

@@ -80,14 +80,28 @@ void search_sorted<cuda_backend>(const exec& e, dtype t, const void* sorted, std
 
 namespace {
 
-/// Atomic adds into the counts, which L2 serves: the loop strides over the grid, so that each thread keeps
-/// several adds in flight.
+/// Values each thread of count_bins_kernel loads at once.
+constexpr int count_items = 8;
+
+/// Atomic adds into the counts, which L2 serves: the loop strides over the grid, each thread loading
+/// count_items values at once, so that many loads and adds are in flight.
 template <class T>
 __global__ void __launch_bounds__(block_threads)
     count_bins_kernel(const T* __restrict__ x, std::int64_t n, std::uint64_t offset, unsigned long long* counts) {
-  const std::int64_t step = std::int64_t{gridDim.x} * block_threads;
-  for (std::int64_t i = std::int64_t{blockIdx.x} * block_threads + threadIdx.x; i < n; i += step) {
-    atomicAdd(counts + (static_cast<std::uint64_t>(x[i]) - offset), 1ull);
+  constexpr std::int64_t chunk = std::int64_t{block_threads} * count_items;
+  for (std::int64_t base = std::int64_t{blockIdx.x} * chunk; base < n; base += std::int64_t{gridDim.x} * chunk) {
+    T values[count_items];
+#pragma unroll
+    for (int j = 0; j < count_items; ++j) {
+      const std::int64_t i = base + j * block_threads + threadIdx.x;
+      if (i < n) values[j] = x[i];
+    }
+#pragma unroll
+    for (int j = 0; j < count_items; ++j) {
+      if (base + j * block_threads + threadIdx.x < n) {
+        atomicAdd(counts + (static_cast<std::uint64_t>(values[j]) - offset), 1ull);
+      }
+    }
   }
 }
 
@@ -109,8 +123,8 @@ void count_bins<cuda_backend>(const exec& e, dtype t, const void* x, std::int64_
                               std::int64_t* counts, std::int64_t) {
   visit_dtype(t.id(), [&]<class T>(type_tag<T>) {
     if constexpr (std::is_integral_v<T>) {
-      const unsigned grid =
-          std::min(grid_for(n, block_threads), resident_blocks(count_bins_kernel<T>, e.where().index()));
+      const unsigned grid = std::min(grid_for(n, std::int64_t{block_threads} * count_items),
+                                     resident_blocks(count_bins_kernel<T>, e.where().index()));
       launch(e, grid, block_threads, count_bins_kernel<T>, static_cast<const T*>(x), n,
              static_cast<std::uint64_t>(offset), reinterpret_cast<unsigned long long*>(counts));
     }
