@@ -80,9 +80,8 @@ constexpr std::int64_t selection_min_row = std::int64_t{1} << 14;
 ndarray partitioned(const ndarray& a, const std::vector<std::int64_t>& kth, std::optional<std::int64_t> axis,
                     bool indices) {
   auto [x, ax] = sort_operand(a, axis);
-  if (x.size() == 0) return sorted_along(x, axis ? std::optional<std::int64_t>(ax) : std::nullopt, indices);
-  const std::int64_t n = x.shape()[ax];
-  check_kth(kth, n);
+  const std::int64_t n = x.size() == 0 ? 0 : x.shape()[ax];
+  if (n > 0) check_kth(kth, n);
   if (kth.size() == 1 && n == x.size() && n >= selection_min_row) {
     const std::int64_t k = kth[0] < 0 ? kth[0] + n : kth[0];
     return partition_one_row(ascontiguousarray(x.reshape({n})), k, indices).reshape(x.shape());

@@ -78,25 +78,10 @@ __global__ void __launch_bounds__(block_threads)
   __syncthreads();
   const K prefix = state->prefix;
   const K mask = state->mask;
-  // histogram_items loads in flight per thread, then counted
-  constexpr std::int64_t chunk = std::int64_t{block_threads} * histogram_items;
-  for (std::int64_t base = std::int64_t{blockIdx.x} * chunk; base < n; base += std::int64_t{gridDim.x} * chunk) {
-    T items[histogram_items];
-#pragma unroll
-    for (int j = 0; j < histogram_items; ++j) {
-      const std::int64_t i = base + j * block_threads + threadIdx.x;
-      if (i < n) items[j] = in[i];
-    }
-#pragma unroll
-    for (int j = 0; j < histogram_items; ++j) {
-      int digit = -1;
-      if (base + j * block_threads + threadIdx.x < n) {
-        const K key = sort_key(items[j]);
-        if (K(key & mask) == prefix) digit = static_cast<int>(static_cast<unsigned>(key >> shift) & (digit_values - 1));
-      }
-      if (digit >= 0) atomicAdd(&counts[digit], 1u);
-    }
-  }
+  for_each_loaded<histogram_items>(in, n, [&](T value) {
+    const K key = sort_key(value);
+    if (K(key & mask) == prefix) atomicAdd(&counts[static_cast<unsigned>(key >> shift) & (digit_values - 1)], 1u);
+  });
   __syncthreads();
   if (counts[threadIdx.x] != 0) atomicAdd(histogram + threadIdx.x, counts[threadIdx.x]);
 }

@@ -88,21 +88,9 @@ constexpr int count_items = 8;
 template <class T>
 __global__ void __launch_bounds__(block_threads)
     count_bins_kernel(const T* __restrict__ x, std::int64_t n, std::uint64_t offset, unsigned long long* counts) {
-  constexpr std::int64_t chunk = std::int64_t{block_threads} * count_items;
-  for (std::int64_t base = std::int64_t{blockIdx.x} * chunk; base < n; base += std::int64_t{gridDim.x} * chunk) {
-    T values[count_items];
-#pragma unroll
-    for (int j = 0; j < count_items; ++j) {
-      const std::int64_t i = base + j * block_threads + threadIdx.x;
-      if (i < n) values[j] = x[i];
-    }
-#pragma unroll
-    for (int j = 0; j < count_items; ++j) {
-      if (base + j * block_threads + threadIdx.x < n) {
-        atomicAdd(counts + (static_cast<std::uint64_t>(values[j]) - offset), 1ull);
-      }
-    }
-  }
+  for_each_loaded<count_items>(x, n, [&](T value) {
+    atomicAdd(counts + (static_cast<std::uint64_t>(value) - offset), 1ull);
+  });
 }
 
 /// One thread per bin adds its run in order: NumPy's sums, bit for bit.
