@@ -691,7 +691,9 @@ const std::map<std::string, call>& calls() {
        }},
       {"unique",
        [](const inputs& in) {
-         const nc::unique_result r = nc::unique(in.arr(0), {.return_index = true});
+         const std::optional<std::int64_t> axis =
+             in.keys("axis").empty() ? std::nullopt : std::optional<std::int64_t>(integer_or(in, "axis", 0));
+         const nc::unique_result r = nc::unique(in.arr(0), {.return_index = true, .axis = axis});
          return two({r.values, *r.indices});
        }},
       {"isin", [](const inputs& in) { return one(nc::isin(in.arr(0), in.arr(1), false, flag_of(in, "invert"))); }},

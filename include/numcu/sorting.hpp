@@ -163,20 +163,29 @@ struct unique_options {
   bool return_index = false;    ///< the index of each unique value's first occurrence
   bool return_inverse = false;  ///< the index into the unique values of every element, in the input's shape
   bool return_counts = false;   ///< how often each unique value occurs
+  /// Unique slices along this axis instead of unique elements of the flattened array: the slices are compared as
+  /// rows of their elements (C order), ordered lexicographically with NaNs last in each element; a slice that
+  /// holds a NaN equals no other (equal_nan applies to elements only), and -0.0 equals 0.0. A 1-D array's slices
+  /// are its elements: unique as without an axis.
+  std::optional<std::int64_t> axis = std::nullopt;
   bool equal_nan = true;        ///< all NaNs one unique value (NaNs of complex values: any part NaN)
 };
 
 /// What unique gives: the sorted unique values and what the options asked for (NumPy 2's UniqueAllResult).
 struct unique_result {
-  ndarray values;                       ///< the sorted unique values (the input's dtype, 1-D)
-  std::optional<ndarray> indices;       ///< int64: the first occurrence of each value in the flattened input
-  std::optional<ndarray> inverse_indices;  ///< int64, the input's shape: each element's index into values
+  /// the sorted unique values (the input's dtype, 1-D); with an axis, the unique slices in its place
+  ndarray values;
+  /// int64: the first occurrence of each value in the flattened input (with an axis: of each slice)
+  std::optional<ndarray> indices;
+  /// int64, the input's shape: each element's index into values (with an axis, 1-D: each slice's)
+  std::optional<ndarray> inverse_indices;
   std::optional<ndarray> counts;        ///< int64: the occurrences of each value
 };
 
 /// numpy.unique of the flattened array: the sorted unique values, all NaNs one value. Waits for the device.
 ndarray unique(const ndarray& ar);
-/// numpy.unique with return_index, return_inverse, return_counts, equal_nan. (axis= is not supported.)
+/// numpy.unique with return_index, return_inverse, return_counts, axis, equal_nan.
+/// @throws index_error "axis 2 is out of bounds for array of dimension 2" (NumPy's AxisError).
 unique_result unique(const ndarray& ar, const unique_options& options);
 /// numpy.unique_values: the sorted unique values, each NaN its own value (equal_nan=False).
 ndarray unique_values(const ndarray& x);

@@ -10,6 +10,7 @@
 #include "dispatch/dispatch.hpp"
 #include "dispatch/sort.hpp"
 #include "memory/buffer.hpp"
+#include "numcu/creation.hpp"
 #include "numcu/elementwise.hpp"
 #include "numcu/manipulation.hpp"
 #include "numcu/reduction.hpp"
@@ -62,18 +63,42 @@ std::optional<unique_result> unique_by_counting(const ndarray& flat, const uniqu
   return r;
 }
 
+/// The index, inverse and counts that @p o asks for, of the @p n elements (or slices) put in order by @p perm
+/// (int64; empty when no index or inverse is asked for), whose runs of equal ones start where the bool @p mask is
+/// true, at @p starts. The inverse takes @p inverse_shape.
+void describe_runs(unique_result& r, const ndarray& perm, const ndarray& mask, const ndarray& starts, std::int64_t n,
+                   const unique_options& o, const shape_t& inverse_shape) {
+  if (o.return_index) r.indices = gather_last_axis(perm, starts);
+  if (o.return_inverse) {
+    // each sorted element's run, put back in input order through the inverse permutation
+    const ndarray run = subtract(cumsum(mask), 1);
+    r.inverse_indices = gather_last_axis(run, argsort(perm)).reshape(inverse_shape);
+  }
+  if (o.return_counts) {
+    const std::int64_t u = starts.size();
+    ndarray counts = new_array({u}, int64, mask.device());
+    subtract(starts(slice(1, none)), starts(slice(none, -1)), counts(slice(none, -1)));
+    subtract(n, starts(slice(u - 1, none)), counts(slice(u - 1, none)));
+    r.counts = counts;
+  }
+}
+
+/// What unique gives for no elements: @p values and empty int64 arrays, the inverse of @p inverse_shape.
+unique_result no_runs(ndarray values, const unique_options& o, const shape_t& inverse_shape) {
+  unique_result r;
+  const device d = values.device();
+  r.values = std::move(values);
+  if (o.return_index) r.indices = new_array({0}, int64, d);
+  if (o.return_inverse) r.inverse_indices = new_array(inverse_shape, int64, d);
+  if (o.return_counts) r.counts = new_array({0}, int64, d);
+  return r;
+}
+
 /// NumPy's _unique1d of the flattened @p ar.
 unique_result unique_of(const ndarray& ar, const unique_options& o) {
   const ndarray flat = flat_contiguous(ar);
   const std::int64_t n = flat.size();
-  unique_result r;
-  if (n == 0) {
-    r.values = new_array({0}, ar.dtype(), ar.device());
-    if (o.return_index) r.indices = new_array({0}, int64, ar.device());
-    if (o.return_inverse) r.inverse_indices = new_array(ar.shape(), int64, ar.device());
-    if (o.return_counts) r.counts = new_array({0}, int64, ar.device());
-    return r;
-  }
+  if (n == 0) return no_runs(new_array({0}, ar.dtype(), ar.device()), o, ar.shape());
   if (auto counted = unique_by_counting(flat, o)) return *std::move(counted);
   // a permutation only where an index or the inverse needs it
   const bool permute = o.return_index || o.return_inverse;
@@ -81,20 +106,57 @@ unique_result unique_of(const ndarray& ar, const unique_options& o) {
   const ndarray aux = permute ? gather_last_axis(flat, perm) : sort(flat);
   const ndarray mask = run_starts(aux, o.equal_nan);
   const ndarray starts = flatnonzero(mask);
+  unique_result r;
   r.values = gather_last_axis(aux, starts);
-  if (o.return_index) r.indices = gather_last_axis(perm, starts);
-  if (o.return_inverse) {
-    // each sorted element's run, put back in input order through the inverse permutation
-    const ndarray run = subtract(cumsum(mask), 1);
-    r.inverse_indices = gather_last_axis(run, argsort(perm)).reshape(ar.shape());
+  describe_runs(r, perm, mask, starts, n, o, ar.shape());
+  return r;
+}
+
+/// The rows @p rows (int64, 1-D) of the C-contiguous 2-D @p table, as a new (rows.size(), columns) array.
+ndarray table_rows(const ndarray& table, const ndarray& rows) {
+  const std::int64_t columns = table.shape()[1];
+  const ndarray column = arange(std::int64_t{0}, columns, 1, int64, table.device());
+  const ndarray places = add(multiply(rows.reshape({rows.size(), 1}), columns), column);  // row-major positions
+  return gather_last_axis(table.reshape({table.size()}), ascontiguousarray(places.ravel()))
+      .reshape({rows.size(), columns});
+}
+
+/// NumPy's unique along @p o.axis: the slices along that axis compared as rows of their elements, in
+/// lexicographic order (NaNs last in each element, as sort orders them); a slice with a NaN equals no other,
+/// -0.0 equals 0.0. The inverse is 1-D, as NumPy 2.4's.
+unique_result unique_along(const ndarray& ar, const unique_options& o) {
+  const int axis = normalize_axis(*o.axis, ar.ndim());
+  const ndarray moved = moveaxis(ar, axis, 0);
+  const std::int64_t n = moved.shape()[0];
+  const std::int64_t columns = n == 0 ? 0 : moved.size() / n;
+  const shape_t inverse_shape{n};
+  // the unique slices (shape (u, *slice_shape)) moved back into the axis
+  const auto in_place = [&](const ndarray& table) {
+    shape_t s = moved.shape();
+    s[0] = table.shape()[0];
+    return moveaxis(table.reshape(s), 0, axis);
+  };
+  if (n == 0) return no_runs(in_place(new_array({0, columns}, ar.dtype(), ar.device())), o, inverse_shape);
+  const ndarray table = ascontiguousarray(moved.reshape({n, columns}));
+  // stable order of the rows: the first column decides first, so it is lexsort's last key
+  ndarray perm = arange(std::int64_t{0}, n, 1, int64, ar.device());
+  if (columns > 0) {
+    std::vector<ndarray> keys;
+    for (std::int64_t c = columns - 1; c >= 0; --c) keys.push_back(table(all, c));
+    perm = lexsort(keys, 0);
   }
-  if (o.return_counts) {
-    const std::int64_t u = starts.size();
-    ndarray counts = new_array({u}, int64, ar.device());
-    subtract(starts(slice(1, none)), starts(slice(none, -1)), counts(slice(none, -1)));
-    subtract(n, starts(slice(u - 1, none)), counts(slice(u - 1, none)));
-    r.counts = counts;
+  const ndarray sorted = table_rows(table, perm);
+  ndarray mask = new_array({n}, bool_, ar.device());
+  mask(slice(0, 1)) = true;
+  if (n > 1) {  // a row starts a run where it differs from the one before in some column (NaN differs always)
+    reduce_options into;
+    into.out = mask(slice(1, none));
+    any(not_equal(sorted(slice(1, none)), sorted(slice(none, -1))), 1, into);
   }
+  const ndarray starts = flatnonzero(mask);
+  unique_result r;
+  r.values = in_place(table_rows(table, gather_last_axis(perm, starts)));
+  describe_runs(r, perm, mask, starts, n, o, inverse_shape);
   return r;
 }
 
@@ -105,7 +167,12 @@ ndarray unique_or_flat(const ndarray& a, bool assume_unique) { return assume_uni
 
 ndarray unique(const ndarray& ar) { return unique_of(ar, {}).values; }
 
-unique_result unique(const ndarray& ar, const unique_options& options) { return unique_of(ar, options); }
+unique_result unique(const ndarray& ar, const unique_options& options) {
+  if (!options.axis) return unique_of(ar, options);
+  if (ar.ndim() != 1) return unique_along(ar, options);
+  (void)normalize_axis(*options.axis, 1);  // 1-D: the elements themselves, as without an axis
+  return unique_of(ar, options);
+}
 
 ndarray unique_values(const ndarray& x) { return unique_of(x, {.equal_nan = false}).values; }
 

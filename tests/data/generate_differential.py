@@ -1569,7 +1569,7 @@ def regression_cases():
 # (drawing function, weight, elementwise): elementwise calls follow numcu's bfloat16 rule (bf16_ufunc_answer)
 def case_sorting(rng):
     """Sorting, searching and sets (numcu/sorting.hpp): sort and argsort (stable: NumPy's kind="stable") along an
-    axis or the flattened array (`flat= i 1`), searchsorted (`right= i 1`), unique with first indices, isin
+    axis or the flattened array (`flat= i 1`), searchsorted (`right= i 1`), unique with first indices (along `axis=` or flattened), isin
     (`invert= i 1`), flatnonzero, argwhere, bincount (`weights=`, `minlength=`), digitize (`right= i 1`), histogram (`bins=`, `lo=` and `hi=`
     for range=). The
     order statistics, whose ties of -0.0 and 0.0 NumPy's partition settles either way, are checked by tests/test_sorting.cpp's golden data instead."""
@@ -1644,7 +1644,15 @@ def case_sorting(rng):
         args = [base, v] + ([Keyword("right", Plain("i", 1))] if right else [])
         return Case(name, args, lambda x, y, *_: np.searchsorted(x, y, side="right" if right else "left")), None
     if name == "unique":
-        return Case(name, [a], lambda x: np.unique(x, return_index=True)), None
+        if nd == 0 or rng.random() < 0.6:
+            return Case(name, [a], lambda x: np.unique(x, return_index=True)), None
+        bad = rng.random() < 0.05
+        axis = int(pick(rng, [nd, -nd - 1])) if bad else int(rng.integers(-nd, nd))
+        def along(x, *_):
+            exact = x.astype(np.float32) if x.dtype == np.float16 else x  # NumPy's float16 fields: NaN not last
+            u, first = np.unique(exact, return_index=True, axis=axis)
+            return u.astype(x.dtype), first
+        return Case(name, [a, Keyword("axis", Plain("i", axis))], along), None
     if name == "isin":
         other = pick(rng, [t, pick(rng, [x for x in ALL_TYPES if x != "bfloat16"])])
         test = draw_array(rng, other, pick(rng, [(4,), (0,), (2, 3), ()]))

@@ -11,6 +11,8 @@ Line formats (values encoded as in generate_golden.py: exact decimal or float.he
     searchsorted dtype a_len side sorter | a values | needle_dtype needle_shape | needles | result values
     lexsort k shape axis | key dtypes | key 0 values | ... | key k-1 values | result values
     unique dtype shape equal_nan | values | unique values | indices | inverse indices | counts
+    uniqueaxis dtype base_shape view axis | base values | result_shape | unique values | indices | inverse indices
+        | counts
     argwhere dtype shape | values | N | argwhere values (row after row) | flatnonzero values
     isin dtype shape test_dtype test_len invert | values | test values | result (0/1)
     setop name a_dtype a_len b_dtype b_len assume_unique | a | b | result_dtype result_len | result values
@@ -194,6 +196,39 @@ def unique_lines():
             lines.append("unique %s 300 1 | %s | %s | %s | %s | %s" % (
                 name, enc_all(a, name), enc_all(u, name), " ".join(str(int(x)) for x in idx),
                 " ".join(str(int(x)) for x in inv), " ".join(str(int(x)) for x in cnt)))
+    return lines
+
+
+def unique_axis_lines():
+    """unique along an axis: slices that repeat (drawn from a few distinct ones), slices with NaN (never merged),
+    -0.0 beside 0.0 (merged), each axis of 1-D to 3-D arrays, C-order and transposed bases, zero-size slices."""
+    lines = []
+    draw = np.random.default_rng(78)  # picks the repeats; drawn last, so that the lines above stay as they were
+    cases = [((7,), 0), ((6, 3), 0), ((6, 3), 1), ((6, 3), -1), ((2, 6, 3), 1), ((4, 2, 2), 0), ((3, 2, 5), 2),
+             ((0, 3), 0), ((3, 0), 0), ((3, 0), 1), ((1, 4), 0)]
+    for name in ALL_TYPES:
+        for shape, axis in cases:
+            ax = axis % len(shape)
+            n = shape[ax]
+            rest = shape[:ax] + shape[ax + 1:]
+            width = int(np.prod(rest))
+            distinct = values_for(name, 3 * width).reshape((3,) + rest) if width else np.zeros((3,) + rest, dt(name))
+            if kind_of(name) in "iub":
+                distinct = np.resize(values_for(name, 4 * width), (3,) + rest)  # fewer distinct values: ties
+            moved = distinct[draw.integers(0, 3, n)] if n else np.zeros((0,) + rest, dt(name))
+            a = np.moveaxis(moved, 0, ax).copy()
+            for view in (("c", "t") if a.ndim > 1 else ("c",)):
+                base = a if view == "c" else a.T.copy()  # the view "t" of base is a
+                # float16 as float32 too: NumPy's comparison of float16 fields does not order NaN last
+                exact = a.astype(np.float32) if name in ("float16", "bfloat16") else a
+                u, idx, inv, cnt = np.unique(exact, return_index=True, return_inverse=True, return_counts=True,
+                                             axis=axis)
+                u = u.astype(dt(name))
+                assert inv.shape == (n,)
+                lines.append("uniqueaxis %s %s %s %d | %s | %s | %s | %s | %s | %s" % (
+                    name, shape_text(base.shape), view, axis, enc_all(base, name), shape_text(u.shape),
+                    enc_all(u, name), " ".join(str(int(x)) for x in idx), " ".join(str(int(x)) for x in inv),
+                    " ".join(str(int(x)) for x in cnt)))
     return lines
 
 
@@ -412,7 +447,7 @@ def main():
                 % np.__version__)
         for line in sort_lines() + search_lines() + lexsort_lines() + unique_lines() + nonzero_lines() + set_lines()\
                 + order_lines() + bin_lines()\
-                + histogram_lines() + histogramdd_lines():
+                + histogram_lines() + histogramdd_lines() + unique_axis_lines():
             f.write(line + "\n")
 
 
