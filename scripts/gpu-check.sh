@@ -12,10 +12,11 @@
 # With NUMCU_BASELINE=DIR (a source tree of another revision, e.g. from `git archive REV`), "bench" also
 # builds that tree's numcu_bench and runs it in the same call, and prints every row the two share side by
 # side (bench/compare_runs.py).
-# On the H200 machine a fresh build takes about 6 minutes, "suite" more than 5 more (runtime kernels compiling
-# into an empty cache), "sanitize" about 4 (memcheck 20 seconds, the add_subdirectory consumer rebuilding the
-# library the rest) and "bench" 1; the GPU machine allows 10 minutes per command, so on a fresh machine run
-# "build" (the build alone), then "suite", "sanitize" and "bench" on the same machine.
+# On the H200 machine (2026-12-04, 354 cases) "suite" on a fresh machine takes about 5 minutes with its build
+# (ccache warm; twice that cold), "sanitize" about 8 (memcheck over the 128 CUDA cases 5 minutes, the
+# add_subdirectory consumer rebuilding the library 2) and "bench" 1; the GPU machine allows 10 minutes per
+# command, so run "build" (the build alone) when the cache is cold, then "suite", "sanitize" and "bench" on the
+# same machine, one call each.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 what=${1:-all}
