@@ -641,6 +641,47 @@ NUMCU_TEST_ON_DEVICES("sorting errors: NumPy's messages, inputs unchanged", sort
   }
 }
 
+TEST_CASE("searchsorted on the GPU gives the CPU's places: trees of every key width, few needles, unaligned"
+          " [cuda]" * doctest::skip(numcu_test::no_gpu())) {
+  std::mt19937 gen(12);
+  std::uniform_int_distribution<int> draw(-60, 60);
+  const auto values_of = [&](std::int64_t count, nc::dtype t) {
+    std::vector<double> values(static_cast<std::size_t>(count));
+    for (double& x : values) x = draw(gen) * 0.5;
+    nc::ndarray a = nc::array(values, std::nullopt, nc::cpu).astype(t);
+    if ((t.is_floating() || t.is_complex()) && count > 8) {  // NaN and infinities among them
+      a(nc::slice(0, 3)) = std::numeric_limits<double>::quiet_NaN();
+      a(nc::slice(3, 4)) = std::numeric_limits<double>::infinity();
+      a(nc::slice(4, 5)) = -std::numeric_limits<double>::infinity();
+    }
+    return a;
+  };
+  // a tree of a few levels (100003), of the last level alone (2049), of the samples alone (5); 8-bit keys take
+  // 32 to a node, 128-bit ones 2
+  for (nc::dtype t : {nc::bool_, nc::int8, nc::float16, nc::int32, nc::float32, nc::uint64, nc::float64,
+                      nc::complex64, nc::complex128}) {
+    for (std::int64_t n : {std::int64_t{100003}, std::int64_t{2049}, std::int64_t{5}}) {
+      CAPTURE(t.name());
+      CAPTURE(n);
+      const nc::ndarray sorted = nc::sort(values_of(n, t));
+      const nc::ndarray needles = values_of(30011, t);
+      const nc::ndarray gpu_sorted = sorted.to(nc::cuda(0));
+      const nc::ndarray gpu_needles = needles.to(nc::cuda(0));
+      for (auto side : {nc::search_side::left, nc::search_side::right}) {
+        CHECK(int64_values(nc::searchsorted(gpu_sorted, gpu_needles, side)) ==
+              int64_values(nc::searchsorted(sorted, needles, side)));
+        // a few needles search without a tree; so do those in an array that starts off a 16-byte boundary
+        const nc::ndarray few = needles(nc::slice(0, 4));
+        CHECK(int64_values(nc::searchsorted(gpu_sorted, few.to(nc::cuda(0)), side)) ==
+              int64_values(nc::searchsorted(sorted, few, side)));
+        const nc::ndarray shifted = sorted(nc::slice(1, nc::none));
+        CHECK(int64_values(nc::searchsorted(gpu_sorted(nc::slice(1, nc::none)), gpu_needles, side)) ==
+              int64_values(nc::searchsorted(shifted, needles, side)));
+      }
+    }
+  }
+}
+
 TEST_CASE("sort on the GPU gives the CPU's stable order on every path [cuda]" * doctest::skip(numcu_test::no_gpu())) {
   std::mt19937 gen(11);
   std::uniform_int_distribution<int> draw(-50, 50);

@@ -89,10 +89,15 @@ ndarray bincount(const ndarray& x, const std::optional<ndarray>& weights, std::i
   const ndarray values = ascontiguousarray(x);  // counted in its own dtype
   std::int64_t length = minlength;
   if (values.size() > 0) {
-    // NumPy casts to int64 first: a uint64 value beyond int64's range turns negative there, and is refused too
-    const bool wide = x.dtype() == uint64;
-    const auto largest = max(values).astype(uint64).item<std::uint64_t>();
-    if (wide ? largest > static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max()) : min(values).astype(int64).item<std::int64_t>() < 0) {
+    // one maximum finds the length and any negative value: read as the unsigned integers of their width, the
+    // negative values lie above the signed ones; NumPy casts to int64 first, so a uint64 value beyond int64's
+    // range turns negative there and is refused too
+    const std::size_t width = values.itemsize();
+    const dtype bits = width == 1 ? uint8 : width == 2 ? uint16 : width == 4 ? uint32 : uint64;
+    const ndarray unsigned_values(values.buffer(), bits, values.shape(), values.strides(), values.offset(), true);
+    const auto largest = max(unsigned_values).astype(uint64).item<std::uint64_t>();
+    const bool may_be_negative = x.dtype().kind() == dtype_kind::signed_integer || x.dtype() == uint64;
+    if (may_be_negative && largest >> (8 * width - 1) != 0) {
       throw shape_error("'list' argument must have no negative elements");
     }
     length = std::max(length, static_cast<std::int64_t>(largest) + 1);

@@ -141,7 +141,8 @@ __global__ void __launch_bounds__(block_threads)
 
 /// Writes each tile's elements to their places: the keys below the kth's from 0, the equal ones after all
 /// those below, the larger ones after all those; @p before holds, for each tile, the counts of the tiles before
-/// it.
+/// it. Each tile puts its elements in group order in shared memory first, so that the writes of each group are
+/// consecutive and whole sectors.
 template <class T>
 __global__ void __launch_bounds__(block_threads)
     split_kernel(const T* __restrict__ in, std::int64_t n, const select_state<sort_key_t<T>>* state,
@@ -152,7 +153,10 @@ __global__ void __launch_bounds__(block_threads)
   __shared__ union {
     typename load::TempStorage load;
     typename scan::TempStorage scan;
+    alignas(16) unsigned char staged[tile_items * std::max(sizeof(T), sizeof(std::int64_t))];  // values or indices
   } storage;
+  T* const staged_values = reinterpret_cast<T*>(storage.staged);
+  std::int64_t* const staged_indices = reinterpret_cast<std::int64_t*>(storage.staged);
   const K pivot = state->prefix;
   const std::int64_t start = std::int64_t{blockIdx.x} * tile_items;
   const int valid = static_cast<int>(std::min<std::int64_t>(tile_items, n - start));
@@ -171,18 +175,40 @@ __global__ void __launch_bounds__(block_threads)
   }
   __syncthreads();  // the load's storage is the scan's
   int packed = 0;
-  scan(storage.scan).ExclusiveSum(below | (equal << 16), packed);
+  int packed_total = 0;
+  scan(storage.scan).ExclusiveSum(below | (equal << 16), packed, packed_total);
+  // the tile's groups in shared memory: below from 0, equal after them, above after those, each in input order
+  const int tile_below = packed_total & 0xffff;
+  const int tile_equal = packed_total >> 16;
+  int place[split_items];
+  int next[3] = {packed & 0xffff, tile_below + (packed >> 16),
+                 tile_below + tile_equal +
+                     (static_cast<int>(threadIdx.x) * split_items - (packed & 0xffff) - (packed >> 16))};
+  for (int j = 0; j < split_items; ++j) place[j] = group[j] < 0 ? -1 : next[group[j]]++;
+  // where the tile's run of each group starts in the output
   const split_counts tile = before[blockIdx.x];
-  const std::int64_t first_item = start + static_cast<std::int64_t>(threadIdx.x) * split_items;
-  const std::int64_t first_below = tile.below + (packed & 0xffff);
-  const std::int64_t first_equal = tile.equal + (packed >> 16);
-  std::int64_t next[3] = {first_below, state->below + first_equal,
-                          state->below + state->equal + (first_item - first_below - first_equal)};
-  for (int j = 0; j < split_items; ++j) {
-    if (group[j] < 0) continue;
-    const std::int64_t at = next[group[j]]++;
-    if (values) values[at] = items[j];
-    if (indices) indices[at] = first_item + j;
+  const std::int64_t run[3] = {tile.below, state->below + tile.equal,
+                               state->below + state->equal + (start - tile.below - tile.equal)};
+  const auto destination = [&](int i) {
+    const int g = i < tile_below ? 0 : i < tile_below + tile_equal ? 1 : 2;
+    return run[g] + (i - (g == 0 ? 0 : g == 1 ? tile_below : tile_below + tile_equal));
+  };
+  __syncthreads();  // the scan's storage is the staging area
+  if (values) {
+    for (int j = 0; j < split_items; ++j) {
+      if (place[j] >= 0) staged_values[place[j]] = items[j];
+    }
+    __syncthreads();
+    for (int i = threadIdx.x; i < valid; i += block_threads) values[destination(i)] = staged_values[i];
+    __syncthreads();
+  }
+  if (indices) {
+    const std::int64_t first_item = start + static_cast<std::int64_t>(threadIdx.x) * split_items;
+    for (int j = 0; j < split_items; ++j) {
+      if (place[j] >= 0) staged_indices[place[j]] = first_item + j;
+    }
+    __syncthreads();
+    for (int i = threadIdx.x; i < valid; i += block_threads) indices[destination(i)] = staged_indices[i];
   }
 }
 

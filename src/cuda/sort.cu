@@ -1,6 +1,8 @@
 // The GPU's sort entry point, by dtype (the kernels and CUB calls: cuda/sort.cuh, instantiated per key width by
 // sort_<width>bit.cu), gathers through permutations, binary searches, the
 // positions of true flags, bin counts and sums.
+#include <cstdint>
+#include <cstring>
 #include <type_traits>
 
 #include <cub/device/device_select.cuh>
@@ -27,17 +29,24 @@ void gather_rows(const exec& e, std::size_t itemsize, const void* src, const std
 
 namespace {
 
-/// Bytes of shared memory a block of search_sorted_kernel fills with samples of the sorted array.
+/// Bytes of shared memory a block of sampled_search_kernel fills with samples of the sorted array.
 constexpr int search_sample_bytes = 32768;
+
+/// Whether the element at key (for the search of @p key) lies before the needle's place: less than it, or
+/// (@p right) not greater.
+template <class K>
+__device__ bool goes_before(K element, K key, bool right) {
+  return right ? !(key < element) : element < key;
+}
 
 /// For each needle (a grid-stride loop on resident blocks), its place in the @p n sorted elements: first among
 /// the @p samples keys of every @p stride-th element, which each block keeps in shared memory, then in the
 /// stride of elements that leaves. The samples take the first dozen steps of the binary search out of the
-/// L2 cache, whose traffic bounds the search.
+/// L2 cache, whose traffic bounds the search. For a few needles in a long array: no tables to build.
 template <class T>
 __global__ void __launch_bounds__(block_threads)
-    search_sorted_kernel(const T* __restrict__ sorted, std::int64_t n, std::int64_t stride, int samples,
-                         const T* __restrict__ needles, std::int64_t m, bool right, std::int64_t* __restrict__ out) {
+    sampled_search_kernel(const T* __restrict__ sorted, std::int64_t n, std::int64_t stride, int samples,
+                          const T* __restrict__ needles, std::int64_t m, bool right, std::int64_t* __restrict__ out) {
   using K = sort_key_t<T>;
   __shared__ K sample[search_sample_bytes / sizeof(K)];
   for (int j = threadIdx.x; j < samples; j += block_threads) sample[j] = sort_key(sorted[j * stride]);
@@ -49,8 +58,7 @@ __global__ void __launch_bounds__(block_threads)
     int lo = 0, hi = samples;  // lo: the samples before the needle's place
     while (lo < hi) {
       const int mid = (lo + hi) / 2;
-      const K s = sample[mid];
-      if (right ? !(key < s) : s < key) {
+      if (goes_before(sample[mid], key, right)) {
         lo = mid + 1;
       } else {
         hi = mid;
@@ -63,17 +71,144 @@ __global__ void __launch_bounds__(block_threads)
   }
 }
 
+/// The samples a block of tree_search_kernel keeps in shared memory.
+constexpr int tree_samples = 2048;
+/// The most levels of a search tree: strides fan^(levels - 1) ... fan, 1 below the samples.
+constexpr int tree_max_levels = 12;
+
+/// The levels of a search tree over n sorted elements, each of which takes one node of `fan` keys (one 32-byte
+/// sector) per needle: level l holds the key of every stride[l]-th element (keys[l]), the last level (stride 1)
+/// is the sorted array itself.
+template <class K>
+struct search_tree {
+  const K* keys[tree_max_levels];
+  std::int64_t stride[tree_max_levels];
+  int levels;
+};
+
+/// How many of the first @p count (at most Fan) elements at @p node, keys (Keys) or values, lie before the
+/// needle's place; @p node is 32-byte aligned where count is Fan, and its first element lies before.
+template <int Fan, bool Keys, class E, class K>
+__device__ int count_before(const E* __restrict__ node, int count, K key, bool right) {
+  E e[Fan];
+  if (count == Fan) {  // one sector in two 16-byte loads
+    static_assert(sizeof(E) * Fan == 32);
+    uint4 half[2];
+    half[0] = __ldg(reinterpret_cast<const uint4*>(node));
+    half[1] = __ldg(reinterpret_cast<const uint4*>(node) + 1);
+    memcpy(e, half, sizeof(half));
+  } else {
+    for (int k = 1; k < count; ++k) e[k] = node[k];
+  }
+  int before = 0;
+#pragma unroll
+  for (int k = 1; k < Fan; ++k) {
+    if (k < count) {
+      if constexpr (Keys) {
+        before += goes_before(e[k], key, right);
+      } else {
+        before += goes_before(sort_key(e[k]), key, right);
+      }
+    }
+  }
+  return before;
+}
+
+/// For each needle (a grid-stride loop on resident blocks), its place in the @p n sorted elements: among the
+/// keys of every @p span-th element, which each block keeps in shared memory, then down the tree's levels, one
+/// sector each, Fan elements to a node (a B-tree laid out as strided copies): three or four dependent loads
+/// from L2 in place of a dozen.
+template <class T, int Fan>
+__global__ void __launch_bounds__(block_threads)
+    tree_search_kernel(const T* __restrict__ sorted, std::int64_t n, std::int64_t span, int samples,
+                       search_tree<sort_key_t<T>> tree, const T* __restrict__ needles, std::int64_t m, bool right,
+                       std::int64_t* __restrict__ out) {
+  using K = sort_key_t<T>;
+  __shared__ K sample[tree_samples];
+  for (int j = threadIdx.x; j < samples; j += block_threads) sample[j] = sort_key(sorted[j * span]);
+  __syncthreads();
+  for (std::int64_t i = std::int64_t{blockIdx.x} * block_threads + threadIdx.x; i < m;
+       i += std::int64_t{gridDim.x} * block_threads) {
+    const K key = sort_key(needles[i]);
+    int lo = 0, hi = samples;  // lo: the samples before the needle's place
+    while (lo < hi) {
+      const int mid = (lo + hi) / 2;
+      if (goes_before(sample[mid], key, right)) {
+        lo = mid + 1;
+      } else {
+        hi = mid;
+      }
+    }
+    if (lo == 0) {
+      out[i] = 0;
+      continue;
+    }
+    // the last element known to lie before the place; each level moves it on by whole strides
+    std::int64_t last = (lo - 1) * span;
+    for (int l = 0; l < tree.levels; ++l) {
+      const std::int64_t stride = tree.stride[l];
+      const std::int64_t node = last / stride;  // a multiple of Fan
+      const int count = static_cast<int>(std::min<std::int64_t>(Fan, (n + stride - 1) / stride - node));
+      const int before = stride == 1 ? count_before<Fan, false>(sorted + node, count, key, right)
+                                     : count_before<Fan, true>(tree.keys[l] + node, count, key, right);
+      last += before * stride;
+    }
+    out[i] = last + 1;
+  }
+}
+
+/// keys[i] = the key of sorted[i * stride], for the @p count keys of a tree level.
+template <class T>
+__global__ void __launch_bounds__(block_threads)
+    tree_level_kernel(const T* __restrict__ sorted, std::int64_t stride, std::int64_t count,
+                      sort_key_t<T>* __restrict__ keys) {
+  const std::int64_t i = std::int64_t{blockIdx.x} * block_threads + threadIdx.x;
+  if (i < count) keys[i] = sort_key(sorted[i * stride]);
+}
+
+/// The tree search of @p m needles in @p n sorted elements (aligned to 16 bytes): span = Fan^levels, the least
+/// that leaves at most tree_samples samples; the levels' keys in the context's workspace.
+template <class T>
+void tree_search(const exec& e, const T* sorted, std::int64_t n, const T* needles, std::int64_t m, bool right,
+                 std::int64_t* out) {
+  using K = sort_key_t<T>;
+  constexpr int fan = 32 / sizeof(K);
+  search_tree<K> tree{};
+  std::int64_t span = 1;
+  while ((n + span - 1) / span > tree_samples) span *= fan;
+  for (std::int64_t stride = span / fan; stride >= 1; stride /= fan) {
+    tree.stride[tree.levels] = stride;
+    if (stride > 1) {
+      const std::int64_t count = (n + stride - 1) / stride;
+      K* keys = static_cast<K*>(e.workspace(sizeof(K) * count));
+      launch(e, grid_for(count, block_threads), block_threads, tree_level_kernel<T>, sorted, stride, count, keys);
+      tree.keys[tree.levels] = keys;
+    }
+    ++tree.levels;
+  }
+  const int samples = static_cast<int>((n + span - 1) / span);
+  const unsigned grid =
+      std::min(grid_for(m, block_threads), resident_blocks(tree_search_kernel<T, fan>, e.where().index()));
+  launch(e, grid, block_threads, tree_search_kernel<T, fan>, sorted, n, span, samples, tree, needles, m, right, out);
+}
+
 }  // namespace
 
 template <>
 void search_sorted<cuda_backend>(const exec& e, dtype t, const void* sorted, std::int64_t n, const void* needles,
                                  std::int64_t m, bool right, std::int64_t* out) {
   visit_dtype(t.id(), [&]<class T>(type_tag<T>) {
+    // the tree's levels cost about a read of the sorted array: worth it for needles at least a sixteenth as many
+    if (m >= n / 16 && reinterpret_cast<std::uintptr_t>(sorted) % 16 == 0) {
+      tree_search(e, static_cast<const T*>(sorted), n, static_cast<const T*>(needles), m, right, out);
+      return;
+    }
     const std::int64_t capacity = search_sample_bytes / sizeof(sort_key_t<T>);
     const std::int64_t stride = n <= capacity ? 1 : (n + capacity - 1) / capacity;
     const int samples = static_cast<int>((n + stride - 1) / stride);
-    const unsigned grid = std::min(grid_for(m, block_threads), resident_blocks(search_sorted_kernel<T>, e.where().index()));
-    launch(e, grid, block_threads, search_sorted_kernel<T>, static_cast<const T*>(sorted), n, stride, samples,
+    const unsigned grid =
+        std::min(grid_for(m, block_threads), resident_blocks(sampled_search_kernel<T>, e.where().index()));
+    launch(e, grid, block_threads, sampled_search_kernel<T>, static_cast<const T*>(sorted), n, stride, samples,
            static_cast<const T*>(needles), m, right, out);
   });
 }

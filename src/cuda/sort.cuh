@@ -235,7 +235,8 @@ __global__ void __launch_bounds__(block_sort_threads)
   }
 }
 
-/// The keys (sort_key) of @p total elements at @p in, and each one's index within its row of @p n.
+/// The keys (sort_key) of @p total elements at @p in, and each one's index within its row of @p n (for one
+/// row, its position: no 64-bit division).
 template <class T, class Index>
 __global__ void __launch_bounds__(block_threads)
     keys_and_indices_kernel(const T* __restrict__ in, sort_key_t<T>* __restrict__ keys,
@@ -243,7 +244,7 @@ __global__ void __launch_bounds__(block_threads)
   const std::int64_t i = std::int64_t{blockIdx.x} * block_threads + threadIdx.x;
   if (i >= total) return;
   keys[i] = sort_key(in[i]);
-  index[i] = Index(i % n);
+  index[i] = Index(n == total ? i : i % n);
 }
 
 /// to[i] = from[i], widened to int64.
