@@ -1,6 +1,7 @@
 // The GPU's sort entry point, by dtype (the kernels and CUB calls: cuda/sort.cuh, instantiated per key width by
 // sort_<width>bit.cu), gathers through permutations, binary searches, the
 // positions of true flags, bin counts and sums.
+#include <bit>
 #include <cstdint>
 #include <cstring>
 #include <type_traits>
@@ -39,6 +40,21 @@ __device__ bool goes_before(K element, K key, bool right) {
   return right ? !(key < element) : element < key;
 }
 
+/// How many of the @p samples ascending keys in shared memory lie before the needle's place (binary search).
+template <class K>
+__device__ int samples_before(const K* sample, int samples, K key, bool right) {
+  int lo = 0, hi = samples;
+  while (lo < hi) {
+    const int mid = (lo + hi) / 2;
+    if (goes_before(sample[mid], key, right)) {
+      lo = mid + 1;
+    } else {
+      hi = mid;
+    }
+  }
+  return lo;
+}
+
 /// For each needle (a grid-stride loop on resident blocks), its place in the @p n sorted elements: first among
 /// the @p samples keys of every @p stride-th element, which each block keeps in shared memory, then in the
 /// stride of elements that leaves. The samples take the first dozen steps of the binary search out of the
@@ -54,16 +70,7 @@ __global__ void __launch_bounds__(block_threads)
   for (std::int64_t i = std::int64_t{blockIdx.x} * block_threads + threadIdx.x; i < m;
        i += std::int64_t{gridDim.x} * block_threads) {
     const T needle = needles[i];
-    const K key = sort_key(needle);
-    int lo = 0, hi = samples;  // lo: the samples before the needle's place
-    while (lo < hi) {
-      const int mid = (lo + hi) / 2;
-      if (goes_before(sample[mid], key, right)) {
-        lo = mid + 1;
-      } else {
-        hi = mid;
-      }
-    }
+    const int lo = samples_before(sample, samples, sort_key(needle), right);
     // the place lies after sample lo - 1 and at or before sample lo
     const std::int64_t first = lo == 0 ? 0 : (lo - 1) * stride + 1;
     const std::int64_t last = lo == samples ? n : lo * stride;
@@ -77,12 +84,13 @@ constexpr int tree_samples = 2048;
 constexpr int tree_max_levels = 12;
 
 /// The levels of a search tree over n sorted elements, each of which takes one node of `fan` keys (one 32-byte
-/// sector) per needle: level l holds the key of every stride[l]-th element (keys[l]), the last level (stride 1)
-/// is the sorted array itself.
+/// sector) per needle: level l holds the key of every (2^shift[l])-th element (keys[l]; entries[l] of them),
+/// the last level (shift 0) is the sorted array itself.
 template <class K>
 struct search_tree {
   const K* keys[tree_max_levels];
-  std::int64_t stride[tree_max_levels];
+  int shift[tree_max_levels];
+  std::int64_t entries[tree_max_levels];
   int levels;
 };
 
@@ -130,15 +138,7 @@ __global__ void __launch_bounds__(block_threads)
   for (std::int64_t i = std::int64_t{blockIdx.x} * block_threads + threadIdx.x; i < m;
        i += std::int64_t{gridDim.x} * block_threads) {
     const K key = sort_key(needles[i]);
-    int lo = 0, hi = samples;  // lo: the samples before the needle's place
-    while (lo < hi) {
-      const int mid = (lo + hi) / 2;
-      if (goes_before(sample[mid], key, right)) {
-        lo = mid + 1;
-      } else {
-        hi = mid;
-      }
-    }
+    const int lo = samples_before(sample, samples, key, right);
     if (lo == 0) {
       out[i] = 0;
       continue;
@@ -146,12 +146,12 @@ __global__ void __launch_bounds__(block_threads)
     // the last element known to lie before the place; each level moves it on by whole strides
     std::int64_t last = (lo - 1) * span;
     for (int l = 0; l < tree.levels; ++l) {
-      const std::int64_t stride = tree.stride[l];
-      const std::int64_t node = last / stride;  // a multiple of Fan
-      const int count = static_cast<int>(std::min<std::int64_t>(Fan, (n + stride - 1) / stride - node));
-      const int before = stride == 1 ? count_before<Fan, false>(sorted + node, count, key, right)
-                                     : count_before<Fan, true>(tree.keys[l] + node, count, key, right);
-      last += before * stride;
+      const int shift = tree.shift[l];
+      const std::int64_t node = last >> shift;  // a multiple of Fan
+      const int count = static_cast<int>(std::min<std::int64_t>(Fan, tree.entries[l] - node));
+      const int before = shift == 0 ? count_before<Fan, false>(sorted + node, count, key, right)
+                                    : count_before<Fan, true>(tree.keys[l] + node, count, key, right);
+      last += std::int64_t{before} << shift;
     }
     out[i] = last + 1;
   }
@@ -177,9 +177,10 @@ void tree_search(const exec& e, const T* sorted, std::int64_t n, const T* needle
   std::int64_t span = 1;
   while ((n + span - 1) / span > tree_samples) span *= fan;
   for (std::int64_t stride = span / fan; stride >= 1; stride /= fan) {
-    tree.stride[tree.levels] = stride;
+    const std::int64_t count = (n + stride - 1) / stride;
+    tree.shift[tree.levels] = std::countr_zero(static_cast<std::uint64_t>(stride));  // strides are powers of 2
+    tree.entries[tree.levels] = count;
     if (stride > 1) {
-      const std::int64_t count = (n + stride - 1) / stride;
       K* keys = static_cast<K*>(e.workspace(sizeof(K) * count));
       launch(e, grid_for(count, block_threads), block_threads, tree_level_kernel<T>, sorted, stride, count, keys);
       tree.keys[tree.levels] = keys;
