@@ -560,6 +560,61 @@ NUMCU_TEST_ON_DEVICES("partition and argpartition split one long row around kth 
   }
 }
 
+NUMCU_TEST_ON_DEVICES("median and nanmedian of one long row by selection: the middle of the sorted values",
+                      median_long_row) {
+  std::mt19937 gen(6);
+  std::uniform_int_distribution<int> low_draw(0, 60), high_draw(61, 120);
+  const double nan = std::numeric_limits<double>::quiet_NaN();
+  for (std::int64_t n : {std::int64_t{20001}, std::int64_t{20000}}) {  // one middle value, and two
+    // the lower half of the sorted values from [0, 60], the upper from [61, 120], in turns: the two middle values
+    // of an even count differ
+    std::vector<double> numbers(static_cast<std::size_t>(n));
+    for (std::size_t i = 0; i < numbers.size(); ++i) numbers[i] = i % 2 == 0 ? low_draw(gen) : high_draw(gen);
+    for (nc::dtype t : numcu_test::all_dtypes()) {
+      if (t.is_complex()) continue;
+      CAPTURE(n);
+      CAPTURE(t.name());
+      // halves in the floating dtypes (exact in each, and in the mean of two), whole numbers in the others,
+      // the upper half true for bool
+      const nc::ndarray drawn = nc::array(numbers, std::nullopt, dev);
+      const nc::ndarray a = t.is_bool() ? nc::greater(drawn, 60.5) : drawn.astype(t);
+      const nc::ndarray values = t.is_floating() ? nc::multiply(a, 0.5).astype(t) : a;
+      const auto before = numcu_test::host_bytes(values);
+      const nc::dtype result = t.is_floating() ? t : nc::float64;
+      // the oracle: the values in double, sorted on the host, the mean of the middle ones
+      const auto middle = [](std::vector<double> v) {
+        std::sort(v.begin(), v.end());
+        const std::size_t k = v.size();
+        return (v[(k - 1) / 2] + v[k / 2]) / 2;
+      };
+      const auto host = nc::asnumpy(values.astype(nc::float64)).to_vector<double>();
+      const nc::ndarray m = nc::median(values);
+      CHECK(m.dtype() == result);
+      CHECK(m.shape() == nc::shape_t{});
+      CHECK(m.astype(nc::float64).item<double>() == middle(host));
+      const std::int64_t rows = n % 2 == 0 ? 2 : 3;  // 20001 = 3 * 6667
+      const nc::ndarray kept = nc::median(values.reshape({rows, n / rows}), nc::none, true);
+      CHECK(kept.shape() == nc::shape_t{1, 1});
+      CHECK(kept.astype(nc::float64).item<double>() == middle(host));
+      CHECK(nc::nanmedian(values).astype(nc::float64).item<double>() == middle(host));
+      CHECK(numcu_test::host_bytes(values) == before);
+      if (!t.is_floating()) continue;
+      // NaNs: median's result is NaN; nanmedian's the middle of the others (NaNs sort last: a partition past them)
+      nc::ndarray with_nan = values.copy();
+      with_nan(nc::slice(5, nc::none, 997)) = nan;
+      std::vector<double> others;
+      for (std::size_t i = 0; i < host.size(); ++i) {
+        if (i < 5 || (i - 5) % 997 != 0) others.push_back(host[i]);
+      }
+      CHECK(std::isnan(nc::median(with_nan).astype(nc::float64).item<double>()));
+      CHECK(nc::nanmedian(with_nan).astype(nc::float64).item<double>() == middle(others));
+      const nc::ndarray all_nan = nc::full({n}, nan, t, dev);
+      CHECK(nc::nanmedian(all_nan).dtype() == t);
+      CHECK(std::isnan(nc::nanmedian(all_nan).astype(nc::float64).item<double>()));
+    }
+  }
+}
+
 NUMCU_TEST_ON_DEVICES("sorting errors: NumPy's messages, inputs unchanged", sorting_errors) {
   const nc::ndarray a = nc::array({3.0, 1.0, 2.0}, std::nullopt, dev);
   const auto before = numcu_test::host_bytes(a);

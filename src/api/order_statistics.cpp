@@ -1,4 +1,5 @@
-// Order statistics: median, quantile, percentile and their NaN-skipping forms. The reduced axes are moved last
+// Order statistics: median, quantile, percentile and their NaN-skipping forms. The median of one long row is
+// found by selection (a partition around the middle). Otherwise the reduced axes are moved last
 // and merged into one, each row is sorted (NaNs last), and NumPy's _quantile follows step by step in ufuncs:
 // the virtual index of each q in float64 from the row's count, the two neighbours gathered, NumPy's _lerp
 // between them. The NaN forms count each row's values that are not NaN, so every row has its own indices.
@@ -222,12 +223,39 @@ std::vector<double> checked(const std::vector<double>& q, double scale) {
   return out;
 }
 
-/// median and nanmedian: NumPy's mean of the one or two middle values, summed in mean's dtype (float16 and
-/// bfloat16 in float32, integers and bool in float64) and halved there.
+/// The mean of the middle values @p low and @p high as median takes it: summed in mean's dtype @p compute
+/// (float16 and bfloat16 in float32, integers and bool in float64), halved there, then in @p result.
+ndarray middle_mean(const ndarray& low, const ndarray& high, const ndarray& same, dtype compute, dtype result) {
+  const ndarray a_low = low.astype(compute), a_high = high.astype(compute);
+  return where(same, a_low, divide(add(a_low, a_high), 2)).astype(result);
+}
+
+/// median and nanmedian of all @p row's elements (C-contiguous, 1-D, at least selection_min_row of them, real)
+/// by selection: NaNs counted first (median: NaN where there is one; nanmedian: the middle of the values that
+/// are not NaN, which sort first), a partition around the upper middle position, and the largest value before
+/// it for the lower one.
+ndarray median_by_selection(const ndarray& row, const shape_t& shape, bool skip_nan, dtype compute, dtype result) {
+  const std::int64_t nans = row.dtype().is_floating() ? count_nonzero(isnan(row)).item<std::int64_t>() : 0;
+  const std::int64_t count = row.size() - nans;
+  if ((nans > 0 && !skip_nan) || count == 0) return full(shape, std::nan(""), result, row.device());
+  const std::int64_t high = count / 2, low = (count - 1) / 2;
+  const ndarray parted = partition_one_row(row, high, false);
+  const ndarray at_high = parted(slice(high, high + 1));
+  const ndarray at_low = low == high ? at_high : max(parted(slice(0, high))).reshape({1});
+  return middle_mean(at_low, at_high, full({}, low == high, bool_, row.device()), compute, result).reshape(shape);
+}
+
+/// median and nanmedian: NumPy's mean of the one or two middle values, by selection for one long row of real
+/// values, otherwise from the sorted rows.
 ndarray median_of(const ndarray& a, const axis_arg& axis, bool keepdims, bool skip_nan) {
   const dtype t = a.dtype();
   const dtype result = t.is_floating() || t.is_complex() ? t : float64;
   const dtype compute = t == float16 || t == bfloat16 ? float32 : result;
+  if (!t.is_complex() && a.size() >= selection_min_row &&
+      (axis.is_none() || static_cast<int>(axis.normalized(a.ndim()).size()) == a.ndim())) {
+    const shape_t shape = keepdims ? shape_t(std::vector<std::int64_t>(a.ndim(), 1)) : shape_t{};
+    return median_by_selection(ascontiguousarray(a.ravel()), shape, skip_nan, compute, result);
+  }
   const sorted_rows s = sort_reduced(a, axis);
   const shape_t shape = keepdims ? s.keepdims : s.kept;
   if (s.n == 0) return full(shape, std::nan(""), result, a.device());
@@ -235,9 +263,8 @@ ndarray median_of(const ndarray& a, const axis_arg& axis, bool keepdims, bool sk
   const bool has_nan = t.is_floating() || t.is_complex();
   const ndarray count = counted_values(s, skip_nan && has_nan);
   const ndarray low = floor_divide(subtract(count, 1), 2), high = floor_divide(count, 2);
-  const ndarray a_low = at_index(s, maximum(low, 0)).astype(compute);
-  const ndarray a_high = at_index(s, maximum(high, 0)).astype(compute);
-  ndarray r = where(broadcast_to(equal(low, high), {rows}), a_low, divide(add(a_low, a_high), 2)).astype(result);
+  ndarray r = middle_mean(at_index(s, maximum(low, 0)), at_index(s, maximum(high, 0)),
+                          broadcast_to(equal(low, high), {rows}), compute, result);
   if (has_nan) r = where(broadcast_to(rows_giving_nan(s, count, skip_nan), {rows}), std::nan(""), r).astype(result);
   return r.reshape(shape);
 }

@@ -70,10 +70,6 @@ void check_kth(const std::vector<std::int64_t>& kth, std::int64_t n) {
   }
 }
 
-/// Rows at least this long, alone in their array, are partitioned around a single kth by selection; others
-/// are sorted.
-constexpr std::int64_t selection_min_row = std::int64_t{1} << 14;
-
 /// partition and argpartition: kth checked, then one long row split around its single kth (the elements
 /// before it in the sort order, those equal to it, those after it, each group in input order), or the sort (a
 /// valid partition for every kth).

@@ -13,6 +13,10 @@ namespace numcu::detail {
 void sort_last_axis(const ndarray& in, const std::optional<ndarray>& values,
                     const std::optional<ndarray>& indices);
 
+/// Rows at least this long, alone in their array, are split around a single kth by selection (partition,
+/// argpartition, median) rather than sorted.
+inline constexpr std::int64_t selection_min_row = std::int64_t{1} << 14;
+
 /// The C-contiguous 1-D @p row partitioned around the element a stable sort puts at @p kth (in [0, n)), as
 /// core/backend.hpp's partition_row: a new array of its values, or of their int64 positions with @p indices.
 ndarray partition_one_row(const ndarray& row, std::int64_t kth, bool indices);
