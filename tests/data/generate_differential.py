@@ -1293,9 +1293,11 @@ def case_reduction(rng):
     if name in MOMENTS and rng.random() < 0.4:
         ddof = float(pick(rng, [0.0, 1.0, 1.0, 2.0, 0.5, 5.0]))
         count = size if axes is None else math.prod(shape[x] for x in axes)
-        if name in ("var", "std") and 0 < count <= ddof:
+        # nanvar and nanstd of integers and bools are var and std in NumPy
+        divides = name in ("var", "std") or (name in ("nanvar", "nanstd") and kind_of(t) not in "fc")
+        if divides and 0 < count <= ddof:
             # var divides by max(count - ddof, 0): by zero, whether the sum of squares is exactly 0 (a NaN)
-            # or a rounding error (an infinity) depends on the precision; nanvar gives NaN alone
+            # or a rounding error (an infinity) depends on the precision; nanvar of floats gives NaN alone
             ddof = float(pick(rng, [0.0, 0.5])) if where else count - 1.0
         kw.append(("ddof", Plain("r", ddof)))
     n = 1 + (size if axes is None else math.prod(shape[x] for x in axes))  # terms of a result, with initial
