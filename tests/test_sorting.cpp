@@ -560,7 +560,7 @@ NUMCU_TEST_ON_DEVICES("partition and argpartition split one long row around kth 
   }
 }
 
-NUMCU_TEST_ON_DEVICES("median and nanmedian of one long row by selection: the middle of the sorted values",
+NUMCU_TEST_ON_DEVICES("median, quantile and their NaN forms of one long row by selection: as from the sorted row",
                       median_long_row) {
   std::mt19937 gen(6);
   std::uniform_int_distribution<int> low_draw(0, 60), high_draw(61, 120);
@@ -597,6 +597,36 @@ NUMCU_TEST_ON_DEVICES("median and nanmedian of one long row by selection: the mi
       CHECK(kept.shape() == nc::shape_t{1, 1});
       CHECK(kept.astype(nc::float64).item<double>() == middle(host));
       CHECK(nc::nanmedian(values).astype(nc::float64).item<double>() == middle(host));
+      // quantiles: as the same values give them as a column, whose reduction along axis 0 sorts (that path is
+      // checked against NumPy's golden values)
+      const nc::ndarray column = values.reshape({n, 1});
+      const auto same_as_sorted = [&](const nc::ndarray& selected, const nc::ndarray& sorted_path) {
+        CHECK(selected.dtype() == sorted_path.dtype());
+        CHECK(numcu_test::host_bytes(selected) == numcu_test::host_bytes(sorted_path));
+      };
+      for (int m = 0; m <= static_cast<int>(nc::quantile_method::nearest); ++m) {
+        const nc::quantile_options options{.method = static_cast<nc::quantile_method>(m)};
+        const bool picks = options.method == nc::quantile_method::inverted_cdf ||
+                           options.method == nc::quantile_method::closest_observation ||
+                           options.method == nc::quantile_method::lower ||
+                           options.method == nc::quantile_method::higher ||
+                           options.method == nc::quantile_method::nearest;
+        if (t.is_bool() && !picks) {  // bools do not subtract: NumPy's TypeError, on either path
+          CHECK(message_of([&] { (void)nc::quantile(values, 0.5, nc::none, options); }) ==
+                "numpy boolean subtract, the `-` operator, is not supported, use the bitwise_xor, the `^` operator, "
+                "or the logical_xor function instead.");
+          continue;
+        }
+        CAPTURE(m);
+        for (double q : {0.0, 0.37, 0.5, 0.999, 1.0}) {
+          CAPTURE(q);
+          same_as_sorted(nc::quantile(values, q, nc::none, options), nc::quantile(column, q, 0, options).reshape({}));
+          same_as_sorted(nc::nanquantile(values, std::vector<double>{q}, nc::none, options),
+                         nc::nanquantile(column, std::vector<double>{q}, 0, options).reshape({1}));
+        }
+      }
+      if (!t.is_bool()) same_as_sorted(nc::percentile(values, 12.5), nc::percentile(column, 12.5, 0).reshape({}));
+      same_as_sorted(nc::median(values), nc::median(column, 0).reshape({}));
       CHECK(numcu_test::host_bytes(values) == before);
       if (!t.is_floating()) continue;
       // NaNs: median's result is NaN; nanmedian's the middle of the others (NaNs sort last: a partition past them)
@@ -608,6 +638,11 @@ NUMCU_TEST_ON_DEVICES("median and nanmedian of one long row by selection: the mi
       }
       CHECK(std::isnan(nc::median(with_nan).astype(nc::float64).item<double>()));
       CHECK(nc::nanmedian(with_nan).astype(nc::float64).item<double>() == middle(others));
+      const nc::ndarray nan_column = with_nan.reshape({n, 1});
+      for (double q : {0.0, 0.37, 1.0}) {
+        same_as_sorted(nc::nanquantile(with_nan, q), nc::nanquantile(nan_column, q, 0).reshape({}));
+        same_as_sorted(nc::quantile(with_nan, q), nc::quantile(nan_column, q, 0).reshape({}));
+      }
       const nc::ndarray all_nan = nc::full({n}, nan, t, dev);
       CHECK(nc::nanmedian(all_nan).dtype() == t);
       CHECK(std::isnan(nc::nanmedian(all_nan).astype(nc::float64).item<double>()));

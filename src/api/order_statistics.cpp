@@ -1,9 +1,11 @@
-// Order statistics: median, quantile, percentile and their NaN-skipping forms. The median of one long row is
-// found by selection (a partition around the middle). Otherwise the reduced axes are moved last
-// and merged into one, each row is sorted (NaNs last), and NumPy's _quantile follows step by step in ufuncs:
-// the virtual index of each q in float64 from the row's count, the two neighbours gathered, NumPy's _lerp
-// between them. The NaN forms count each row's values that are not NaN, so every row has its own indices.
+// Order statistics: median, quantile, percentile and their NaN-skipping forms. The reduced axes are moved
+// last and merged into one, each row is sorted (NaNs last) or, for one long row and one position,
+// partitioned around it, and NumPy's _quantile follows step by step in ufuncs: the virtual index of each q
+// in float64 from the row's count, the two neighbours gathered, NumPy's _lerp between them. The NaN forms
+// count each row's values that are not NaN, so every row has its own indices.
+#include <algorithm>
 #include <cmath>
+#include <functional>
 #include <string>
 
 #include "api/manipulation_common.hpp"
@@ -22,15 +24,24 @@ using namespace detail;
 
 namespace {
 
-/// The sorted rows of the reduced axes of @p a, and the shapes a result takes.
+/// The rows of the reduced axes of @p a in NumPy's order, and the shapes a result takes.
 struct sorted_rows {
-  ndarray rows;       // (rows, n), C-contiguous, each row sorted
+  ndarray rows;       // (rows, n), C-contiguous, each row sorted (or agreeing with its sort where it is read)
   shape_t kept;       // the axes not reduced
   shape_t keepdims;   // the input's shape with each reduced axis of extent 1
   std::int64_t n = 0;
 };
 
-sorted_rows sort_reduced(const ndarray& a, const axis_arg& axis) {
+/// The position (a float64 0-d array) whose order statistic and the next a call reads, from the number of
+/// values counted (an int64 0-d array).
+using position_of = std::function<ndarray(const ndarray& count)>;
+
+/// The rows of the reduced axes of @p a, sorted; or, where all of a's elements make one row of at least
+/// selection_min_row real values and @p position is given, selected: the row partitioned so that it agrees
+/// with its sort at p and p + 1 (p: the position, clamped to the values counted, those that are not NaN with
+/// @p skip_nan) and, where a NaN is not skipped, at the end. The NaNs are counted first (one wait for the
+/// device); a row of NaNs alone is sorted.
+sorted_rows ordered_rows(const ndarray& a, const axis_arg& axis, bool skip_nan, const position_of& position) {
   std::vector<int> axes;
   if (axis.is_none()) {
     for (int d = 0; d < a.ndim(); ++d) axes.push_back(d);
@@ -53,6 +64,22 @@ sorted_rows sort_reduced(const ndarray& a, const axis_arg& axis) {
     s.keepdims[d] = 1;
   }
   s.n = n;
+  if (position && s.kept.empty() && n >= selection_min_row && !a.dtype().is_complex()) {
+    const ndarray row = ascontiguousarray(a.ravel());
+    const std::int64_t nans = a.dtype().is_floating() ? count_nonzero(isnan(row)).item<std::int64_t>() : 0;
+    if (!skip_nan || nans < n) {
+      const std::int64_t count = skip_nan ? n - nans : n;
+      const double at = position(full({}, count, int64, a.device())).item<double>();
+      const double last = static_cast<double>(count - 1);
+      const auto p = static_cast<std::int64_t>(std::isnan(at) ? last : std::clamp(std::floor(at), 0.0, last));
+      const std::int64_t k = std::min(p + 1, count - 1);
+      const ndarray parted = partition_one_row(row, k, false);
+      if (p < k) parted(slice(p, p + 1)) = max(parted(slice(0, k)));  // the largest before k is the p-th
+      if (nans > 0 && !skip_nan) parted(slice(n - 1, n)) = std::nan("");  // where the sort puts a NaN
+      s.rows = parted.reshape({1, n});
+      return s;
+    }
+  }
   shape_t shape = s.kept;
   shape.push_back(n);
   const ndarray moved = copy_of(a.ndim() == 0 ? a : a.transpose(order)).reshape(shape);
@@ -182,10 +209,14 @@ ndarray quantile_of_rows(const sorted_rows& s, const ndarray& count, double q, q
 ndarray quantiles(const ndarray& a, const std::vector<double>& qs, bool scalar_q, const axis_arg& axis,
                   const quantile_options& options, bool skip_nan) {
   if (a.dtype().is_complex()) throw dtype_error("a must be an array of real numbers");
-  const sorted_rows s = sort_reduced(a, axis);
+  const bool has_nan = a.dtype().is_floating();
+  position_of position;
+  if (qs.size() == 1) {
+    position = [&](const ndarray& count) { return method_index(options.method, count.astype(float64), qs[0]); };
+  }
+  const sorted_rows s = ordered_rows(a, axis, skip_nan && has_nan, position);
   if (s.n == 0) throw index_error("index -1 is out of bounds for axis 0 with size 0");
   const std::int64_t rows = s.rows.shape()[0];
-  const bool has_nan = a.dtype().is_floating();
   const ndarray count = counted_values(s, skip_nan && has_nan);
   const std::optional<ndarray> nan_rows = has_nan ? std::optional(rows_giving_nan(s, count, skip_nan)) : std::nullopt;
   std::vector<ndarray> results;
@@ -223,48 +254,26 @@ std::vector<double> checked(const std::vector<double>& q, double scale) {
   return out;
 }
 
-/// The mean of the middle values @p low and @p high as median takes it: summed in mean's dtype @p compute
-/// (float16 and bfloat16 in float32, integers and bool in float64), halved there, then in @p result.
-ndarray middle_mean(const ndarray& low, const ndarray& high, const ndarray& same, dtype compute, dtype result) {
-  const ndarray a_low = low.astype(compute), a_high = high.astype(compute);
-  return where(same, a_low, divide(add(a_low, a_high), 2)).astype(result);
-}
-
-/// median and nanmedian of all @p row's elements (C-contiguous, 1-D, at least selection_min_row of them, real)
-/// by selection: NaNs counted first (median: NaN where there is one; nanmedian: the middle of the values that
-/// are not NaN, which sort first), a partition around the upper middle position, and the largest value before
-/// it for the lower one.
-ndarray median_by_selection(const ndarray& row, const shape_t& shape, bool skip_nan, dtype compute, dtype result) {
-  const std::int64_t nans = row.dtype().is_floating() ? count_nonzero(isnan(row)).item<std::int64_t>() : 0;
-  const std::int64_t count = row.size() - nans;
-  if ((nans > 0 && !skip_nan) || count == 0) return full(shape, std::nan(""), result, row.device());
-  const std::int64_t high = count / 2, low = (count - 1) / 2;
-  const ndarray parted = partition_one_row(row, high, false);
-  const ndarray at_high = parted(slice(high, high + 1));
-  const ndarray at_low = low == high ? at_high : max(parted(slice(0, high))).reshape({1});
-  return middle_mean(at_low, at_high, full({}, low == high, bool_, row.device()), compute, result).reshape(shape);
-}
-
-/// median and nanmedian: NumPy's mean of the one or two middle values, by selection for one long row of real
-/// values, otherwise from the sorted rows.
+/// median and nanmedian: NumPy's mean of the one or two middle values, summed in mean's dtype (float16 and
+/// bfloat16 in float32, integers and bool in float64) and halved there.
 ndarray median_of(const ndarray& a, const axis_arg& axis, bool keepdims, bool skip_nan) {
   const dtype t = a.dtype();
   const dtype result = t.is_floating() || t.is_complex() ? t : float64;
   const dtype compute = t == float16 || t == bfloat16 ? float32 : result;
-  if (!t.is_complex() && a.size() >= selection_min_row &&
-      (axis.is_none() || static_cast<int>(axis.normalized(a.ndim()).size()) == a.ndim())) {
-    const shape_t shape = keepdims ? shape_t(std::vector<std::int64_t>(a.ndim(), 1)) : shape_t{};
-    return median_by_selection(ascontiguousarray(a.ravel()), shape, skip_nan, compute, result);
-  }
-  const sorted_rows s = sort_reduced(a, axis);
+  const bool has_nan = t.is_floating() || t.is_complex();
+  // the lower middle position, and the upper one after it
+  const position_of middle = [](const ndarray& count) {
+    return floor_divide(subtract(count, 1), 2).astype(float64);
+  };
+  const sorted_rows s = ordered_rows(a, axis, skip_nan && has_nan, middle);
   const shape_t shape = keepdims ? s.keepdims : s.kept;
   if (s.n == 0) return full(shape, std::nan(""), result, a.device());
   const std::int64_t rows = s.rows.shape()[0];
-  const bool has_nan = t.is_floating() || t.is_complex();
   const ndarray count = counted_values(s, skip_nan && has_nan);
   const ndarray low = floor_divide(subtract(count, 1), 2), high = floor_divide(count, 2);
-  ndarray r = middle_mean(at_index(s, maximum(low, 0)), at_index(s, maximum(high, 0)),
-                          broadcast_to(equal(low, high), {rows}), compute, result);
+  const ndarray a_low = at_index(s, maximum(low, 0)).astype(compute);
+  const ndarray a_high = at_index(s, maximum(high, 0)).astype(compute);
+  ndarray r = where(broadcast_to(equal(low, high), {rows}), a_low, divide(add(a_low, a_high), 2)).astype(result);
   if (has_nan) r = where(broadcast_to(rows_giving_nan(s, count, skip_nan), {rows}), std::nan(""), r).astype(result);
   return r.reshape(shape);
 }
