@@ -140,6 +140,24 @@ def reductions(out, xp, ev, f32, sync):
     sync()
 
 
+def joining(out, xp, ev, f32, sync):
+    """The rows of bench/bench_joining.cpp."""
+    torch = xp.__name__ == "torch"
+    half = 1 << 25
+    if torch:
+        a = xp.rand(half, dtype=f32, device="cuda")
+        b = xp.rand(half, dtype=f32, device="cuda")
+        out["concatenate of two 2^25 float32 halves"] = median_gpu_ms(lambda: xp.cat((a, b)), ev)
+        out["stack of two 2^25 float32 halves along axis 1"] = median_gpu_ms(lambda: xp.stack((a, b), dim=1), ev)
+    else:
+        a = xp.random.random(half).astype(f32)
+        b = xp.random.random(half).astype(f32)
+        out["concatenate of two 2^25 float32 halves"] = median_gpu_ms(lambda: xp.concatenate((a, b)), ev)
+        out["stack of two 2^25 float32 halves along axis 1"] = median_gpu_ms(lambda: xp.stack((a, b), axis=1), ev)
+    del a, b
+    sync()
+
+
 def sorting(out, xp, ev, f32, sync):
     """The rows of bench/bench_sorting.cpp. PyTorch has no partition: its row is topk(100), as the issue's table."""
     torch = xp.__name__ == "torch"
@@ -218,6 +236,7 @@ def cupy_results():
     elementwise(out, cp, ev, cp.float32, cp.float16, None, lambda: cp.cuda.Device().synchronize())
     reductions(out, cp, ev, cp.float32, lambda: cp.cuda.Device().synchronize())
     sorting(out, cp, ev, cp.float32, lambda: cp.cuda.Device().synchronize())
+    joining(out, cp, ev, cp.float32, lambda: cp.cuda.Device().synchronize())
     try:  # the other rows stand even if CuPy cannot compile here
         runtime_kernels(out, cp, ev)
     except Exception as e:
@@ -329,6 +348,7 @@ def torch_results():
     elementwise(out, torch, ev, torch.float32, torch.float16, torch.bfloat16, torch.cuda.synchronize)
     reductions(out, torch, ev, torch.float32, torch.cuda.synchronize)
     sorting(out, torch, ev, torch.float32, torch.cuda.synchronize)
+    joining(out, torch, ev, torch.float32, torch.cuda.synchronize)
     return out
 
 

@@ -326,6 +326,23 @@ std::optional<nc::ndarray> array_of(const inputs& in, std::string_view name) {
   const auto i = in.key(name);
   return i ? std::optional<nc::ndarray>(in.arr(*i)) : std::nullopt;
 }
+/// The arrays passed by position (the parts of a join), in order.
+std::vector<nc::ndarray> positional_arrays(const inputs& in) {
+  std::vector<nc::ndarray> out;
+  for (std::size_t i = 0; i < in.size(); ++i) {
+    if (in.tag(i) == 'a' && in.arg(i).key.empty()) out.push_back(in.arr(i));
+  }
+  return out;
+}
+/// split or array_split (@p uneven) of the first array by `sections=` or at `indices=`, along `axis=`.
+result pieces(const inputs& in, bool uneven) {
+  const std::int64_t axis = integer_or(in, "axis", 0);
+  if (const auto at = in.key("indices")) {
+    return {uneven ? nc::array_split(in.arr(0), in.list(*at), axis) : nc::split(in.arr(0), in.list(*at), axis), {}};
+  }
+  const std::int64_t sections = integer_or(in, "sections", 1);
+  return {uneven ? nc::array_split(in.arr(0), sections, axis) : nc::split(in.arr(0), sections, axis), {}};
+}
 std::optional<nc::operand> operand_of(const inputs& in, std::string_view name) {
   const auto i = in.key(name);
   return i ? std::optional<nc::operand>(in.op(*i)) : std::nullopt;
@@ -696,6 +713,24 @@ const std::map<std::string, call>& calls() {
          const nc::unique_result r = nc::unique(in.arr(0), {.return_index = true, .axis = axis});
          return two({r.values, *r.indices});
        }},
+      {"concatenate",
+       [](const inputs& in) {
+         const std::optional<std::int64_t> axis = flag_of(in, "flat") ? std::nullopt
+                                                  : std::optional<std::int64_t>(integer_or(in, "axis", 0));
+         return one(nc::concatenate(positional_arrays(in), axis, {.dtype = dtype_of(in)}));
+       }},
+      {"stack", [](const inputs& in) { return one(nc::stack(positional_arrays(in), integer_or(in, "axis", 0))); }},
+      {"hstack", [](const inputs& in) { return one(nc::hstack(positional_arrays(in))); }},
+      {"vstack", [](const inputs& in) { return one(nc::vstack(positional_arrays(in))); }},
+      {"dstack", [](const inputs& in) { return one(nc::dstack(positional_arrays(in))); }},
+      {"column_stack", [](const inputs& in) { return one(nc::column_stack(positional_arrays(in))); }},
+      {"append", [](const inputs& in) { return one(nc::append(in.arr(0), in.arr(1), one_axis(in))); }},
+      {"split", [](const inputs& in) { return pieces(in, false); }},
+      {"array_split", [](const inputs& in) { return pieces(in, true); }},
+      {"unstack", [](const inputs& in) { return result{nc::unstack(in.arr(0), integer_or(in, "axis", 0)), {}}; }},
+      {"atleast_1d", [](const inputs& in) { return one(nc::atleast_1d(in.arr(0))); }},
+      {"atleast_2d", [](const inputs& in) { return one(nc::atleast_2d(in.arr(0))); }},
+      {"atleast_3d", [](const inputs& in) { return one(nc::atleast_3d(in.arr(0))); }},
       {"isin", [](const inputs& in) { return one(nc::isin(in.arr(0), in.arr(1), false, flag_of(in, "invert"))); }},
       {"flatnonzero", [](const inputs& in) { return one(nc::flatnonzero(in.arr(0))); }},
       {"argwhere", [](const inputs& in) { return one(nc::argwhere(in.arr(0))); }},

@@ -99,6 +99,11 @@ TEST_SUITE("manipulation") {
                          "repeated axis", nc::shape_error);
     CHECK(nc::moveaxis(a, {0, 1}, {-1, -2}).shape() == nc::shape_t{1, 2, 3, 1});
     CHECK_THROWS_WITH_AS(nc::moveaxis(a, {0, 0}, {1, 2}), "repeated axis in `source` argument", nc::shape_error);
+    // NumPy names the argument whose axis is out of range
+    CHECK_THROWS_WITH_AS(nc::moveaxis(a, 4, 0), "source: axis 4 is out of bounds for array of dimension 4",
+                         nc::index_error);
+    CHECK_THROWS_WITH_AS(nc::moveaxis(a, 0, -5), "destination: axis -5 is out of bounds for array of dimension 4",
+                         nc::index_error);
     CHECK(nc::transpose(a, {3, 2, 1, 0}).shape() == nc::shape_t{2, 1, 3, 1});
     CHECK(nc::transpose(a, nc::none).shape() == nc::shape_t{2, 1, 3, 1});
     CHECK(a.shape() == nc::shape_t{1, 3, 1, 2});  // the input is unchanged by every call above

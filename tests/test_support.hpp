@@ -182,6 +182,36 @@ inline std::vector<unsigned char> host_bytes(const nc::ndarray& a) {
   return out;
 }
 
+/// Clears the sign bit of every zero (of each part, for complex values) in the elements of dtype t at @p bytes.
+inline void clear_zero_signs(std::vector<unsigned char>& bytes, nc::dtype t) {
+  if (!t.is_floating() && !t.is_complex()) return;
+  const std::size_t part = t.is_complex() ? t.itemsize() / 2 : t.itemsize();
+  for (std::size_t at = 0; at < bytes.size(); at += part) {
+    unsigned char* p = bytes.data() + at;  // little-endian: the sign bit is the top bit of the last byte
+    bool zero = (p[part - 1] & 0x7f) == 0;
+    for (std::size_t i = 0; i + 1 < part; ++i) zero = zero && p[i] == 0;
+    if (zero) p[part - 1] = 0;
+  }
+}
+
+/// Checks that @p got holds the elements @p want (golden text) of dtype t, NaN equal to NaN, -0.0 apart from 0.0
+/// (equal with @p zero_sign_free).
+inline void check_elements(const nc::ndarray& got, const std::vector<std::string>& want, nc::dtype t,
+                           bool zero_sign_free = false) {
+  REQUIRE(got.dtype() == t);
+  auto bytes = host_bytes(got);
+  auto expected = encode_elements(want, t);
+  if (zero_sign_free) {
+    clear_zero_signs(bytes, t);
+    clear_zero_signs(expected, t);
+  }
+  REQUIRE(bytes.size() == expected.size());
+  for (std::size_t i = 0; i < want.size(); ++i) {
+    CAPTURE(i);
+    CHECK(same_element(bytes.data() + i * t.itemsize(), expected.data() + i * t.itemsize(), t));
+  }
+}
+
 /// An array of dtype t on d from golden text values.
 inline nc::ndarray array_from_text(const std::vector<std::string>& texts, nc::dtype t,
                                    const nc::shape_t& shape, nc::device d) {

@@ -11,6 +11,7 @@
 #include "numcu/error.hpp"
 #include "numcu/indexing.hpp"
 #include "numcu/info.hpp"
+#include "numcu/joining.hpp"
 #include "numcu/manipulation.hpp"
 #include "numcu/memory.hpp"
 #include "numcu/ndarray.hpp"

@@ -40,8 +40,16 @@ ndarray swapaxes(const ndarray& a, std::int64_t axis1, std::int64_t axis2) {
 }
 
 ndarray moveaxis(const ndarray& a, const axis_arg& source, const axis_arg& destination) {
-  const std::vector<int> src = source.normalized(a.ndim(), "repeated axis in `source` argument");
-  const std::vector<int> dst = destination.normalized(a.ndim(), "repeated axis in `destination` argument");
+  // NumPy names the argument whose axis is out of range: "source: axis 2 is out of bounds ..."
+  const auto normalized = [&](const axis_arg& axes, const std::string& role) {
+    try {
+      return axes.normalized(a.ndim(), "repeated axis in `" + role + "` argument");
+    } catch (const index_error& e) {
+      throw index_error(role + ": " + e.what());
+    }
+  };
+  const std::vector<int> src = normalized(source, "source");
+  const std::vector<int> dst = normalized(destination, "destination");
   if (src.size() != dst.size()) {
     throw shape_error("`source` and `destination` arguments must have the same number of elements");
   }
@@ -124,41 +132,6 @@ ndarray along(const ndarray& a, int axis, const slice& range) {
   std::vector<index_t> index(a.ndim(), all);
   index[axis] = range;
   return a.index(index);
-}
-
-ndarray join_along(const std::vector<ndarray>& parts, int axis) {
-  dtype t = parts[0].dtype();
-  shape_t shape = parts[0].shape();
-  shape[axis] = 0;
-  normalize_axis(axis, parts[0].ndim());  // NumPy's concatenate checks, the axis against the first part first
-  for (std::size_t k = 0; k < parts.size(); ++k) {
-    const ndarray& p = parts[k];
-    if (p.ndim() != parts[0].ndim()) {
-      throw shape_error(
-          "all the input arrays must have same number of dimensions, but the array at index 0 has " +
-          std::to_string(parts[0].ndim()) + " dimension(s) and the array at index " + std::to_string(k) +
-          " has " + std::to_string(p.ndim()) + " dimension(s)");
-    }
-    for (int d = 0; d < p.ndim(); ++d) {
-      if (d != axis && p.shape()[d] != parts[0].shape()[d]) {
-        throw shape_error("all the input array dimensions except for the concatenation axis must match exactly, "
-                          "but along dimension " + std::to_string(d) + ", the array at index 0 has size " +
-                          std::to_string(parts[0].shape()[d]) + " and the array at index " + std::to_string(k) +
-                          " has size " + std::to_string(p.shape()[d]));
-      }
-    }
-  }
-  for (const ndarray& p : parts) {
-    t = promote_types(t, p.dtype());
-    shape[axis] += p.shape()[axis];
-  }
-  ndarray out = new_array(shape, t, parts[0].device());
-  std::int64_t at = 0;
-  for (const ndarray& p : parts) {
-    copy_into(along(out, axis, slice(at, at + p.shape()[axis])), p);
-    at += p.shape()[axis];
-  }
-  return out;
 }
 
 }  // namespace detail

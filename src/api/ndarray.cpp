@@ -5,6 +5,7 @@
 #include <cstring>
 #include <string>
 
+#include "api/manipulation_common.hpp"
 #include "core/scalar_cast.hpp"
 #include "core/type_resolution.hpp"
 #include "dispatch/dispatch.hpp"
@@ -74,15 +75,6 @@ shape_t resolve_reshape(const shape_t& requested, std::int64_t size) {
   if (unknown >= 0 && known != 0 && size % known == 0) shape[unknown] = size / known;
   if ((unknown >= 0 && (known == 0 || size % known != 0)) || shape.product() != size) throw cannot();
   return shape;
-}
-
-// Throws dtype_error with NumPy's message unless @p rule allows casting array data from @p from to @p to.
-void require_castable(dtype from, dtype to, casting rule) {
-  if (!can_cast(from, to, rule)) {
-    throw dtype_error("Cannot cast array data from " + detail::dtype_repr(from) + " to " +
-                      detail::dtype_repr(to) + " according to the rule '" + std::string(casting_name(rule)) +
-                      "'");
-  }
 }
 
 }  // namespace
@@ -156,7 +148,7 @@ ndarray ndarray::copy() const {
 
 ndarray ndarray::astype(numcu::dtype to, casting rule, bool copy) const {
   require_defined();
-  require_castable(m_dtype, to, rule);
+  detail::require_castable(m_dtype, to, rule);
   if (!copy && to == m_dtype) return *this;
   ndarray out = empty(m_shape, to, device());
   detail::copy_into(out, *this);
@@ -375,7 +367,7 @@ ndarray asnumpy(const ndarray& a) {
 }
 
 void copyto(const ndarray& dst, const ndarray& src, casting rule) {
-  require_castable(src.dtype(), dst.dtype(), rule);
+  detail::require_castable(src.dtype(), dst.dtype(), rule);
   if (src.device() == dst.device()) {
     ndarray{dst} = src;  // assignment through a temporary handle writes into dst
     return;

@@ -1664,6 +1664,77 @@ def case_sorting(rng):
     return Case(name, [a], lambda x: np.flatnonzero(x)), None
 
 
+def case_joining(rng):
+    """Joining and splitting (numcu/joining.hpp): concatenate (`axis=`, `flat= i 1` for axis None, `dtype=`),
+    stack (`axis=`), hstack, vstack, dstack, column_stack, append (`axis=`), split and array_split (`sections=`
+    or `indices=`, and `axis=`), unstack (`axis=`), atleast_1d, atleast_2d, atleast_3d. The parts match the
+    first one's shape off the axis, mostly; their dtypes are the first one's or another (promotion), bfloat16
+    joined with itself alone (ml_dtypes promotes it otherwise)."""
+    name = pick(rng, ["concatenate", "stack", "hstack", "vstack", "dstack", "column_stack", "append", "split",
+                      "array_split", "unstack", "atleast_1d", "atleast_2d", "atleast_3d"])
+    t = pick(rng, ALL_TYPES)
+    shape = draw_shape(rng)
+    nd = len(shape)
+    a = draw_array(rng, t, shape)
+    if name.startswith("atleast"):
+        return Case(name, [a], getattr(np, name), view="v"), None
+    axis = int(rng.integers(-nd, nd)) if nd else 0
+    if rng.random() < 0.05:
+        axis = int(pick(rng, [nd, -nd - 1]))  # out of range
+    if name == "unstack":
+        # (no pieces, from an axis of length 0, has no outcome to write: such a case is dropped)
+        return Case(name, [a, Keyword("axis", Plain("i", axis))],
+                    lambda x, *_: tuple(np.unstack(x, axis=axis)) or None), None
+    if name in ("split", "array_split"):
+        fn = np.split if name == "split" else np.array_split
+        if rng.random() < 0.5:
+            how = int(pick(rng, [1, 2, 3, 4, -1, 0] if name == "split" else [1, 2, 3, 5, 0]))
+            kw = Keyword("sections", Plain("i", how))
+        else:
+            how = [int(x) for x in rng.integers(-4, 8, int(rng.integers(0, 4)))]
+            kw = Keyword("indices", Plain("l", how))
+        return Case(name, [a, kw, Keyword("axis", Plain("i", axis))],
+                    lambda x, *_: tuple(fn(x, how, axis=axis))), None
+    others = []
+    for _ in range(int(rng.integers(0, 3))):
+        u = t if t == "bfloat16" or rng.random() < 0.6 else pick(rng, [x for x in ALL_TYPES if x != "bfloat16"])
+        part = list(shape)
+        if name in ("concatenate", "append") and nd and rng.random() < 0.7:
+            part[axis % nd] = int(rng.integers(0, 4))  # another length along the axis
+        if rng.random() < 0.05:
+            part = list(pick(rng, [(5,), (2, 7), ()]))  # a mismatch
+        others.append(draw_array(rng, u, tuple(part)))
+    parts = [a] + others
+    if name == "append":
+        if len(parts) < 2:
+            parts.append(draw_array(rng, t, shape))
+        parts = parts[:2]
+        if rng.random() < 0.5:
+            return Case(name, parts, lambda x, y: np.append(x, y)), None
+        return Case(name, parts + [Keyword("axis", Plain("i", axis))], lambda x, y, *_: np.append(x, y, axis=axis)), None
+    if name == "concatenate":
+        kw, ax = [], 0
+        if rng.random() < 0.2:
+            kw.append(Keyword("flat", Plain("i", 1)))
+            ax = None
+        elif rng.random() < 0.7:
+            kw.append(Keyword("axis", Plain("i", axis)))
+            ax = axis
+        target = None
+        if rng.random() < 0.15:
+            target = pick(rng, [x for x in ALL_TYPES if x != "bfloat16"])
+            kw.append(Keyword("dtype", Plain("d", target)))
+        k = len(parts)
+        return Case(name, parts + kw,
+                    lambda *xs: np.concatenate(xs[:k], axis=ax, dtype=target)), None
+    if name == "stack":
+        k = len(parts)
+        ax = int(rng.integers(-nd - 1, nd + 1))
+        return Case(name, parts + [Keyword("axis", Plain("i", ax))],
+                    lambda *xs: np.stack(xs[:k], axis=ax)), None
+    return Case(name, parts, lambda *xs: getattr(np, name)(xs)), None
+
+
 FAMILIES = [
     (case_ufunc, 40, True),
     (case_operator, 8, True),
@@ -1681,6 +1752,7 @@ FAMILIES = [
     (case_creation, 5, False),
     (case_reduction, 18, False),
     (case_sorting, 6, False),
+    (case_joining, 4, False),
 ]
 DEFAULT_DTYPE_SHARE = 0.02
 

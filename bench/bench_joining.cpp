@@ -1,0 +1,21 @@
+// Joining benchmarks (the indexing and joining issue's table): concatenate of two 2^25 float32 halves, and
+// stack of the same two along axis 1 (each element lands between two of the other's). Bytes counted: both
+// halves read once and the result written once.
+#include <numcu/numcu.hpp>
+
+#include "timing.hpp"
+
+namespace nc = numcu;
+using bench::report;
+using bench::time_gpu;
+
+void run_joining_benchmarks() {
+  const nc::device gpu = nc::cuda(0);
+  const std::int64_t half = std::int64_t{1} << 25;
+  const auto a = nc::random::default_rng(3).random({half}, nc::float32, gpu);
+  const auto b = nc::random::default_rng(4).random({half}, nc::float32, gpu);
+  const double bytes = 2.0 * half * 4 * 2;
+  nc::ndarray r;
+  report("concatenate of two 2^25 float32 halves", bytes, time_gpu([&] { r = nc::concatenate({a, b}); }));
+  report("stack of two 2^25 float32 halves along axis 1", bytes, time_gpu([&] { r = nc::stack({a, b}, 1); }));
+}
