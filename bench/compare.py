@@ -141,7 +141,7 @@ def reductions(out, xp, ev, f32, sync):
 
 
 def joining(out, xp, ev, f32, sync):
-    """The rows of bench/bench_joining.cpp."""
+    """The rows of bench/bench_joining.cpp: concatenate, stack, roll, tril."""
     torch = xp.__name__ == "torch"
     half = 1 << 25
     if torch:
@@ -149,12 +149,20 @@ def joining(out, xp, ev, f32, sync):
         b = xp.rand(half, dtype=f32, device="cuda")
         out["concatenate of two 2^25 float32 halves"] = median_gpu_ms(lambda: xp.cat((a, b)), ev)
         out["stack of two 2^25 float32 halves along axis 1"] = median_gpu_ms(lambda: xp.stack((a, b), dim=1), ev)
+        big = xp.rand(1 << 28, dtype=f32, device="cuda")
+        out["roll of 2^28 float32 by 12345"] = median_gpu_ms(lambda: xp.roll(big, 12345), ev)
+        square = big.reshape(16384, 16384)
+        out["tril of 16384^2 float32"] = median_gpu_ms(lambda: xp.tril(square), ev)
     else:
         a = xp.random.random(half).astype(f32)
         b = xp.random.random(half).astype(f32)
         out["concatenate of two 2^25 float32 halves"] = median_gpu_ms(lambda: xp.concatenate((a, b)), ev)
         out["stack of two 2^25 float32 halves along axis 1"] = median_gpu_ms(lambda: xp.stack((a, b), axis=1), ev)
-    del a, b
+        big = xp.random.random(1 << 28, dtype=f32)
+        out["roll of 2^28 float32 by 12345"] = median_gpu_ms(lambda: xp.roll(big, 12345), ev)
+        square = big.reshape(16384, 16384)
+        out["tril of 16384^2 float32"] = median_gpu_ms(lambda: xp.tril(square), ev)
+    del a, b, big, square
     sync()
 
 

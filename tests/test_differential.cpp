@@ -731,6 +731,40 @@ const std::map<std::string, call>& calls() {
       {"atleast_1d", [](const inputs& in) { return one(nc::atleast_1d(in.arr(0))); }},
       {"atleast_2d", [](const inputs& in) { return one(nc::atleast_2d(in.arr(0))); }},
       {"atleast_3d", [](const inputs& in) { return one(nc::atleast_3d(in.arr(0))); }},
+      {"flip",
+       [](const inputs& in) {
+         const auto axis = in.key("axis");
+         return one(axis ? nc::flip(in.arr(0), nc::axis_arg(in.list(*axis))) : nc::flip(in.arr(0)));
+       }},
+      {"fliplr", [](const inputs& in) { return one(nc::fliplr(in.arr(0))); }},
+      {"flipud", [](const inputs& in) { return one(nc::flipud(in.arr(0))); }},
+      {"rot90",
+       [](const inputs& in) { return one(nc::rot90(in.arr(0), integer_or(in, "k", 1), in.list(*in.key("axes")))); }},
+      {"roll",
+       [](const inputs& in) {
+         const auto axis = in.key("axis");
+         const std::vector<std::int64_t>& shift = in.list(*in.key("shift"));
+         return one(axis ? nc::roll(in.arr(0), shift, nc::axis_arg(in.list(*axis))) : nc::roll(in.arr(0), shift));
+       }},
+      {"diagonal",
+       [](const inputs& in) {
+         return one(nc::diagonal(in.arr(0), integer_or(in, "offset", 0), integer_or(in, "axis1", 0),
+                                 integer_or(in, "axis2", 1)));
+       }},
+      {"trace",
+       [](const inputs& in) {
+         return one(nc::trace(in.arr(0), integer_or(in, "offset", 0), integer_or(in, "axis1", 0),
+                              integer_or(in, "axis2", 1)));
+       }},
+      {"diag", [](const inputs& in) { return one(nc::diag(in.arr(0), integer_or(in, "k", 0))); }},
+      {"diagflat", [](const inputs& in) { return one(nc::diagflat(in.arr(0), integer_or(in, "k", 0))); }},
+      {"tril", [](const inputs& in) { return one(nc::tril(in.arr(0), integer_or(in, "k", 0))); }},
+      {"triu", [](const inputs& in) { return one(nc::triu(in.arr(0), integer_or(in, "k", 0))); }},
+      {"tri",
+       [](const inputs& in) {
+         return one(nc::tri(integer_or(in, "n", 0), integer_or(in, "m", 0), integer_or(in, "k", 0), *dtype_of(in),
+                            in.device()));
+       }},
       {"isin", [](const inputs& in) { return one(nc::isin(in.arr(0), in.arr(1), false, flag_of(in, "invert"))); }},
       {"flatnonzero", [](const inputs& in) { return one(nc::flatnonzero(in.arr(0))); }},
       {"argwhere", [](const inputs& in) { return one(nc::argwhere(in.arr(0))); }},

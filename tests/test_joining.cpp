@@ -5,6 +5,7 @@
 #include "test_support.hpp"
 
 using numcu_test::check_elements;
+using numcu_test::comma_ints;
 using numcu_test::golden_lines;
 using numcu_test::message_of;
 using numcu_test::parse_shape;
@@ -19,14 +20,6 @@ nc::ndarray part_of(const std::string& text, nc::device dev) {
   const nc::ndarray given = numcu_test::array_from_text(std::vector<std::string>(w.begin() + 3, w.end()),
                                                         nc::dtype(w[0]), parse_shape(w[1]), dev);
   return w[2] == "t" ? given.T() : given;
-}
-
-std::vector<std::int64_t> ints_of(const std::string& text) {
-  std::vector<std::int64_t> out;
-  for (const auto& part : split(text, ',')) {
-    if (!part.empty()) out.push_back(std::stoll(part));
-  }
-  return out;
 }
 
 }  // namespace
@@ -97,7 +90,7 @@ NUMCU_TEST_ON_DEVICES("split, array_split, hsplit, vsplit, dsplit and unstack ag
                                                       t, parse_shape(head[1]), dev);
     const std::int64_t sections = by_sections ? std::stoll(w[3]) : 0;
     const std::vector<std::int64_t> indices =
-        w[2] == "i" && w[3] != "-" ? ints_of(w[3]) : std::vector<std::int64_t>{};
+        w[2] == "i" && w[3] != "-" ? comma_ints(w[3]) : std::vector<std::int64_t>{};
     std::vector<nc::ndarray> pieces;
     if (func == "split") {
       pieces = by_sections ? nc::split(a, sections, axis) : nc::split(a, indices, axis);

@@ -155,6 +155,15 @@ inline bool same_element(const unsigned char* a, const unsigned char* b, nc::dty
   return std::memcmp(a, b, t.itemsize()) == 0;
 }
 
+/// The integers of a comma-separated list ("2,-1,5"; "" for none).
+inline std::vector<std::int64_t> comma_ints(const std::string& text) {
+  std::vector<std::int64_t> out;
+  for (const auto& part : split(text, ',')) {
+    if (!part.empty()) out.push_back(std::stoll(part));
+  }
+  return out;
+}
+
 /// The shape written as comma-separated extents ("-" for 0-d) in the golden files.
 inline nc::shape_t parse_shape(const std::string& text) {
   nc::shape_t s;

@@ -16,6 +16,7 @@
 #include "numcu/memory.hpp"
 #include "numcu/ndarray.hpp"
 #include "numcu/random.hpp"
+#include "numcu/rearranging.hpp"
 #include "numcu/reduction.hpp"
 #include "numcu/rtc.hpp"
 #include "numcu/scalar.hpp"

@@ -1735,6 +1735,61 @@ def case_joining(rng):
     return Case(name, parts, lambda *xs: getattr(np, name)(xs)), None
 
 
+def case_rearranging(rng):
+    """Rearranging (numcu/rearranging.hpp): flip (`axis=` an int or a list, or left out), fliplr, flipud, rot90
+    (`k=`, `axes=`), roll (`shift=` a list, `axis=` an int or a list, or left out), diagonal and trace
+    (`offset=`, `axis1=`, `axis2=`), diag and diagflat (`k=`), tril and triu (`k=`), tri (`n=`, `m=`, `k=`,
+    `dtype=`; no array)."""
+    name = pick(rng, ["flip", "fliplr", "flipud", "rot90", "roll", "diagonal", "trace", "diag", "diagflat",
+                      "tril", "triu", "tri"])
+    t = pick(rng, ALL_TYPES)
+    shape = draw_shape(rng)
+    nd = len(shape)
+    a = draw_array(rng, t, shape)
+    axis = int(rng.integers(-nd, nd)) if nd else 0
+    if rng.random() < 0.05:
+        axis = int(pick(rng, [nd, -nd - 1]))  # out of range
+    if name == "tri":
+        n, m, k = int(rng.integers(0, 5)), int(rng.integers(0, 5)), int(rng.integers(-3, 4))
+        d = pick(rng, ALL_TYPES)
+        return Case(name, [Keyword("n", Plain("i", n)), Keyword("m", Plain("i", m)), Keyword("k", Plain("i", k)),
+                           Keyword("dtype", Plain("d", d))], lambda *_: np.tri(n, m, k, dtype=np_dtype(d))), None
+    if name in ("fliplr", "flipud"):
+        return Case(name, [a], getattr(np, name), view="v"), None
+    if name == "flip":
+        if rng.random() < 0.3:
+            return Case(name, [a], np.flip, view="v"), None
+        axes = draw_axes(rng, nd, int(rng.integers(1, 3))) if rng.random() < 0.4 else [axis]
+        return Case(name, [a, Keyword("axis", Plain("l", axes))], lambda x, *_: np.flip(x, tuple(axes)),
+                    view="v"), None
+    if name == "rot90":
+        k = int(rng.integers(-5, 6))
+        axes = [int(x) for x in rng.integers(-nd - 1, nd + 1, 2)] if nd else [0, 1]
+        return Case(name, [a, Keyword("k", Plain("i", k)), Keyword("axes", Plain("l", axes))],
+                    lambda x, *_: np.rot90(x, k, tuple(axes)), view="v"), None
+    if name == "roll":
+        shifts = [int(x) for x in rng.integers(-9, 10, int(pick(rng, [1, 1, 2])))]
+        if rng.random() < 0.3:
+            return Case(name, [a, Keyword("shift", Plain("l", shifts))],
+                        lambda x, *_: np.roll(x, shifts)), None
+        axes = [axis] if rng.random() < 0.6 else draw_axes(rng, nd, len(shifts))
+        return Case(name, [a, Keyword("shift", Plain("l", shifts)), Keyword("axis", Plain("l", axes))],
+                    lambda x, *_: np.roll(x, shifts, tuple(axes))), None
+    if name in ("diagonal", "trace"):
+        offset = int(rng.integers(-3, 4))
+        a1, a2 = (int(x) for x in rng.integers(-nd, nd, 2)) if nd else (0, 1)
+        if name == "trace" and (t == "bfloat16" or kind_of(t) == "b"):
+            t = "float32"  # (trace of bool and bfloat16 left to the golden data)
+            a = draw_array(rng, t, shape)
+        fn = np.diagonal if name == "diagonal" else np.trace
+        return Case(name, [a, Keyword("offset", Plain("i", offset)), Keyword("axis1", Plain("i", a1)),
+                           Keyword("axis2", Plain("i", a2))], lambda x, *_: fn(x, offset, a1, a2),
+                    view="v" if name == "diagonal" else "a"), None
+    k = int(rng.integers(-3, 4))
+    fns = {"diag": np.diag, "diagflat": np.diagflat, "tril": np.tril, "triu": np.triu}
+    return Case(name, [a, Keyword("k", Plain("i", k))], lambda x, *_: fns[name](x, k)), None
+
+
 FAMILIES = [
     (case_ufunc, 40, True),
     (case_operator, 8, True),
@@ -1753,6 +1808,7 @@ FAMILIES = [
     (case_reduction, 18, False),
     (case_sorting, 6, False),
     (case_joining, 4, False),
+    (case_rearranging, 4, False),
 ]
 DEFAULT_DTYPE_SHARE = 0.02
 

@@ -1,0 +1,62 @@
+/// @file rearranging.hpp
+/// @brief Rearranging elements and building from diagonals and triangles, with NumPy's names and messages:
+/// flip, fliplr, flipud, rot90, roll, diagonal, diag, diagflat, trace, tri, tril, triu. flip, fliplr, flipud,
+/// rot90, diagonal and diag of a 2-D array give views, as NumPy's; the others new arrays.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+#include "numcu/device.hpp"
+#include "numcu/dtype.hpp"
+#include "numcu/ndarray.hpp"
+#include "numcu/shape.hpp"
+
+namespace numcu {
+
+/// numpy.flip: @p a with the order of its elements reversed along @p axis (none: every axis; an int or a
+/// list), a view. @throws index_error for an axis out of range.
+ndarray flip(const ndarray& a, const axis_arg& axis = none);
+/// numpy.fliplr: reversed along axis 1 (a view). @throws shape_error "Input must be >= 2-d.".
+ndarray fliplr(const ndarray& a);
+/// numpy.flipud: reversed along axis 0 (a view). @throws shape_error "Input must be >= 1-d.".
+ndarray flipud(const ndarray& a);
+/// numpy.rot90: rotated @p k times by 90 degrees in the plane of @p axes, from the first towards the second
+/// (a view). @throws shape_error "len(axes) must be 2.", "Axes must be different.", "Axes=(0, 5) out of range
+/// for array of ndim=2.".
+ndarray rot90(const ndarray& a, std::int64_t k = 1, const std::vector<std::int64_t>& axes = {0, 1});
+/// numpy.roll: the elements moved @p shift places along @p axis (none: of the flattened array, the shape
+/// kept; several axes: each by the shift), those pushed past the end coming round to the start. A new array.
+/// @throws index_error for an axis out of range.
+ndarray roll(const ndarray& a, std::int64_t shift, const axis_arg& axis = none);
+/// numpy.roll with one shift per axis (or one axis, all the shifts added), as NumPy broadcasts the two lists.
+/// @throws shape_error "shape mismatch: objects cannot be broadcast to a single shape.  Mismatch is between
+/// arg 0 with shape (3,) and arg 1 with shape (2,)." for lists of different lengths.
+ndarray roll(const ndarray& a, const std::vector<std::int64_t>& shift, const axis_arg& axis = none);
+
+/// numpy.diagonal: the diagonal @p offset of the planes of @p axis1 and @p axis2 (a view): those axes
+/// removed, the diagonal a last axis. @throws shape_error "diag requires an array of at least two
+/// dimensions", "axis1 and axis2 cannot be the same"; index_error "axis1: axis 5 is out of bounds for array
+/// of dimension 2".
+ndarray diagonal(const ndarray& a, std::int64_t offset = 0, std::int64_t axis1 = 0, std::int64_t axis2 = 1);
+/// numpy.diag: of a 1-D @p v, a new square array with v on diagonal @p k and zeros elsewhere; of a 2-D one,
+/// its diagonal @p k (a view). @throws shape_error "Input must be 1- or 2-d.".
+ndarray diag(const ndarray& v, std::int64_t k = 0);
+/// numpy.diagflat: diag of @p v flattened.
+ndarray diagflat(const ndarray& v, std::int64_t k = 0);
+/// numpy.trace: the sums along the diagonals (diagonal(), then sum over its last axis, in sum's dtype or
+/// @p t).
+ndarray trace(const ndarray& a, std::int64_t offset = 0, std::int64_t axis1 = 0, std::int64_t axis2 = 1,
+              std::optional<dtype> t = std::nullopt);
+/// numpy.tri: an @p n by @p m (default n) array of ones at and below diagonal @p k, zeros above.
+ndarray tri(std::int64_t n, std::optional<std::int64_t> m = std::nullopt, std::int64_t k = 0,
+            dtype t = float64, device d = default_device());
+/// numpy.tril: @p a with the elements above diagonal @p k of its last two axes zeroed (a 1-D array taken as
+/// the rows of a square, as NumPy's). @throws dtype_error "tri() missing 1 required positional argument: 'N'"
+/// for a 0-d array (NumPy's TypeError).
+ndarray tril(const ndarray& a, std::int64_t k = 0);
+/// numpy.triu: @p a with the elements below diagonal @p k of its last two axes zeroed.
+ndarray triu(const ndarray& a, std::int64_t k = 0);
+
+}  // namespace numcu

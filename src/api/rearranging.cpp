@@ -1,0 +1,195 @@
+// Rearranging and the diagonal and triangle builders, as numpy/lib/_function_base_impl.py and
+// numpy/lib/_twodim_base_impl.py write them: flips and rotations are views with negated and exchanged
+// strides, the diagonal a view whose stride is the sum of two; roll copies each rolled block once; tri
+// compares two index ranges, and tril and triu select through it.
+#include "numcu/rearranging.hpp"
+
+#include <algorithm>
+#include <cstdlib>
+#include <string>
+
+#include "api/manipulation_common.hpp"
+#include "dispatch/dispatch.hpp"
+#include "memory/buffer.hpp"
+#include "numcu/creation.hpp"
+#include "numcu/elementwise.hpp"
+#include "numcu/error.hpp"
+#include "numcu/manipulation.hpp"
+#include "numcu/reduction.hpp"
+
+namespace numcu {
+
+using namespace detail;
+
+namespace {
+
+/// normalize_axis of @p axis, its message prefixed "<name>: " as NumPy names the argument.
+int named_axis(std::int64_t axis, int ndim, const std::string& name) {
+  try {
+    return normalize_axis(axis, ndim);
+  } catch (const index_error& e) {
+    throw index_error(name + ": " + e.what());
+  }
+}
+
+/// Python's a % b for b > 0: never negative.
+std::int64_t python_modulo(std::int64_t a, std::int64_t b) {
+  return ((a % b) + b) % b;
+}
+
+/// tril (@p lower) or triu of @p a: NumPy's where through tri of its last two extents (a 1-D array's one
+/// twice).
+ndarray triangle(const ndarray& a, std::int64_t k, bool lower) {
+  if (a.ndim() == 0) throw dtype_error("tri() missing 1 required positional argument: 'N'");
+  const std::int64_t rows = a.shape()[a.ndim() == 1 ? 0 : a.ndim() - 2], columns = a.shape()[a.ndim() - 1];
+  const ndarray zero = zeros({}, a.dtype(), a.device());
+  return lower ? where(tri(rows, columns, k, bool_, a.device()), a, zero)
+               : where(tri(rows, columns, k - 1, bool_, a.device()), zero, a);
+}
+
+}  // namespace
+
+ndarray flip(const ndarray& a, const axis_arg& axis) {
+  std::vector<index_t> index(a.ndim(), all);
+  const std::vector<int> axes = axis.is_none() ? std::vector<int>() : axis.normalized(a.ndim());
+  for (int d = 0; d < a.ndim(); ++d) {
+    if (axis.is_none() || std::find(axes.begin(), axes.end(), d) != axes.end())
+      index[d] = slice(none, none, -1);
+  }
+  return a.index(index);
+}
+
+ndarray fliplr(const ndarray& a) {
+  if (a.ndim() < 2) throw shape_error("Input must be >= 2-d.");
+  return flip(a, 1);
+}
+
+ndarray flipud(const ndarray& a) {
+  if (a.ndim() < 1) throw shape_error("Input must be >= 1-d.");
+  return flip(a, 0);
+}
+
+ndarray rot90(const ndarray& a, std::int64_t k, const std::vector<std::int64_t>& axes) {
+  if (axes.size() != 2) throw shape_error("len(axes) must be 2.");
+  const std::int64_t n = a.ndim();
+  if (axes[0] == axes[1] || std::abs(axes[0] - axes[1]) == n) throw shape_error("Axes must be different.");
+  if (axes[0] >= n || axes[0] < -n || axes[1] >= n || axes[1] < -n) {
+    throw shape_error("Axes=(" + std::to_string(axes[0]) + ", " + std::to_string(axes[1]) +
+                      ") out of range for array of ndim=" + std::to_string(n) + ".");
+  }
+  k = python_modulo(k, 4);
+  if (k == 0) return a.index(std::vector<index_t>{slice(none, none)});
+  if (k == 2) return flip(flip(a, axes[0]), axes[1]);
+  std::vector<std::int64_t> order;
+  for (std::int64_t d = 0; d < n; ++d) order.push_back(d);
+  std::swap(order[python_modulo(axes[0], n)], order[python_modulo(axes[1], n)]);
+  return k == 1 ? flip(a, axes[1]).transpose(order) : flip(a.transpose(order), axes[1]);
+}
+
+ndarray roll(const ndarray& a, std::int64_t shift, const axis_arg& axis) {
+  return roll(a, std::vector<std::int64_t>{shift}, axis);
+}
+
+ndarray roll(const ndarray& a, const std::vector<std::int64_t>& shift, const axis_arg& axis) {
+  if (axis.is_none()) return roll(a.ravel(), shift, 0).reshape(a.shape());
+  // NumPy broadcasts the shifts against the axes (an axis given twice adds its shifts)
+  const dim_vector& given = axis.values();
+  const std::size_t shifts = shift.size(), axes = static_cast<std::size_t>(given.size());
+  if (shifts != axes && shifts != 1 && axes != 1) {
+    throw shape_error(
+        "shape mismatch: objects cannot be broadcast to a single shape.  Mismatch is between arg 0 "
+        "with shape (" +
+        std::to_string(shifts) + ",) and arg 1 with shape (" + std::to_string(axes) + ",).");
+  }
+  const std::size_t pairs = shifts == axes ? shifts : shifts == 1 ? axes : shifts;
+  std::vector<std::int64_t> offset(a.ndim(), 0);
+  for (std::size_t i = 0; i < pairs; ++i) {
+    const int d = normalize_axis(given[axes == 1 ? 0 : static_cast<int>(i)], a.ndim());
+    offset[d] += shift[shifts == 1 ? 0 : i];
+  }
+  // each axis rolled by its offset: the blocks (source, destination) along it, one or two
+  std::vector<std::vector<std::pair<slice, slice>>> blocks(a.ndim());
+  for (int d = 0; d < a.ndim(); ++d) {
+    const std::int64_t o = a.shape()[d] == 0 ? 0 : python_modulo(offset[d], a.shape()[d]);
+    if (o == 0) {
+      blocks[d] = {{slice(none, none), slice(none, none)}};
+    } else {
+      blocks[d] = {{slice(none, -o), slice(o, none)}, {slice(-o, none), slice(none, o)}};
+    }
+  }
+  ndarray out = new_array(a.shape(), a.dtype(), a.device());
+  // every combination of one block per axis, as NumPy's itertools.product
+  std::vector<std::size_t> pick(a.ndim(), 0);
+  while (true) {
+    std::vector<index_t> from, to;
+    for (int d = 0; d < a.ndim(); ++d) {
+      from.push_back(blocks[d][pick[d]].first);
+      to.push_back(blocks[d][pick[d]].second);
+    }
+    copy_into(out.index(to), a.index(from));
+    int d = a.ndim() - 1;
+    while (d >= 0 && ++pick[d] == blocks[d].size()) pick[d--] = 0;
+    if (d < 0) break;
+  }
+  return out;
+}
+
+ndarray diagonal(const ndarray& a, std::int64_t offset, std::int64_t axis1, std::int64_t axis2) {
+  if (a.ndim() < 2) throw shape_error("diag requires an array of at least two dimensions");
+  const int first = named_axis(axis1, a.ndim(), "axis1");
+  const int second = named_axis(axis2, a.ndim(), "axis2");
+  if (first == second) throw shape_error("axis1 and axis2 cannot be the same");
+  const std::int64_t rows = a.shape()[first], columns = a.shape()[second];
+  const std::int64_t length = offset >= 0 ? std::max<std::int64_t>(0, std::min(rows, columns - offset))
+                                          : std::max<std::int64_t>(0, std::min(rows + offset, columns));
+  std::int64_t start = a.offset();
+  if (length > 0) start += offset >= 0 ? offset * a.strides()[second] : -offset * a.strides()[first];
+  shape_t shape;
+  strides_t strides;
+  for (int d = 0; d < a.ndim(); ++d) {
+    if (d == first || d == second) continue;
+    shape.push_back(a.shape()[d]);
+    strides.push_back(a.strides()[d]);
+  }
+  shape.push_back(length);
+  strides.push_back(a.strides()[first] + a.strides()[second]);
+  return ndarray(a.buffer(), a.dtype(), shape, strides, start, true);
+}
+
+ndarray diag(const ndarray& v, std::int64_t k) {
+  if (v.ndim() == 2) return diagonal(v, k);
+  if (v.ndim() != 1) throw shape_error("Input must be 1- or 2-d.");
+  const std::int64_t n = v.size() + std::abs(k);
+  const ndarray out = zeros({n, n}, v.dtype(), v.device());
+  copy_into(diagonal(out, k), v);
+  return out;
+}
+
+ndarray diagflat(const ndarray& v, std::int64_t k) {
+  return diag(v.ravel(), k);
+}
+
+ndarray trace(const ndarray& a, std::int64_t offset, std::int64_t axis1, std::int64_t axis2,
+              std::optional<dtype> t) {
+  reduce_options options;
+  options.dtype = t;
+  return sum(diagonal(a, offset, axis1, axis2), -1, options);
+}
+
+ndarray tri(std::int64_t n, std::optional<std::int64_t> m, std::int64_t k, dtype t, device d) {
+  const std::int64_t columns = m.value_or(n);
+  // NumPy's greater_equal.outer(arange(N), arange(-k, M - k))
+  const ndarray rows = arange(std::int64_t{0}, n, 1, int64, d).reshape({std::max<std::int64_t>(n, 0), 1});
+  const ndarray shifted = arange(-k, columns - k, 1, int64, d);
+  return greater_equal(rows, shifted).astype(t);
+}
+
+ndarray tril(const ndarray& a, std::int64_t k) {
+  return triangle(a, k, true);
+}
+
+ndarray triu(const ndarray& a, std::int64_t k) {
+  return triangle(a, k, false);
+}
+
+}  // namespace numcu

@@ -1,0 +1,106 @@
+#!/usr/bin/env python3
+"""Writes tests/data/rearranging.txt: NumPy 2's flip, fliplr, flipud, rot90, roll, diagonal, diag, diagflat,
+trace, tri, tril and triu over every dtype, C-order and transposed inputs, 1-D to 3-D, empty extents, offsets
+past the edges, and each function's options. Run with NumPy 2 and ml_dtypes:
+
+    python3 tests/data/generate_rearranging.py
+
+Line format (values encoded as in generate_golden.py: exact decimal or float.hex):
+    re func options | dtype shape view values | result_dtype result_shape | result values
+(options: space-free key=value words, lists comma-separated, "none" for None; the input "-" for tri, which
+takes none; view c: the array given, t: its transpose; shape comma-separated, "-" for 0-d)
+"""
+import os
+
+import numpy as np
+
+from generate_golden import ALL_TYPES, dt, encode, kind_of
+from generate_sorting import values_for  # ties, -0.0 beside 0.0, NaN, inf
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+def shape_text(shape):
+    return ",".join(str(s) for s in shape) if len(shape) else "-"
+
+
+def name_of(arr):
+    return "bfloat16" if arr.dtype == dt("bfloat16") else arr.dtype.name
+
+
+def enc_all(arr):
+    arr = np.asarray(arr)
+    return " ".join(encode(x, kind_of(name_of(arr))) for x in arr.reshape(-1))
+
+
+def listed(v):
+    return "none" if v is None else ",".join(str(x) for x in np.atleast_1d(v))
+
+
+def lines_for(name):
+    lines = []
+
+    def add(func, options, given, view, result):
+        result = np.asarray(result)
+        part = "-" if given is None else "%s %s %s %s" % (name, shape_text(given.shape), view, enc_all(given))
+        lines.append("re %s %s | %s | %s %s | %s" % (func, " ".join(options) or "-", part, name_of(result),
+                                                      shape_text(result.shape), enc_all(result)))
+
+    def arrays(shape):
+        size = int(np.prod(shape)) if shape else 1
+        given = values_for(name, size).reshape(shape)
+        out = [(given, "c", given)]
+        if len(shape) >= 2:
+            base = values_for(name, size).reshape(shape[::-1])
+            out.append((base, "t", base.T))
+        return out
+
+    for shape in ((5,), (3, 4), (2, 3, 4), (0, 3)):
+        for given, view, a in arrays(shape):
+            nd = a.ndim
+            for axis in [None, 0, -1] + ([[0, nd - 1]] if nd > 1 else []):
+                add("flip", ["axis=" + listed(axis)], given, view, np.flip(a, axis))
+            add("flipud", [], given, view, np.flipud(a))
+            for shift, axis in ((2, None), (-7, None), (1, 0), ([1, -2], [0, -1] if nd > 1 else [0, 0]), (13, -1)):
+                add("roll", ["shift=" + listed(shift), "axis=" + listed(axis)], given, view, np.roll(a, shift, axis))
+            if nd >= 2:
+                add("fliplr", [], given, view, np.fliplr(a))
+                for k in (1, 2, 3, -1, 6):
+                    add("rot90", ["k=%d" % k, "axes=0,1"], given, view, np.rot90(a, k))
+                add("rot90", ["k=1", "axes=%d,0" % (nd - 1)], given, view, np.rot90(a, 1, (nd - 1, 0)))
+                for offset, a1, a2 in ((0, 0, 1), (1, 0, 1), (-1, 0, 1), (2, 1, 0), (-5, 0, 1), (1, -1, 0)):
+                    add("diagonal", ["offset=%d" % offset, "axis1=%d" % a1, "axis2=%d" % a2], given, view,
+                        np.diagonal(a, offset, a1, a2))
+                if name != "bfloat16" and kind_of(name) != "b":  # NumPy sums bool to int64 as numcu does
+                    for offset in (0, 1, -1):
+                        add("trace", ["offset=%d" % offset], given, view, np.trace(a, offset))
+                for k in (0, 1, -1, 5):
+                    add("tril", ["k=%d" % k], given, view, np.tril(a, k))
+                    add("triu", ["k=%d" % k], given, view, np.triu(a, k))
+            if nd == 2:
+                for k in (0, 2, -1):
+                    add("diag", ["k=%d" % k], given, view, np.diag(a, k))
+            if nd == 1:
+                for k in (0, 2, -1):
+                    add("diag", ["k=%d" % k], given, view, np.diag(a, k))
+                    add("diagflat", ["k=%d" % k], given, view, np.diagflat(a, k))
+                add("tril", ["k=0"], given, view, np.tril(a))
+                add("triu", ["k=1"], given, view, np.triu(a, 1))
+    if name in ("float64", "int32", "bool", "complex64", "float16"):
+        for n, m, k in ((3, None, 0), (3, 5, 1), (4, 2, -1), (0, 3, 0), (2, 2, 7)):
+            add("tri", ["n=%d" % n, "m=" + listed(m), "k=%d" % k, "dtype=" + name], None, "c",
+                np.tri(n, m, k, dtype=dt(name)))
+    return lines
+
+
+def main():
+    with open(os.path.join(HERE, "rearranging.txt"), "w") as f:
+        f.write("# NumPy %s: flip, fliplr, flipud, rot90, roll, diagonal, diag, diagflat, trace, tri, tril, triu; "
+                "tests/data/generate_rearranging.py\n" % np.__version__)
+        for name in ALL_TYPES:
+            for line in lines_for(name):
+                f.write(line + "\n")
+
+
+if __name__ == "__main__":
+    main()

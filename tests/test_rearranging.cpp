@@ -1,0 +1,134 @@
+// Rearranging and the diagonal and triangle builders against NumPy (tests/data/rearranging.txt, written by
+// generate_rearranging.py): flip, fliplr, flipud, rot90, roll, diagonal, diag, diagflat, trace, tri, tril and
+// triu over every dtype and C-order and transposed inputs, the views checked as views; and by hand, the
+// errors with NumPy's messages and the operands unchanged.
+#include <map>
+
+#include "test_support.hpp"
+
+using numcu_test::check_elements;
+using numcu_test::comma_ints;
+using numcu_test::golden_lines;
+using numcu_test::message_of;
+using numcu_test::parse_shape;
+using numcu_test::split;
+using numcu_test::words;
+
+namespace {
+
+/// An axis option: none, one axis, or a list of them (given as a list when it has a comma).
+nc::axis_arg axis_of(const std::string& text) {
+  if (text == "none") return nc::none;
+  if (text.find(',') == std::string::npos) return std::stoll(text);
+  return comma_ints(text);
+}
+
+}  // namespace
+
+NUMCU_TEST_ON_DEVICES("flips, rotations, roll, diagonals and triangles agree with NumPy, views as views",
+                      rearranging_golden) {
+  int lines = 0;
+  for (const auto& line : golden_lines("rearranging.txt")) {
+    const auto parts = split(line, '|');
+    const auto w = words(parts[0]);
+    CAPTURE(line.substr(0, 140));
+    ++lines;
+    const std::string& func = w[1];
+    std::map<std::string, std::string> option;
+    for (std::size_t i = 2; i < w.size(); ++i) {
+      const auto at = w[i].find('=');
+      if (at != std::string::npos) option[w[i].substr(0, at)] = w[i].substr(at + 1);
+    }
+    const auto number = [&](const std::string& key) { return std::stoll(option.at(key)); };
+    const auto result = words(parts[2]);
+    if (func == "tri") {
+      const std::optional<std::int64_t> m =
+          option.at("m") == "none" ? std::nullopt : std::optional<std::int64_t>(number("m"));
+      const nc::ndarray r = nc::tri(number("n"), m, number("k"), nc::dtype(option.at("dtype")), dev);
+      CHECK(r.shape() == parse_shape(result[1]));
+      check_elements(r, words(parts[3]), nc::dtype(result[0]));
+      continue;
+    }
+    const auto input = words(parts[1]);
+    const nc::dtype t(input[0]);
+    const nc::ndarray given = numcu_test::array_from_text(
+        std::vector<std::string>(input.begin() + 3, input.end()), t, parse_shape(input[1]), dev);
+    const nc::ndarray a = input[2] == "t" ? given.T() : given;
+    const auto before = numcu_test::host_bytes(given);
+    nc::ndarray r;
+    bool view = true;
+    if (func == "flip") {
+      r = nc::flip(a, axis_of(option.at("axis")));
+    } else if (func == "fliplr") {
+      r = nc::fliplr(a);
+    } else if (func == "flipud") {
+      r = nc::flipud(a);
+    } else if (func == "rot90") {
+      r = nc::rot90(a, number("k"), comma_ints(option.at("axes")));
+    } else if (func == "roll") {
+      r = nc::roll(a, comma_ints(option.at("shift")), axis_of(option.at("axis")));
+      view = false;
+    } else if (func == "diagonal") {
+      r = nc::diagonal(a, number("offset"), number("axis1"), number("axis2"));
+    } else if (func == "diag") {
+      r = nc::diag(a, number("k"));
+      view = a.ndim() == 2;
+    } else if (func == "diagflat") {
+      r = nc::diagflat(a, number("k"));
+      view = false;
+    } else if (func == "trace") {
+      r = nc::trace(a, number("offset"));
+      view = false;
+    } else if (func == "tril" || func == "triu") {
+      r = func == "tril" ? nc::tril(a, number("k")) : nc::triu(a, number("k"));
+      view = false;
+    } else {
+      FAIL("unknown function " << func);
+    }
+    CHECK(r.shape() == parse_shape(result[1]));
+    CHECK(r.shares_memory_with(given) == view);
+    check_elements(nc::ascontiguousarray(r), words(parts[3]), nc::dtype(result[0]));
+    CHECK(numcu_test::host_bytes(given) == before);
+  }
+  CHECK(lines == 3484);
+}
+
+NUMCU_TEST_ON_DEVICES("rearranging errors: NumPy's messages, operands unchanged", rearranging_errors) {
+  const nc::ndarray v = nc::arange(3.0, std::nullopt, dev);
+  const nc::ndarray m = nc::zeros({2, 3}, nc::float64, dev);
+  const nc::ndarray s = nc::full({}, 1.0, nc::float64, dev);
+  const auto v_bytes = numcu_test::host_bytes(v);
+  CHECK(message_of([&] { (void)nc::fliplr(v); }) == "Input must be >= 2-d.");
+  CHECK(message_of([&] { (void)nc::flipud(s); }) == "Input must be >= 1-d.");
+  CHECK(message_of([&] { (void)nc::flip(m, 2); }) == "axis 2 is out of bounds for array of dimension 2");
+  CHECK(message_of([&] { (void)nc::rot90(m, 1, {0, 1, 2}); }) == "len(axes) must be 2.");
+  CHECK(message_of([&] { (void)nc::rot90(m, 1, {0, 0}); }) == "Axes must be different.");
+  CHECK(message_of([&] { (void)nc::rot90(m, 1, {0, -2}); }) == "Axes must be different.");
+  CHECK(message_of([&] {
+          (void)nc::rot90(m, 1, {0, 3});
+        }) == "Axes=(0, 3) out of range for array of ndim=2.");
+  CHECK(message_of([&] {
+          (void)nc::roll(m, {1, 2, 3}, {0, 1});
+        }) ==
+        "shape mismatch: objects cannot be broadcast to a single shape.  Mismatch is between arg 0 with "
+        "shape (3,) "
+        "and arg 1 with shape (2,).");
+  CHECK(message_of([&] { (void)nc::roll(m, 1, 2); }) == "axis 2 is out of bounds for array of dimension 2");
+  CHECK(message_of([&] { (void)nc::diagonal(v); }) == "diag requires an array of at least two dimensions");
+  CHECK(message_of([&] { (void)nc::diagonal(m, 0, 0, 0); }) == "axis1 and axis2 cannot be the same");
+  CHECK(message_of([&] { (void)nc::diagonal(m, 0, 5, 0); }) ==
+        "axis1: axis 5 is out of bounds for array of dimension 2");
+  CHECK(message_of([&] { (void)nc::diagonal(m, 0, 0, 5); }) ==
+        "axis2: axis 5 is out of bounds for array of dimension 2");
+  CHECK(message_of([&] {
+          (void)nc::diag(nc::zeros({2, 2, 2}, nc::float64, dev));
+        }) == "Input must be 1- or 2-d.");
+  CHECK(message_of([&] { (void)nc::trace(v); }) == "diag requires an array of at least two dimensions");
+  CHECK(message_of([&] { (void)nc::tril(s); }) == "tri() missing 1 required positional argument: 'N'");
+  CHECK_THROWS_AS((void)nc::triu(s), nc::dtype_error);
+  CHECK_THROWS_AS((void)nc::diagonal(m, 0, 0, 5), nc::index_error);
+  CHECK(numcu_test::host_bytes(v) == v_bytes);
+  // roll of one axis with no shift, and of no axes: copies of the input
+  CHECK(nc::roll(v, 0, 0).to_vector<double>() == v.to_vector<double>());
+  CHECK(nc::roll(m, 1, std::vector<std::int64_t>{}).shape() == m.shape());
+}
