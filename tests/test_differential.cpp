@@ -736,6 +736,13 @@ const std::map<std::string, call>& calls() {
          const auto axis = in.key("axis");
          return one(axis ? nc::flip(in.arr(0), nc::axis_arg(in.list(*axis))) : nc::flip(in.arr(0)));
        }},
+      {"tile", [](const inputs& in) { return one(nc::tile(in.arr(0), in.list(*in.key("reps")))); }},
+      {"repeat",
+       [](const inputs& in) {
+         const std::vector<std::int64_t>& counts = in.list(*in.key("repeats"));
+         return one(counts.size() == 1 ? nc::repeat(in.arr(0), counts[0], one_axis(in))
+                                       : nc::repeat(in.arr(0), counts, one_axis(in)));
+       }},
       {"fliplr", [](const inputs& in) { return one(nc::fliplr(in.arr(0))); }},
       {"flipud", [](const inputs& in) { return one(nc::flipud(in.arr(0))); }},
       {"rot90",

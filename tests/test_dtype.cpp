@@ -87,6 +87,19 @@ TEST_SUITE("dtype") {
     }
   }
 
+  TEST_CASE("result_type of three dtypes matches NumPy's, which is not a fold of promote_types") {
+    const auto lines = golden_lines("result_types.txt");
+    CHECK(lines.size() == 14 * 14 * 14);
+    for (const auto& line : lines) {
+      const auto w = words(line);
+      CAPTURE(line);
+      CHECK(nc::result_type({nc::dtype(w[0]), nc::dtype(w[1]), nc::dtype(w[2])}) == nc::dtype(w[3]));
+    }
+    // the case a fold gets wrong: uint16 with int16 is int32, which with float16 would be float64
+    CHECK(nc::result_type({nc::uint16, nc::int16, nc::float16}) == nc::float32);
+    CHECK(nc::result_type({nc::bfloat16}) == nc::bfloat16);
+  }
+
   TEST_CASE("bfloat16 promotes as in ml_dtypes, and like float16 where ml_dtypes has no rule") {
     // ml_dtypes 0.5: bool, int8, uint8 -> bfloat16; float32, float64, complex stay; others are extensions.
     CHECK(nc::promote_types(nc::bfloat16, nc::bool_) == nc::bfloat16);

@@ -69,7 +69,7 @@ NUMCU_TEST_ON_DEVICES("concatenate, stack and the stacks agree with NumPy: every
     check_elements(r, words(parts[2 + k]), nc::dtype(result[0]));
     for (int i = 0; i < k; ++i) CHECK(numcu_test::host_bytes(arrays[i]) == before[i]);
   }
-  CHECK(lines == 290);
+  CHECK(lines == 292);
 }
 
 NUMCU_TEST_ON_DEVICES("split, array_split, hsplit, vsplit, dsplit and unstack agree with NumPy, as views",

@@ -68,6 +68,15 @@ NUMCU_TEST_ON_DEVICES("flips, rotations, roll, diagonals and triangles agree wit
     } else if (func == "roll") {
       r = nc::roll(a, comma_ints(option.at("shift")), axis_of(option.at("axis")));
       view = false;
+    } else if (func == "tile") {
+      r = nc::tile(a, comma_ints(option.at("reps")));
+      view = false;
+    } else if (func == "repeat") {
+      const std::optional<std::int64_t> axis =
+          option.at("axis") == "none" ? std::nullopt : std::optional<std::int64_t>(number("axis"));
+      const auto counts = comma_ints(option.at("repeats"));
+      r = counts.size() == 1 ? nc::repeat(a, counts[0], axis) : nc::repeat(a, counts, axis);
+      view = false;
     } else if (func == "diagonal") {
       r = nc::diagonal(a, number("offset"), number("axis1"), number("axis2"));
     } else if (func == "diag") {
@@ -90,7 +99,7 @@ NUMCU_TEST_ON_DEVICES("flips, rotations, roll, diagonals and triangles agree wit
     check_elements(nc::ascontiguousarray(r), words(parts[3]), nc::dtype(result[0]));
     CHECK(numcu_test::host_bytes(given) == before);
   }
-  CHECK(lines == 3484);
+  CHECK(lines == 4129);
 }
 
 NUMCU_TEST_ON_DEVICES("rearranging errors: NumPy's messages, operands unchanged", rearranging_errors) {
@@ -127,6 +136,12 @@ NUMCU_TEST_ON_DEVICES("rearranging errors: NumPy's messages, operands unchanged"
   CHECK(message_of([&] { (void)nc::tril(s); }) == "tri() missing 1 required positional argument: 'N'");
   CHECK_THROWS_AS((void)nc::triu(s), nc::dtype_error);
   CHECK_THROWS_AS((void)nc::diagonal(m, 0, 0, 5), nc::index_error);
+  CHECK(message_of([&] { (void)nc::tile(m, {2, -1}); }) == "negative dimensions are not allowed");
+  CHECK(message_of([&] { (void)nc::repeat(m, -1); }) == "negative dimensions are not allowed");
+  CHECK(message_of([&] { (void)nc::repeat(m, {1, 2}, 1); }) ==
+        "operands could not be broadcast together with shape (3,) (2,)");
+  CHECK(message_of([&] { (void)nc::repeat(m, {1, -1, 2}, 1); }) == "repeats may not contain negative values.");
+  CHECK(message_of([&] { (void)nc::repeat(m, 2, 2); }) == "axis 2 is out of bounds for array of dimension 2");
   CHECK(numcu_test::host_bytes(v) == v_bytes);
   // roll of one axis with no shift, and of no axes: copies of the input
   CHECK(nc::roll(v, 0, 0).to_vector<double>() == v.to_vector<double>());

@@ -9,6 +9,7 @@
 #include <string>
 #include <string_view>
 #include <type_traits>
+#include <vector>
 
 #include "numcu/config.hpp"
 #include "numcu/dtype_list.hpp"
@@ -168,6 +169,11 @@ enum class casting { no, equiv, safe, same_kind, unsafe };
 /// `numpy.promote_types`: the smallest dtype both @p a and @p b cast to safely (bfloat16 as in ml_dtypes;
 /// bfloat16 with float16 gives float32). Symmetric; never throws.
 dtype promote_types(dtype a, dtype b);
+
+/// `numpy.result_type` of arrays of these dtypes (at least one): NumPy's promotion of a sequence, which is not a
+/// left fold of promote_types (uint16, int16, float16 give float32, not float64): the first dtype of the
+/// highest kind (bool, integer, floating, complex) promoted with each of the others in turn.
+dtype result_type(const std::vector<dtype>& dtypes);
 
 /// `numpy.can_cast(from, to, casting)` for dtypes.
 bool can_cast(dtype from, dtype to, casting rule = casting::safe);

@@ -1,7 +1,7 @@
 /// @file rearranging.hpp
 /// @brief Rearranging elements and building from diagonals and triangles, with NumPy's names and messages:
-/// flip, fliplr, flipud, rot90, roll, diagonal, diag, diagflat, trace, tri, tril, triu. flip, fliplr, flipud,
-/// rot90, diagonal and diag of a 2-D array give views, as NumPy's; the others new arrays.
+/// flip, fliplr, flipud, rot90, roll, tile, repeat, diagonal, diag, diagflat, trace, tri, tril, triu. flip,
+/// fliplr, flipud, rot90, diagonal and diag of a 2-D array give views, as NumPy's; the others new arrays.
 #pragma once
 
 #include <cstdint>
@@ -34,6 +34,20 @@ ndarray roll(const ndarray& a, std::int64_t shift, const axis_arg& axis = none);
 /// @throws shape_error "shape mismatch: objects cannot be broadcast to a single shape.  Mismatch is between
 /// arg 0 with shape (3,) and arg 1 with shape (2,)." for lists of different lengths.
 ndarray roll(const ndarray& a, const std::vector<std::int64_t>& shift, const axis_arg& axis = none);
+
+/// numpy.tile: @p a repeated @p reps times along each axis (reps padded with leading 1s to a's dimensions, or
+/// a given leading axes of 1 to reps' length). @throws shape_error "negative dimensions are not allowed".
+ndarray tile(const ndarray& a, const std::vector<std::int64_t>& reps);
+/// numpy.tile with one count: along the last axis.
+ndarray tile(const ndarray& a, std::int64_t reps);
+/// numpy.repeat: each element repeated @p repeats times along @p axis (none: of the flattened array).
+/// @throws shape_error "negative dimensions are not allowed"; index_error for an axis out of range.
+ndarray repeat(const ndarray& a, std::int64_t repeats, std::optional<std::int64_t> axis = std::nullopt);
+/// numpy.repeat with a count per element along @p axis (one count: as the scalar form).
+/// @throws shape_error "operands could not be broadcast together with shape (3,) (2,)", "repeats may not
+/// contain negative values.".
+ndarray repeat(const ndarray& a, const std::vector<std::int64_t>& repeats,
+               std::optional<std::int64_t> axis = std::nullopt);
 
 /// numpy.diagonal: the diagonal @p offset of the planes of @p axis1 and @p axis2 (a view): those axes
 /// removed, the diagonal a last axis. @throws shape_error "diag requires an array of at least two

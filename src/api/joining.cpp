@@ -57,6 +57,13 @@ shape_t joined_shape(const std::vector<ndarray>& parts, int axis) {
   return shape;
 }
 
+/// NumPy's result_type of the parts' dtypes (a sequence's promotion, not a fold of pairs).
+dtype joined_dtype(const std::vector<ndarray>& parts) {
+  std::vector<dtype> dtypes;
+  for (const ndarray& p : parts) dtypes.push_back(p.dtype());
+  return result_type(dtypes);
+}
+
 /// Copies each of @p parts into its place along @p axis of @p out (cast to out's dtype).
 void join_into(const ndarray& out, const std::vector<ndarray>& parts, int axis) {
   std::int64_t at = 0;
@@ -95,9 +102,7 @@ namespace detail {
 ndarray join_along(const std::vector<ndarray>& parts, int axis) {
   normalize_axis(axis, parts[0].ndim());  // NumPy's concatenate checks the axis against the first part first
   const shape_t shape = joined_shape(parts, axis);
-  dtype t = parts[0].dtype();
-  for (const ndarray& p : parts) t = promote_types(t, p.dtype());
-  ndarray out = new_array(shape, t, parts[0].device());
+  const ndarray out = new_array(shape, joined_dtype(parts), parts[0].device());
   join_into(out, parts, axis);
   return out;
 }
@@ -123,8 +128,7 @@ ndarray concatenate(const std::vector<ndarray>& arrays, std::optional<std::int64
   }
   const shape_t shape = joined_shape(parts, ax);
   if (options.out && options.out->shape() != shape) throw shape_error("Output array is the wrong shape");
-  dtype t = parts[0].dtype();
-  for (const ndarray& p : parts) t = promote_types(t, p.dtype());
+  dtype t = joined_dtype(parts);
   if (options.out) t = options.out->dtype();
   if (options.dtype) t = *options.dtype;
   for (const ndarray& p : parts) require_castable(p.dtype(), t, options.casting);

@@ -10,12 +10,15 @@
 
 #include "api/manipulation_common.hpp"
 #include "dispatch/dispatch.hpp"
+#include "dispatch/sort.hpp"
 #include "memory/buffer.hpp"
 #include "numcu/creation.hpp"
 #include "numcu/elementwise.hpp"
 #include "numcu/error.hpp"
+#include "numcu/joining.hpp"
 #include "numcu/manipulation.hpp"
 #include "numcu/reduction.hpp"
+#include "numcu/sorting.hpp"
 
 namespace numcu {
 
@@ -132,6 +135,85 @@ ndarray roll(const ndarray& a, const std::vector<std::int64_t>& shift, const axi
     if (d < 0) break;
   }
   return out;
+}
+
+ndarray tile(const ndarray& a, const std::vector<std::int64_t>& reps) {
+  for (std::int64_t r : reps) {
+    // (NumPy repeats only a non-empty array: an empty one takes a negative count where its extent is 0)
+    if (r < 0 && a.size() > 0) throw shape_error("negative dimensions are not allowed");
+  }
+  // a with leading axes of 1 up to reps' length, reps with leading 1s up to its dimensions
+  const int ndim = std::max<int>(a.ndim(), static_cast<int>(reps.size()));
+  shape_t shape(std::vector<std::int64_t>(ndim - a.ndim(), 1));
+  for (std::int64_t extent : a.shape()) shape.push_back(extent);
+  std::vector<std::int64_t> counts(ndim - reps.size(), 1);
+  counts.insert(counts.end(), reps.begin(), reps.end());
+  // each axis (n) as (1, n) broadcast to (count, n), copied once, then merged to count * n
+  shape_t paired, target, result;
+  for (int d = 0; d < ndim; ++d) {
+    paired.push_back(1);
+    paired.push_back(shape[d]);
+    target.push_back(counts[d]);
+    target.push_back(shape[d]);
+    result.push_back(counts[d] * shape[d]);
+    if (result.back() < 0) throw shape_error("negative dimensions are not allowed");
+  }
+  if (a.size() == 0) return new_array(result, a.dtype(), a.device());
+  return broadcast_to(a.reshape(paired), target).copy().reshape(result);
+}
+
+ndarray tile(const ndarray& a, std::int64_t reps) {
+  return tile(a, std::vector<std::int64_t>{reps});
+}
+
+ndarray repeat(const ndarray& a, std::int64_t repeats, std::optional<std::int64_t> axis) {
+  const ndarray x = !axis ? a.ravel() : atleast_1d(a);
+  const int ax = axis ? normalize_axis(*axis, x.ndim()) : 0;
+  // (a negative count of an empty axis makes no elements, as NumPy's)
+  if (repeats < 0 && x.shape()[ax] > 0) throw shape_error("negative dimensions are not allowed");
+  if (repeats < 0 || x.size() == 0) {
+    shape_t empty = x.shape();
+    empty[ax] *= std::max<std::int64_t>(repeats, 0);
+    return new_array(empty, x.dtype(), x.device());
+  }
+  // each element (n along the axis) as (n, 1) broadcast to (n, repeats), copied once, then merged
+  shape_t target = expand_dims(x, ax + 1).shape();
+  target[ax + 1] = repeats;
+  shape_t result = x.shape();
+  result[ax] *= repeats;
+  return broadcast_to(expand_dims(x, ax + 1), target).copy().reshape(result);
+}
+
+ndarray repeat(const ndarray& a, const std::vector<std::int64_t>& repeats, std::optional<std::int64_t> axis) {
+  if (repeats.size() == 1) return repeat(a, repeats[0], axis);
+  const ndarray x = ascontiguousarray(!axis ? a.ravel() : atleast_1d(a));
+  const int ax = axis ? normalize_axis(*axis, x.ndim()) : 0;
+  const std::int64_t n = x.shape()[ax];
+  if (static_cast<std::int64_t>(repeats.size()) != n) {
+    throw shape_error("operands could not be broadcast together with shape (" + std::to_string(n) + ",) (" +
+                      std::to_string(repeats.size()) + ",)");
+  }
+  std::int64_t total = 0;
+  for (std::int64_t r : repeats) {
+    if (r < 0) throw shape_error("repeats may not contain negative values.");
+    total += r;
+  }
+  shape_t result = x.shape();
+  result[ax] = total;
+  if (total == 0 || x.size() == 0) return new_array(result, x.dtype(), x.device());
+  // the source position along the axis of each output position: the run of the cumulative counts it falls in
+  const ndarray ends = cumsum(array(repeats, int64, x.device()));
+  const ndarray source =
+      searchsorted(ends, arange(std::int64_t{0}, total, 1, int64, x.device()), search_side::right);
+  // each output element's flat position in x: (before, along, after) of the axis, as row-major offsets
+  std::int64_t before = 1, after = 1;
+  for (int d = 0; d < ax; ++d) before *= x.shape()[d];
+  for (int d = ax + 1; d < x.ndim(); ++d) after *= x.shape()[d];
+  const ndarray outer =
+      multiply(arange(std::int64_t{0}, before, 1, int64, x.device()), n * after).reshape({before, 1, 1});
+  const ndarray inner = arange(std::int64_t{0}, after, 1, int64, x.device()).reshape({1, 1, after});
+  const ndarray places = add(add(outer, multiply(source, after).reshape({1, total, 1})), inner);
+  return gather_last_axis(x.reshape({x.size()}), ascontiguousarray(places.ravel())).reshape(result);
 }
 
 ndarray diagonal(const ndarray& a, std::int64_t offset, std::int64_t axis1, std::int64_t axis2) {

@@ -240,6 +240,19 @@ dtype default_dtype(scalar_kind kind) {
   return float64;
 }
 
+dtype result_type(const std::vector<dtype>& dtypes) {
+  const auto rank = [](dtype t) { return t.is_bool() ? 0 : t.is_integer() ? 1 : t.is_floating() ? 2 : 3; };
+  std::size_t first = 0;
+  for (std::size_t i = 1; i < dtypes.size(); ++i) {
+    if (rank(dtypes[i]) > rank(dtypes[first])) first = i;
+  }
+  dtype r = dtypes[first];
+  for (std::size_t i = 0; i < dtypes.size(); ++i) {
+    if (i != first) r = promote_types(r, dtypes[i]);
+  }
+  return r;
+}
+
 dtype result_type(dtype array_dtype, scalar_kind scalar) {
   const int array_rank = array_dtype.is_bool()       ? 0
                          : array_dtype.is_integer()  ? 1

@@ -1741,7 +1741,7 @@ def case_rearranging(rng):
     (`offset=`, `axis1=`, `axis2=`), diag and diagflat (`k=`), tril and triu (`k=`), tri (`n=`, `m=`, `k=`,
     `dtype=`; no array)."""
     name = pick(rng, ["flip", "fliplr", "flipud", "rot90", "roll", "diagonal", "trace", "diag", "diagflat",
-                      "tril", "triu", "tri"])
+                      "tril", "triu", "tri", "tile", "repeat"])
     t = pick(rng, ALL_TYPES)
     shape = draw_shape(rng)
     nd = len(shape)
@@ -1756,6 +1756,19 @@ def case_rearranging(rng):
                            Keyword("dtype", Plain("d", d))], lambda *_: np.tri(n, m, k, dtype=np_dtype(d))), None
     if name in ("fliplr", "flipud"):
         return Case(name, [a], getattr(np, name), view="v"), None
+    if name == "tile":
+        reps = [int(x) for x in rng.integers(-1 if rng.random() < 0.05 else 0, 4, int(rng.integers(1, 4)))]
+        return Case(name, [a, Keyword("reps", Plain("l", reps))], lambda x, *_: np.tile(x, reps)), None
+    if name == "repeat":
+        kw = [] if rng.random() < 0.4 else [Keyword("axis", Plain("i", axis))]
+        length = int(np.prod(shape, dtype=np.int64)) if not kw else (shape[axis % nd] if nd and -nd <= axis < nd else 1)
+        if rng.random() < 0.5:
+            counts = [int(pick(rng, [0, 1, 2, 3, -1] if rng.random() < 0.05 else [0, 1, 2, 3]))]
+        else:
+            counts = [int(x) for x in rng.integers(0, 4, length if rng.random() < 0.95 else length + 1)]
+        ax = axis if kw else None
+        return Case(name, [a, Keyword("repeats", Plain("l", counts))] + kw,
+                    lambda x, *_: np.repeat(x, counts, ax)), None
     if name == "flip":
         if rng.random() < 0.3:
             return Case(name, [a], np.flip, view="v"), None

@@ -50,6 +50,16 @@ def write_promotion():
                 f.write("%s %s %s\n" % (a, b, " ".join("1" if np.can_cast(a, b, c) else "0" for c in CASTINGS)))
 
 
+def write_result_types():
+    """numpy.result_type of every triple of NumPy's 14 dtypes: a sequence's promotion is not a fold of pairs."""
+    with open(os.path.join(HERE, "result_types.txt"), "w") as f:
+        f.write("# numpy.result_type(a, b, c) of arrays for NumPy's 14 dtypes (NumPy %s)\n" % np.__version__)
+        for a in NUMPY_TYPES:
+            for b in NUMPY_TYPES:
+                for c in NUMPY_TYPES:
+                    f.write("%s %s %s %s\n" % (a, b, c, np.result_type(np.dtype(a), np.dtype(b), np.dtype(c)).name))
+
+
 def source_values(name):
     if name == "bool":
         return [False, True]
@@ -174,6 +184,7 @@ def write_reprs():
 
 if __name__ == "__main__":
     write_promotion()
+    write_result_types()
     write_casts()
     write_sequences()
     write_reprs()

@@ -85,6 +85,11 @@ def join_lines():
         a, b = part_text(a_name, (2, 2), "c"), part_text(b_name, (1, 2), "c")
         add("concatenate", 0, "-", [a, b], np.concatenate([a[1], b[1]], axis=0))
         add("vstack", "-", "-", [a, b], np.vstack([a[1], b[1]]))
+    # three dtypes whose promotion is not a fold of pairs: uint16 and int16 make int32, which with float16 would
+    # make float64; NumPy's result_type gives float32
+    three = [part_text("uint16", (2,), "c"), part_text("int16", (1,), "c"), part_text("float16", (2,), "c")]
+    add("concatenate", 0, "-", three, np.concatenate([p[1] for p in three]))
+    add("hstack", "-", "-", three, np.hstack([p[1] for p in three]))
     a, b = part_text("int32", (3,), "c"), part_text("int8", (2,), "c")
     for target in ("float64", "int64", "complex64", "float32"):
         add("concatenate", 0, target, [a, b], np.concatenate([a[1], b[1]], dtype=target))

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""Writes tests/data/rearranging.txt: NumPy 2's flip, fliplr, flipud, rot90, roll, diagonal, diag, diagflat,
-trace, tri, tril and triu over every dtype, C-order and transposed inputs, 1-D to 3-D, empty extents, offsets
+"""Writes tests/data/rearranging.txt: NumPy 2's flip, fliplr, flipud, rot90, roll, tile, repeat, diagonal, diag,
+diagflat, trace, tri, tril and triu over every dtype, C-order and transposed inputs, 1-D to 3-D, empty extents, offsets
 past the edges, and each function's options. Run with NumPy 2 and ml_dtypes:
 
     python3 tests/data/generate_rearranging.py
@@ -86,6 +86,21 @@ def lines_for(name):
                     add("diagflat", ["k=%d" % k], given, view, np.diagflat(a, k))
                 add("tril", ["k=0"], given, view, np.tril(a))
                 add("triu", ["k=1"], given, view, np.triu(a, 1))
+    for shape in ((), (3,), (2, 3)):
+        for given, view, a in arrays(shape):
+            for reps in ((2,), (2, 1), (1, 3, 2), (0,), (3,)):
+                add("tile", ["reps=" + listed(reps)], given, view, np.tile(a, reps))
+            for count, axis in ((2, None), (0, None), (3, 0), (2, -1)):
+                if axis is not None and a.ndim == 0 and axis != 0:
+                    continue
+                add("repeat", ["repeats=%d" % count, "axis=" + listed(axis)], given, view, np.repeat(a, count, axis))
+            if a.ndim >= 1:
+                counts = [int(x) for x in np.arange(a.shape[-1]) % 3]
+                add("repeat", ["repeats=" + listed(counts), "axis=-1"], given, view, np.repeat(a, counts, -1))
+                flat = [int(x) for x in (np.arange(a.size) * 2) % 5]
+                add("repeat", ["repeats=" + listed(flat), "axis=none"], given, view, np.repeat(a, flat))
+            if a.ndim == 2:
+                add("repeat", ["repeats=1,0", "axis=0"], given, view, np.repeat(a, [1, 0], 0))
     if name in ("float64", "int32", "bool", "complex64", "float16"):
         for n, m, k in ((3, None, 0), (3, 5, 1), (4, 2, -1), (0, 3, 0), (2, 2, 7)):
             add("tri", ["n=%d" % n, "m=" + listed(m), "k=%d" % k, "dtype=" + name], None, "c",
