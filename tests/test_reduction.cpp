@@ -278,6 +278,27 @@ NUMCU_TEST_ON_DEVICES("reduction errors: NumPy's messages, nothing changed", red
   CHECK(numcu_test::host_bytes(wrong) == numcu_test::host_bytes(nc::zeros({2, 3}, nc::float64, nc::cpu)));
   const nc::ndarray nans = nc::full({2, 2}, NAN, nc::float64, dev);
   CHECK(message_of([&] { nc::nanargmax(nans, 1); }) == "All-NaN slice encountered");
+  // NumPy's nanargmin and nanargmax search each NaN as +inf or -inf: one before an equal infinity wins
+  // (np.nanargmin([nan, inf]) is 0), and a complex one is inf+0j (np.nanargmin([inf+1j, inf+nanj]) is 1)
+  const double nan = std::numeric_limits<double>::quiet_NaN(), inf = std::numeric_limits<double>::infinity();
+  for (nc::dtype t : {nc::float16, nc::float32, nc::float64, nc::bfloat16}) {
+    CAPTURE(t.name());
+    const nc::ndarray rising = nc::array({nan, inf, 1.0}, std::nullopt, dev).astype(t);
+    CHECK(nc::nanargmin(nc::array({nan, inf}, std::nullopt, dev).astype(t)).item<std::int64_t>() == 0);
+    CHECK(nc::nanargmax(nc::array({nan, -inf}, std::nullopt, dev).astype(t)).item<std::int64_t>() == 0);
+    CHECK(nc::nanargmin(nc::array({inf, nan}, std::nullopt, dev).astype(t)).item<std::int64_t>() == 0);
+    CHECK(nc::nanargmin(rising).item<std::int64_t>() == 2);
+    CHECK(nc::nanargmax(rising).item<std::int64_t>() == 1);
+    const nc::ndarray columns = nc::array({{nan, 2.0}, {inf, nan}}, std::nullopt, dev).astype(t);
+    CHECK(nc::nanargmin(columns, 0).to_vector<std::int64_t>() == std::vector<std::int64_t>{0, 0});
+    CHECK(nc::nanargmax(columns, 1).to_vector<std::int64_t>() == std::vector<std::int64_t>{1, 0});
+  }
+  const std::complex<double> inf_one(inf, 1.0), inf_nan(inf, nan);
+  CHECK(nc::nanargmin(nc::array({inf_one, inf_nan}, std::nullopt, dev)).item<std::int64_t>() == 1);
+  CHECK(nc::nanargmax(nc::array({std::complex<double>(-inf, -1.0), std::complex<double>(nan, 0.0)},
+                                std::nullopt, dev)
+                          .astype(nc::complex64))
+            .item<std::int64_t>() == 1);
   CHECK(nc::isnan(nc::nanmax(nans)).item<bool>());
   CHECK(message_of([&] { nc::ptp(nc::ones({2}, nc::bool_, dev)); }).find("numpy boolean subtract") == 0);
   CHECK(message_of([&] { nc::average(a, nc::none, nc::zeros({2, 3}, nc::float64, dev)); }) ==

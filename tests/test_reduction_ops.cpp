@@ -19,13 +19,18 @@ namespace d = numcu::detail;
 
 namespace {
 
-/// NumPy's argmax / argmin / nanargmax / nanargmin of @p v by a plain search (-1: no non-NaN element).
+/// NumPy's argmax / argmin / nanargmax / nanargmin of @p v by a plain search (-1: no element). nanargmax and
+/// nanargmin search each NaN as -inf or +inf, as NumPy's _replace_nan does.
 template <class C>
-std::int64_t searched_index(const std::vector<C>& v, bool largest, bool skip_nan) {
+std::int64_t searched_index(std::vector<C> v, bool largest, bool skip_nan) {
+  if (skip_nan) {
+    for (C& x : v) {
+      if (x != x) x = largest ? -std::numeric_limits<C>::infinity() : std::numeric_limits<C>::infinity();
+    }
+  }
   std::int64_t best = -1;
   for (std::size_t i = 0; i < v.size(); ++i) {
     const bool nan = v[i] != v[i];
-    if (nan && skip_nan) continue;
     if (best >= 0 && v[best] != v[best]) break;  // a NaN found first wins
     if (best < 0 || nan || (largest ? v[best] < v[i] : v[i] < v[best])) best = static_cast<std::int64_t>(i);
   }
@@ -146,7 +151,11 @@ TEST_SUITE("reduction functor") {
     // the first NaN, for argmin too
     CHECK(key_index(std::vector<float>{3.0f, nan, -inf, nan}, false, false, rng) == 1);
     CHECK(key_index(std::vector<float>{3.0f, nan, -inf, nan}, false, true, rng) == 2);
-    CHECK(key_index(std::vector<float>{nan, nan}, true, true, rng) == -1);
+    // nanargmin and nanargmax search a NaN as +inf or -inf: before an equal infinity it wins (NumPy's
+    // np.nanargmin([nan, inf]) is 0); all NaN give the first (the caller has raised NumPy's error by then)
+    CHECK(key_index(std::vector<float>{nan, inf}, false, true, rng) == 0);
+    CHECK(key_index(std::vector<float>{-inf, nan}, true, true, rng) == 0);
+    CHECK(key_index(std::vector<float>{nan, nan}, true, true, rng) == 0);
   }
 
   TEST_CASE("arg_key_reduction gives the searched index of int32, its extremes included") {

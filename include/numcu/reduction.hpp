@@ -72,11 +72,13 @@ ndarray argmax(const ndarray& a, std::optional<std::int64_t> axis = std::nullopt
 /// numpy.argmin: the index of the first smallest element (the first NaN).
 ndarray argmin(const ndarray& a, std::optional<std::int64_t> axis = std::nullopt, bool keepdims = false,
                const std::optional<ndarray>& out = std::nullopt);
-/// numpy.nanargmax: argmax skipping NaN. Synchronizes to check for an all-NaN slice.
+/// numpy.nanargmax: argmax with each NaN searched as -inf (a complex one as -inf+0j), as NumPy replaces it: a
+/// NaN before an equal -inf is the answer. Synchronizes to check for an all-NaN slice.
 /// @throws error "All-NaN slice encountered".
 ndarray nanargmax(const ndarray& a, std::optional<std::int64_t> axis = std::nullopt, bool keepdims = false,
                   const std::optional<ndarray>& out = std::nullopt);
-/// numpy.nanargmin: argmin skipping NaN. Synchronizes to check for an all-NaN slice.
+/// numpy.nanargmin: argmin with each NaN searched as +inf (a complex one as inf+0j), as NumPy replaces it.
+/// Synchronizes to check for an all-NaN slice.
 ndarray nanargmin(const ndarray& a, std::optional<std::int64_t> axis = std::nullopt, bool keepdims = false,
                   const std::optional<ndarray>& out = std::nullopt);
 

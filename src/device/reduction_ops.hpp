@@ -234,6 +234,17 @@ NUMCU_HD C highest_of() {
   else
     return int_max<C>();
 }
+/// What NumPy's nanargmax and nanargmin put in each NaN's place before searching: -inf for the largest, +inf
+/// for the smallest (a complex one with imaginary part 0, as NumPy casts a Python float).
+template <class C>
+NUMCU_HD C nan_stand_in(bool largest) {
+  if constexpr (is_complex_v<C>)
+    return C(largest ? -infinity<real_of_t<C>>() : infinity<real_of_t<C>>(), real_of_t<C>(0));
+  else if constexpr (is_floating_point_v<C>)
+    return largest ? -infinity<C>() : infinity<C>();
+  else
+    return C{};  // (integers hold no NaN)
+}
 /// NaN of C (a complex one with both parts NaN).
 template <class C>
 NUMCU_HD C nan_of() {
@@ -364,8 +375,9 @@ struct indexed_value {
   int64_t index;
 };
 
-/// argmax and argmin (the first NaN wins; ties go to the lower index) and nanargmax and nanargmin (NaN
-/// skipped; an all-NaN slice leaves index -1, which the caller turns into NumPy's error).
+/// argmax and argmin (the first NaN wins; ties go to the lower index) and nanargmax and nanargmin (each NaN
+/// searched as NumPy's stand-in for it, nan_stand_in: -inf or +inf, so that a NaN before an equal infinity
+/// wins; the caller checks for all-NaN slices first).
 template <class C>
 struct arg_reduction {
   using value_t = C;
@@ -392,7 +404,7 @@ struct arg_reduction {
     const bool a_first = a.index < b.index;  // the same result whichever order the two come in
     const acc_t low = a_first ? a : b;         // values, not references: kept in registers on the GPU
     const acc_t high = a_first ? b : a;
-    if (is_nan(low.value)) return low;  // only without skip_nan can a NaN be here
+    if (is_nan(low.value)) return low;  // only without skip_nan can a NaN be here (else its stand-in)
     if (is_nan(high.value)) return high;
     return before(high.value, low.value) ? high : low;
   }
@@ -405,10 +417,10 @@ struct arg_reduction {
 NUMCU_UNROLL
     for (int k = 0; k < N; ++k) {
       if (k < n) {
-        const C x = cast<C>(v[k]);
+        const C loaded = cast<C>(v[k]);
+        const C x = p.skip_nan && is_nan(loaded) ? nan_stand_in<C>(p.largest) : loaded;
         const bool nan = is_nan(x);
-        const bool take = p.skip_nan ? !nan && (best < 0 || before(x, best_value))
-                                     : best < 0 || (!is_nan(best_value) && (nan || before(x, best_value)));
+        const bool take = best < 0 || (!is_nan(best_value) && (nan || before(x, best_value)));
         if (take) {
           best = k;
           best_value = x;
@@ -429,8 +441,8 @@ inline constexpr bool arg_keys_fit = is_same_v<C, float> || is_same_v<C, int32_t
 inline constexpr int64_t arg_key_max_count = 0xfffffffe;
 
 /// arg_reduction's answers for the compute types of arg_keys_fit and at most arg_key_max_count elements per
-/// output, on 64-bit keys: the value's rank in the order searched (a NaN highest, or, skipped, the key 0 that
-/// marks no element; -0.0 equal to +0.0) above the complement of its index, so that the answer's key is the
+/// output, on 64-bit keys: the value's rank in the order searched (a NaN highest, or with skip_nan the rank of
+/// its stand-in; -0.0 equal to +0.0; key 0 marks no element) above the complement of its index, so that the answer's key is the
 /// largest and combine is a max, whatever the order partials come in. The CUDA kernels run it for speed (half
 /// the bytes per partial of indexed_value, no branches in a combine); the index it gives is arg_reduction's.
 template <class C>
@@ -462,8 +474,8 @@ struct arg_key_reduction {
     return p.largest ? ordered : ~ordered;  // a float's in 0x007fffff ... 0xff800000: never a NaN's
   }
   /// The slot's extreme value first, by maxima (or minima) of the values alone, a NaN noted apart; then the
-  /// first index holding it (or the first NaN, unless skipped): the largest of the values' keys, 0 if none is
-  /// present or every one is a skipped NaN. A maximum and a compare and select per value rather than a key
+  /// first index holding it (or the first NaN; with skip_nan each NaN is its stand-in): the largest of the
+  /// values' keys, 0 if none is present. A maximum and a compare and select per value rather than a key
   /// and its 64-bit maximum, which held argmax's first stage at 4.05 TB/s on 2^28 float32
   /// (docs/design_decisions.md, Reductions: max, min, argmax). The index part is the complement of the index's
   /// low 32 bits.
@@ -474,15 +486,20 @@ struct arg_key_reduction {
     C x[N];
 NUMCU_UNROLL
     for (int k = 0; k < N; ++k) x[k] = k < n ? cast<C>(v[k]) : absent;
+    if (p.skip_nan) {  // (a branch apart: argmax's loads and maximum stay as they were)
+      const C stand_in = nan_stand_in<C>(p.largest);
+NUMCU_UNROLL
+      for (int k = 0; k < N; ++k) x[k] = is_nan(x[k]) ? stand_in : x[k];
+    }
     const slot_extreme_t<C> e = slot_extreme(x, p.largest);
     const C m = e.value;
-    const bool find_nan = e.nan && !p.skip_nan;  // a NaN is searched first
+    const bool find_nan = e.nan;  // a NaN is searched first (none is left with skip_nan)
     int found = -1;
 NUMCU_UNROLL
     for (int k = N - 1; k >= 0; --k) {
       if (k < n && (find_nan ? is_nan(x[k]) : x[k] == m)) found = k;  // both zeros equal, as their ranks
     }
-    if (found < 0) return 0;  // none present, or all skipped NaN
+    if (found < 0) return 0;  // none present
     const uint32_t index_complement = 0xffffffffu - static_cast<uint32_t>(slot_index(first, found, w));
     return (uint64_t{find_nan ? 0xffffffffu : rank(m)} << 32) | index_complement;
   }
