@@ -736,6 +736,13 @@ const std::map<std::string, call>& calls() {
          const auto axis = in.key("axis");
          return one(axis ? nc::flip(in.arr(0), nc::axis_arg(in.list(*axis))) : nc::flip(in.arr(0)));
        }},
+      {"meshgrid",
+       [](const inputs& in) {
+         return result{nc::meshgrid(positional_arrays(in),
+                                    flag_of(in, "ij") ? nc::meshgrid_indexing::ij : nc::meshgrid_indexing::xy,
+                                    flag_of(in, "sparse")),
+                       {}};
+       }},
       {"tile", [](const inputs& in) { return one(nc::tile(in.arr(0), in.list(*in.key("reps")))); }},
       {"repeat",
        [](const inputs& in) {

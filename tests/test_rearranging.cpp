@@ -31,6 +31,7 @@ NUMCU_TEST_ON_DEVICES("flips, rotations, roll, diagonals and triangles agree wit
   for (const auto& line : golden_lines("rearranging.txt")) {
     const auto parts = split(line, '|');
     const auto w = words(parts[0]);
+    if (w[0] != "re") continue;
     CAPTURE(line.substr(0, 140));
     ++lines;
     const std::string& func = w[1];
@@ -102,6 +103,38 @@ NUMCU_TEST_ON_DEVICES("flips, rotations, roll, diagonals and triangles agree wit
   CHECK(lines == 4129);
 }
 
+NUMCU_TEST_ON_DEVICES("meshgrid agrees with NumPy: xy and ij, sparse, copies or views", meshgrid_golden) {
+  int lines = 0;
+  for (const auto& line : golden_lines("rearranging.txt")) {
+    const auto parts = split(line, '|');
+    const auto w = words(parts[0]);
+    if (w[0] != "mesh") continue;
+    CAPTURE(line.substr(0, 140));
+    ++lines;
+    const nc::dtype t(w[1]);
+    const auto indexing = w[2] == "xy" ? nc::meshgrid_indexing::xy : nc::meshgrid_indexing::ij;
+    const bool sparse = w[3] == "1";
+    const std::size_t k = std::stoul(w[4]);
+    std::vector<nc::ndarray> xi;
+    for (std::size_t i = 0; i < k; ++i) {
+      const auto values = words(parts[1 + i]);
+      xi.push_back(numcu_test::array_from_text(values, t, {static_cast<std::int64_t>(values.size())}, dev));
+    }
+    for (bool copy : {true, false}) {
+      const std::vector<nc::ndarray> grids = nc::meshgrid(xi, indexing, sparse, copy);
+      REQUIRE(grids.size() == k);
+      for (std::size_t i = 0; i < k; ++i) {
+        const auto want = words(parts[1 + k + i]);
+        CHECK(grids[i].shape() == parse_shape(want[0]));
+        CHECK(grids[i].shares_memory_with(xi[i]) == !copy);
+        check_elements(nc::ascontiguousarray(grids[i]),
+                       std::vector<std::string>(want.begin() + 1, want.end()), t);
+      }
+    }
+  }
+  CHECK(lines == 240);
+}
+
 NUMCU_TEST_ON_DEVICES("rearranging errors: NumPy's messages, operands unchanged", rearranging_errors) {
   const nc::ndarray v = nc::arange(3.0, std::nullopt, dev);
   const nc::ndarray m = nc::zeros({2, 3}, nc::float64, dev);
@@ -138,9 +171,12 @@ NUMCU_TEST_ON_DEVICES("rearranging errors: NumPy's messages, operands unchanged"
   CHECK_THROWS_AS((void)nc::diagonal(m, 0, 0, 5), nc::index_error);
   CHECK(message_of([&] { (void)nc::tile(m, {2, -1}); }) == "negative dimensions are not allowed");
   CHECK(message_of([&] { (void)nc::repeat(m, -1); }) == "negative dimensions are not allowed");
-  CHECK(message_of([&] { (void)nc::repeat(m, {1, 2}, 1); }) ==
-        "operands could not be broadcast together with shape (3,) (2,)");
-  CHECK(message_of([&] { (void)nc::repeat(m, {1, -1, 2}, 1); }) == "repeats may not contain negative values.");
+  CHECK(message_of([&] {
+          (void)nc::repeat(m, {1, 2}, 1);
+        }) == "operands could not be broadcast together with shape (3,) (2,)");
+  CHECK(message_of([&] {
+          (void)nc::repeat(m, {1, -1, 2}, 1);
+        }) == "repeats may not contain negative values.");
   CHECK(message_of([&] { (void)nc::repeat(m, 2, 2); }) == "axis 2 is out of bounds for array of dimension 2");
   CHECK(numcu_test::host_bytes(v) == v_bytes);
   // roll of one axis with no shift, and of no axes: copies of the input

@@ -1,7 +1,8 @@
 /// @file rearranging.hpp
 /// @brief Rearranging elements and building from diagonals and triangles, with NumPy's names and messages:
-/// flip, fliplr, flipud, rot90, roll, tile, repeat, diagonal, diag, diagflat, trace, tri, tril, triu. flip,
-/// fliplr, flipud, rot90, diagonal and diag of a 2-D array give views, as NumPy's; the others new arrays.
+/// flip, fliplr, flipud, rot90, roll, tile, repeat, meshgrid, diagonal, diag, diagflat, trace, tri, tril,
+/// triu. flip, fliplr, flipud, rot90, diagonal and diag of a 2-D array give views, as NumPy's; the others new
+/// arrays.
 #pragma once
 
 #include <cstdint>
@@ -48,6 +49,15 @@ ndarray repeat(const ndarray& a, std::int64_t repeats, std::optional<std::int64_
 /// contain negative values.".
 ndarray repeat(const ndarray& a, const std::vector<std::int64_t>& repeats,
                std::optional<std::int64_t> axis = std::nullopt);
+
+/// NumPy's indexing= of meshgrid: Cartesian (the first two outputs' axes exchanged) or matrix.
+enum class meshgrid_indexing { xy, ij };
+
+/// numpy.meshgrid: coordinate arrays of the grid spanned by the flattened @p xi, each in its own dtype; with
+/// @p sparse, each keeps extent 1 off its own axis; without @p copy, views (broadcast, as NumPy's).
+std::vector<ndarray> meshgrid(const std::vector<ndarray>& xi,
+                              meshgrid_indexing indexing = meshgrid_indexing::xy, bool sparse = false,
+                              bool copy = true);
 
 /// numpy.diagonal: the diagonal @p offset of the planes of @p axis1 and @p axis2 (a view): those axes
 /// removed, the diagonal a last axis. @throws shape_error "diag requires an array of at least two

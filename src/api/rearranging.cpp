@@ -216,6 +216,25 @@ ndarray repeat(const ndarray& a, const std::vector<std::int64_t>& repeats, std::
   return gather_last_axis(x.reshape({x.size()}), ascontiguousarray(places.ravel())).reshape(result);
 }
 
+std::vector<ndarray> meshgrid(const std::vector<ndarray>& xi, meshgrid_indexing indexing, bool sparse,
+                              bool copy) {
+  const int ndim = static_cast<int>(xi.size());
+  // each input flattened along its own axis of the grid (xy: the first two exchanged)
+  std::vector<ndarray> out;
+  for (int i = 0; i < ndim; ++i) {
+    int along_axis = i;
+    if (indexing == meshgrid_indexing::xy && ndim > 1 && i < 2) along_axis = 1 - i;
+    shape_t shape(std::vector<std::int64_t>(ndim, 1));
+    shape[along_axis] = xi[i].size();
+    out.push_back(xi[i].reshape(shape));
+  }
+  if (!sparse) out = broadcast_arrays(out);
+  if (copy) {
+    for (ndarray& x : out) x = x.copy();
+  }
+  return out;
+}
+
 ndarray diagonal(const ndarray& a, std::int64_t offset, std::int64_t axis1, std::int64_t axis2) {
   if (a.ndim() < 2) throw shape_error("diag requires an array of at least two dimensions");
   const int first = named_axis(axis1, a.ndim(), "axis1");

@@ -1739,9 +1739,9 @@ def case_rearranging(rng):
     """Rearranging (numcu/rearranging.hpp): flip (`axis=` an int or a list, or left out), fliplr, flipud, rot90
     (`k=`, `axes=`), roll (`shift=` a list, `axis=` an int or a list, or left out), diagonal and trace
     (`offset=`, `axis1=`, `axis2=`), diag and diagflat (`k=`), tril and triu (`k=`), tri (`n=`, `m=`, `k=`,
-    `dtype=`; no array)."""
+    `dtype=`; no array), tile (`reps=`), repeat (`repeats=`, `axis=`), meshgrid (`ij= i 1`, `sparse= i 1`)."""
     name = pick(rng, ["flip", "fliplr", "flipud", "rot90", "roll", "diagonal", "trace", "diag", "diagflat",
-                      "tril", "triu", "tri", "tile", "repeat"])
+                      "tril", "triu", "tri", "tile", "repeat", "meshgrid"])
     t = pick(rng, ALL_TYPES)
     shape = draw_shape(rng)
     nd = len(shape)
@@ -1756,6 +1756,17 @@ def case_rearranging(rng):
                            Keyword("dtype", Plain("d", d))], lambda *_: np.tri(n, m, k, dtype=np_dtype(d))), None
     if name in ("fliplr", "flipud"):
         return Case(name, [a], getattr(np, name), view="v"), None
+    if name == "meshgrid":
+        xs = [a] + [draw_array(rng, pick(rng, ALL_TYPES), draw_shape(rng)) for _ in range(int(rng.integers(0, 3)))]
+        kw = []
+        ij, sparse = rng.random() < 0.5, rng.random() < 0.3
+        if ij:
+            kw.append(Keyword("ij", Plain("i", 1)))
+        if sparse:
+            kw.append(Keyword("sparse", Plain("i", 1)))
+        k = len(xs)
+        return Case(name, xs + kw, lambda *v: tuple(np.meshgrid(*v[:k], indexing="ij" if ij else "xy",
+                                                                sparse=sparse))), None
     if name == "tile":
         reps = [int(x) for x in rng.integers(-1 if rng.random() < 0.05 else 0, 4, int(rng.integers(1, 4)))]
         return Case(name, [a, Keyword("reps", Plain("l", reps))], lambda x, *_: np.tile(x, reps)), None

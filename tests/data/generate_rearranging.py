@@ -7,6 +7,7 @@ past the edges, and each function's options. Run with NumPy 2 and ml_dtypes:
 
 Line format (values encoded as in generate_golden.py: exact decimal or float.hex):
     re func options | dtype shape view values | result_dtype result_shape | result values
+    mesh dtype indexing sparse k | input 0 values | ... | input k-1 values | output 0 shape values | ...
 (options: space-free key=value words, lists comma-separated, "none" for None; the input "-" for tri, which
 takes none; view c: the array given, t: its transpose; shape comma-separated, "-" for 0-d)
 """
@@ -101,6 +102,14 @@ def lines_for(name):
                 add("repeat", ["repeats=" + listed(flat), "axis=none"], given, view, np.repeat(a, flat))
             if a.ndim == 2:
                 add("repeat", ["repeats=1,0", "axis=0"], given, view, np.repeat(a, [1, 0], 0))
+    for sizes in ((3,), (2, 3), (2, 0, 4), (1, 3, 2)):
+        xs = [values_for(name, n) for n in sizes]
+        for indexing in ("xy", "ij"):
+            for sparse in (0, 1):
+                grids = np.meshgrid(*xs, indexing=indexing, sparse=bool(sparse))
+                lines.append("mesh %s %s %d %d | %s | %s" % (
+                    name, indexing, sparse, len(xs), " | ".join(enc_all(x) for x in xs),
+                    " | ".join("%s %s" % (shape_text(g.shape), enc_all(g)) for g in grids)))
     if name in ("float64", "int32", "bool", "complex64", "float16"):
         for n, m, k in ((3, None, 0), (3, 5, 1), (4, 2, -1), (0, 3, 0), (2, 2, 7)):
             add("tri", ["n=%d" % n, "m=" + listed(m), "k=%d" % k, "dtype=" + name], None, "c",
