@@ -12,6 +12,7 @@
 #include <map>
 #include <optional>
 #include <set>
+#include <stdexcept>
 #include <string_view>
 
 #include "test_support.hpp"
@@ -165,6 +166,7 @@ test_case parse_case(const std::string& line) {
   c.function = head[1];
   for (std::size_t i = 1; i < segs.size(); ++i) {
     const auto w = words(segs[i]);
+    if (w.empty()) throw std::runtime_error("case " + c.id + ": an empty segment (a case file the generator broke)");
     if (w[0] == "!") {
       c.expected.error = w[1];
     } else if (w[0] == "=") {
@@ -185,6 +187,9 @@ test_case parse_case(const std::string& line) {
       if (keyword) c.args.back().key = w[0].substr(0, w[0].size() - 1);
       c.inputs += (c.inputs.empty() ? "" : " | ") + segs[i];
     }
+  }
+  if (c.expected.arrays.empty() && !c.expected.flag && c.expected.error.empty()) {
+    throw std::runtime_error("case " + c.id + ": no outcome (a case file the generator broke)");
   }
   return c;
 }
