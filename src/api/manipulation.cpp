@@ -6,7 +6,10 @@
 #include "api/manipulation_common.hpp"
 #include "core/iteration_plan.hpp"
 #include "dispatch/dispatch.hpp"
+#include "dispatch/sort.hpp"
 #include "memory/buffer.hpp"
+#include "numcu/creation.hpp"
+#include "numcu/elementwise.hpp"
 #include "numcu/error.hpp"
 
 namespace numcu {
@@ -40,13 +43,9 @@ ndarray swapaxes(const ndarray& a, std::int64_t axis1, std::int64_t axis2) {
 }
 
 ndarray moveaxis(const ndarray& a, const axis_arg& source, const axis_arg& destination) {
-  // NumPy names the argument whose axis is out of range: "source: axis 2 is out of bounds ..."
   const auto normalized = [&](const axis_arg& axes, const std::string& role) {
-    try {
-      return axes.normalized(a.ndim(), "repeated axis in `" + role + "` argument");
-    } catch (const index_error& e) {
-      throw index_error(role + ": " + e.what());
-    }
+    return detail::naming_axis(
+        role, [&] { return axes.normalized(a.ndim(), "repeated axis in `" + role + "` argument"); });
   };
   const std::vector<int> src = normalized(source, "source");
   const std::vector<int> dst = normalized(destination, "destination");
@@ -132,6 +131,23 @@ ndarray along(const ndarray& a, int axis, const slice& range) {
   std::vector<index_t> index(a.ndim(), all);
   index[axis] = range;
   return a.index(index);
+}
+
+ndarray take_positions(const ndarray& x, const ndarray& index, int axis) {
+  // each result element's position in x, row-major: (before, along, after) of the axis
+  std::int64_t before = 1, after = 1;
+  for (int d = 0; d < axis; ++d) before *= x.shape()[d];
+  for (int d = axis + 1; d < x.ndim(); ++d) after *= x.shape()[d];
+  const std::int64_t taken = index.size();
+  const ndarray outer =
+      multiply(arange(std::int64_t{0}, before, 1, int64, x.device()), x.shape()[axis] * after);
+  const ndarray inner = arange(std::int64_t{0}, after, 1, int64, x.device());
+  const ndarray places =
+      add(add(outer.reshape({before, 1, 1}), multiply(index, after).reshape({1, taken, 1})),
+          inner.reshape({1, 1, after}));
+  shape_t shape = x.shape();
+  shape[axis] = taken;
+  return gather_last_axis(x.reshape({x.size()}), ascontiguousarray(places.ravel())).reshape(shape);
 }
 
 }  // namespace detail

@@ -1,10 +1,13 @@
-// What the manipulation and joining files lend the api's other files: views along one axis, the joining of
-// arrays along one (concatenate's core, which differences.cpp's diff and ediff1d use for prepend=, append=,
-// to_begin=, to_end=), and the check of a cast against a casting rule.
+// What the manipulation and joining files lend the api's other files: views along one axis, the slices at
+// given positions along one, the joining of arrays along one (concatenate's core, which differences.cpp's diff
+// and ediff1d use for prepend=, append=, to_begin=, to_end=), NumPy's naming of the argument of a bad axis, and
+// the check of a cast against a casting rule.
 #pragma once
 
+#include <string>
 #include <vector>
 
+#include "numcu/error.hpp"
 #include "numcu/indexing.hpp"
 #include "numcu/ndarray.hpp"
 
@@ -12,6 +15,21 @@ namespace numcu::detail {
 
 /// The view of @p a selecting @p range along @p axis, every other axis whole.
 ndarray along(const ndarray& a, int axis, const slice& range);
+
+/// The slices of the C-contiguous @p x at the positions @p index (int64, 1-D, each in range) along @p axis, as a
+/// new C-contiguous array (NumPy's take with an axis): one gather through each element's row-major position.
+ndarray take_positions(const ndarray& x, const ndarray& index, int axis);
+
+/// @p normalize() (an axis's normalization), its index_error's message prefixed "<role>: ", as NumPy names the
+/// argument whose axis is out of range ("source: axis 2 is out of bounds for array of dimension 2").
+template <class Normalize>
+auto naming_axis(const std::string& role, Normalize normalize) {
+  try {
+    return normalize();
+  } catch (const index_error& e) {
+    throw index_error(role + ": " + e.what());
+  }
+}
 
 /// Joins @p parts along @p axis into a new array of their promoted dtype, with NumPy's concatenate checks and
 /// messages (the axis against the first part, equal numbers of dimensions, equal extents off the axis).

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 #include <functional>
+#include <optional>
 #include <string>
 
 #include "api/manipulation_common.hpp"
@@ -30,6 +31,7 @@ struct sorted_rows {
   shape_t kept;       // the axes not reduced
   shape_t keepdims;   // the input's shape with each reduced axis of extent 1
   std::int64_t n = 0;
+  std::optional<ndarray> counted;  // the one row's values counted (int64 0-d), where the selection counted them
 };
 
 /// The position (a float64 0-d array) whose order statistic and the next a call reads, from the number of
@@ -69,7 +71,8 @@ sorted_rows ordered_rows(const ndarray& a, const axis_arg& axis, bool skip_nan, 
     const std::int64_t nans = a.dtype().is_floating() ? count_nonzero(isnan(row)).item<std::int64_t>() : 0;
     if (!skip_nan || nans < n) {
       const std::int64_t count = skip_nan ? n - nans : n;
-      const double at = position(full({}, count, int64, a.device())).item<double>();
+      // (a number known here: the position computed on the host, with no kernel and no wait)
+      const double at = position(full({}, count, int64, cpu)).item<double>();
       const double last = static_cast<double>(count - 1);
       const auto p = static_cast<std::int64_t>(std::isnan(at) ? last : std::clamp(std::floor(at), 0.0, last));
       const std::int64_t k = std::min(p + 1, count - 1);
@@ -77,6 +80,7 @@ sorted_rows ordered_rows(const ndarray& a, const axis_arg& axis, bool skip_nan, 
       if (p < k) parted(slice(p, p + 1)) = max(parted(slice(0, k)));  // the largest before k is the p-th
       if (nans > 0 && !skip_nan) parted(slice(n - 1, n)) = std::nan("");  // where the sort puts a NaN
       s.rows = parted.reshape({1, n});
+      s.counted = full({}, count, int64, a.device());
       return s;
     }
   }
@@ -90,6 +94,7 @@ sorted_rows ordered_rows(const ndarray& a, const axis_arg& axis, bool skip_nan, 
 /// The values each row counts: all n (a 0-d int64, alike for every row), or with @p skip_nan each row's values
 /// that are not NaN.
 ndarray counted_values(const sorted_rows& s, bool skip_nan) {
+  if (s.counted) return *s.counted;  // (the selection counted them already)
   return skip_nan ? subtract(s.n, count_nonzero(isnan(s.rows), 1)) : full({}, s.n, int64, s.rows.device());
 }
 
@@ -262,15 +267,14 @@ ndarray median_of(const ndarray& a, const axis_arg& axis, bool keepdims, bool sk
   const dtype compute = t == float16 || t == bfloat16 ? float32 : result;
   const bool has_nan = t.is_floating() || t.is_complex();
   // the lower middle position, and the upper one after it
-  const position_of middle = [](const ndarray& count) {
-    return floor_divide(subtract(count, 1), 2).astype(float64);
-  };
-  const sorted_rows s = ordered_rows(a, axis, skip_nan && has_nan, middle);
+  const auto lower_middle = [](const ndarray& count) { return floor_divide(subtract(count, 1), 2); };
+  const sorted_rows s = ordered_rows(a, axis, skip_nan && has_nan,
+                                     [&](const ndarray& count) { return lower_middle(count).astype(float64); });
   const shape_t shape = keepdims ? s.keepdims : s.kept;
   if (s.n == 0) return full(shape, std::nan(""), result, a.device());
   const std::int64_t rows = s.rows.shape()[0];
   const ndarray count = counted_values(s, skip_nan && has_nan);
-  const ndarray low = floor_divide(subtract(count, 1), 2), high = floor_divide(count, 2);
+  const ndarray low = lower_middle(count), high = floor_divide(count, 2);
   const ndarray a_low = at_index(s, maximum(low, 0)).astype(compute);
   const ndarray a_high = at_index(s, maximum(high, 0)).astype(compute);
   ndarray r = where(broadcast_to(equal(low, high), {rows}), a_low, divide(add(a_low, a_high), 2)).astype(result);

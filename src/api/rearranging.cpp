@@ -10,7 +10,6 @@
 
 #include "api/manipulation_common.hpp"
 #include "dispatch/dispatch.hpp"
-#include "dispatch/sort.hpp"
 #include "memory/buffer.hpp"
 #include "numcu/creation.hpp"
 #include "numcu/elementwise.hpp"
@@ -25,15 +24,6 @@ namespace numcu {
 using namespace detail;
 
 namespace {
-
-/// normalize_axis of @p axis, its message prefixed "<name>: " as NumPy names the argument.
-int named_axis(std::int64_t axis, int ndim, const std::string& name) {
-  try {
-    return normalize_axis(axis, ndim);
-  } catch (const index_error& e) {
-    throw index_error(name + ": " + e.what());
-  }
-}
 
 /// Python's a % b for b > 0: never negative.
 std::int64_t python_modulo(std::int64_t a, std::int64_t b) {
@@ -74,7 +64,7 @@ ndarray flipud(const ndarray& a) {
 
 ndarray rot90(const ndarray& a, std::int64_t k, const std::vector<std::int64_t>& axes) {
   if (axes.size() != 2) throw shape_error("len(axes) must be 2.");
-  const std::int64_t n = a.ndim();
+  const int n = a.ndim();
   if (axes[0] == axes[1] || std::abs(axes[0] - axes[1]) == n) throw shape_error("Axes must be different.");
   if (axes[0] >= n || axes[0] < -n || axes[1] >= n || axes[1] < -n) {
     throw shape_error("Axes=(" + std::to_string(axes[0]) + ", " + std::to_string(axes[1]) +
@@ -85,7 +75,7 @@ ndarray rot90(const ndarray& a, std::int64_t k, const std::vector<std::int64_t>&
   if (k == 2) return flip(flip(a, axes[0]), axes[1]);
   std::vector<std::int64_t> order;
   for (std::int64_t d = 0; d < n; ++d) order.push_back(d);
-  std::swap(order[python_modulo(axes[0], n)], order[python_modulo(axes[1], n)]);
+  std::swap(order[normalize_axis(axes[0], n)], order[normalize_axis(axes[1], n)]);
   return k == 1 ? flip(a, axes[1]).transpose(order) : flip(a.transpose(order), axes[1]);
 }
 
@@ -205,15 +195,7 @@ ndarray repeat(const ndarray& a, const std::vector<std::int64_t>& repeats, std::
   const ndarray ends = cumsum(array(repeats, int64, x.device()));
   const ndarray source =
       searchsorted(ends, arange(std::int64_t{0}, total, 1, int64, x.device()), search_side::right);
-  // each output element's flat position in x: (before, along, after) of the axis, as row-major offsets
-  std::int64_t before = 1, after = 1;
-  for (int d = 0; d < ax; ++d) before *= x.shape()[d];
-  for (int d = ax + 1; d < x.ndim(); ++d) after *= x.shape()[d];
-  const ndarray outer =
-      multiply(arange(std::int64_t{0}, before, 1, int64, x.device()), n * after).reshape({before, 1, 1});
-  const ndarray inner = arange(std::int64_t{0}, after, 1, int64, x.device()).reshape({1, 1, after});
-  const ndarray places = add(add(outer, multiply(source, after).reshape({1, total, 1})), inner);
-  return gather_last_axis(x.reshape({x.size()}), ascontiguousarray(places.ravel())).reshape(result);
+  return take_positions(x, source, ax);
 }
 
 std::vector<ndarray> meshgrid(const std::vector<ndarray>& xi, meshgrid_indexing indexing, bool sparse,
@@ -237,8 +219,8 @@ std::vector<ndarray> meshgrid(const std::vector<ndarray>& xi, meshgrid_indexing 
 
 ndarray diagonal(const ndarray& a, std::int64_t offset, std::int64_t axis1, std::int64_t axis2) {
   if (a.ndim() < 2) throw shape_error("diag requires an array of at least two dimensions");
-  const int first = named_axis(axis1, a.ndim(), "axis1");
-  const int second = named_axis(axis2, a.ndim(), "axis2");
+  const int first = naming_axis("axis1", [&] { return normalize_axis(axis1, a.ndim()); });
+  const int second = naming_axis("axis2", [&] { return normalize_axis(axis2, a.ndim()); });
   if (first == second) throw shape_error("axis1 and axis2 cannot be the same");
   const std::int64_t rows = a.shape()[first], columns = a.shape()[second];
   const std::int64_t length = offset >= 0 ? std::max<std::int64_t>(0, std::min(rows, columns - offset))

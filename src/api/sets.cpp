@@ -112,15 +112,6 @@ unique_result unique_of(const ndarray& ar, const unique_options& o) {
   return r;
 }
 
-/// The rows @p rows (int64, 1-D) of the C-contiguous 2-D @p table, as a new (rows.size(), columns) array.
-ndarray table_rows(const ndarray& table, const ndarray& rows) {
-  const std::int64_t columns = table.shape()[1];
-  const ndarray column = arange(std::int64_t{0}, columns, 1, int64, table.device());
-  const ndarray places = add(multiply(rows.reshape({rows.size(), 1}), columns), column);  // row-major positions
-  return gather_last_axis(table.reshape({table.size()}), ascontiguousarray(places.ravel()))
-      .reshape({rows.size(), columns});
-}
-
 /// NumPy's unique along @p o.axis: the slices along that axis compared as rows of their elements, in
 /// lexicographic order (NaNs last in each element, as sort orders them); a slice with a NaN equals no other,
 /// -0.0 equals 0.0. The inverse is 1-D, as NumPy 2.4's.
@@ -145,7 +136,7 @@ unique_result unique_along(const ndarray& ar, const unique_options& o) {
     for (std::int64_t c = columns - 1; c >= 0; --c) keys.push_back(table(all, c));
     perm = lexsort(keys, 0);
   }
-  const ndarray sorted = table_rows(table, perm);
+  const ndarray sorted = take_positions(table, perm, 0);
   ndarray mask = new_array({n}, bool_, ar.device());
   mask(slice(0, 1)) = true;
   if (n > 1) {  // a row starts a run where it differs from the one before in some column (NaN differs always)
@@ -155,7 +146,7 @@ unique_result unique_along(const ndarray& ar, const unique_options& o) {
   }
   const ndarray starts = flatnonzero(mask);
   unique_result r;
-  r.values = in_place(table_rows(table, gather_last_axis(perm, starts)));
+  r.values = in_place(take_positions(table, gather_last_axis(perm, starts), 0));
   describe_runs(r, perm, mask, starts, n, o, inverse_shape);
   return r;
 }

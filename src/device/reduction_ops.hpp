@@ -442,8 +442,8 @@ inline constexpr int64_t arg_key_max_count = 0xfffffffe;
 
 /// arg_reduction's answers for the compute types of arg_keys_fit and at most arg_key_max_count elements per
 /// output, on 64-bit keys: the value's rank in the order searched (a NaN highest, or with skip_nan the rank of
-/// its stand-in; -0.0 equal to +0.0; key 0 marks no element) above the complement of its index, so that the answer's key is the
-/// largest and combine is a max, whatever the order partials come in. The CUDA kernels run it for speed (half
+/// its stand-in; -0.0 equal to +0.0; key 0 marks no element) above the complement of its index, so that the
+/// answer's key is the largest and combine is a max, whatever the order partials come in. The CUDA kernels run it for speed (half
 /// the bytes per partial of indexed_value, no branches in a combine); the index it gives is arg_reduction's.
 template <class C>
 struct arg_key_reduction {
