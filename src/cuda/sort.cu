@@ -105,8 +105,11 @@ __device__ int count_before(const E* __restrict__ node, int count, K key, bool r
     half[0] = __ldg(reinterpret_cast<const uint4*>(node));
     half[1] = __ldg(reinterpret_cast<const uint4*>(node) + 1);
     memcpy(e, half, sizeof(half));
-  } else {
-    for (int k = 1; k < count; ++k) e[k] = node[k];
+  } else {  // unrolled, so that e stays in registers
+#pragma unroll
+    for (int k = 1; k < Fan; ++k) {
+      if (k < count) e[k] = node[k];
+    }
   }
   int before = 0;
 #pragma unroll
