@@ -141,8 +141,24 @@ def reductions(out, xp, ev, f32, sync):
 
 
 def joining(out, xp, ev, f32, sync):
-    """The rows of bench/bench_joining.cpp: concatenate, stack, roll, tril."""
+    """The rows of bench/bench_joining.cpp: a[a > 0], a gather, a[mask] = 0, concatenate, stack, roll, tril."""
     torch = xp.__name__ == "torch"
+    n = 1 << 28
+    if torch:
+        x = xp.randn(n, dtype=f32, device="cuda")
+        idx = xp.randint(0, n, (1 << 26,), dtype=xp.int64, device="cuda")
+    else:
+        x = xp.random.standard_normal(n, dtype=f32)
+        idx = xp.random.randint(0, n, 1 << 26, dtype=xp.int64)
+    out["a(a > 0) of 2^28 float32"] = median_gpu_ms(lambda: x[x > 0], ev)
+    out["gather a(idx) of 2^26 random int64 indices into 2^28 float32"] = median_gpu_ms(lambda: x[idx], ev)
+    mask = x < 0
+
+    def assign():
+        x[mask] = 0
+
+    out["a(mask) = 0 on 2^28 float32"] = median_gpu_ms(assign, ev)
+    del x, idx, mask
     half = 1 << 25
     if torch:
         a = xp.rand(half, dtype=f32, device="cuda")

@@ -1,5 +1,6 @@
 /// @file indexing.hpp
-/// @brief The pieces of a basic index expression: integers, slice, all, newaxis, ellipsis.
+/// @brief The pieces of a basic index expression (integers, slice, all, newaxis, ellipsis) and the modes of
+/// take and put.
 #pragma once
 
 #include <cstdint>
@@ -52,5 +53,13 @@ inline constexpr ellipsis_t ellipsis{};
 
 /// One entry of a basic index expression.
 using index_t = std::variant<std::int64_t, slice, all_t, newaxis_t, ellipsis_t>;
+
+/// What numcu::take and numcu::put do with an index outside [-n, n) of an axis of length n (NumPy's `mode=`).
+enum class index_mode {
+  raise,  ///< throw index_error "index 7 is out of bounds for axis 0 with size 5"; negative indices count from
+          ///< the end
+  wrap,   ///< take the index modulo n (negative ones too)
+  clip,   ///< clamp the index into [0, n): a negative index means 0
+};
 
 }  // namespace numcu

@@ -9,6 +9,7 @@
 #include <optional>
 #include <span>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "numcu/device.hpp"
@@ -21,8 +22,16 @@
 
 namespace numcu {
 
+class ndarray;
+class index_expression;
+
 namespace detail {
 struct buffer;
+/// Whether an argument of `a(...)` is an index array (numcu/selection.hpp: advanced indexing).
+template <class I>
+inline constexpr bool is_array_index_v = std::is_same_v<std::remove_cvref_t<I>, ndarray>;
+template <class... I>
+index_expression make_index_expression(const ndarray& base, I&&... indices);
 }  // namespace detail
 
 /// NumPy's sorting algorithms, the `kind=` of sort, argsort and ndarray::sort. numcu sorts every kind by one
@@ -235,12 +244,18 @@ class ndarray {
   ndarray cumprod(std::optional<std::int64_t> axis = std::nullopt) const;
   /// @}
 
-  /// A view selected by a basic index: integers, slice, all, newaxis, ellipsis.
+  /// A view selected by a basic index: integers, slice, all, newaxis, ellipsis. With an ndarray among the
+  /// indices (integers or bools: NumPy's advanced indexing), an index_expression (numcu/selection.hpp) to
+  /// read as a new array or to assign to.
   /// @throws index_error "index 5 is out of bounds for axis 0 with size 3".
   template <class... I>
-  ndarray operator()(I&&... indices) const {
-    const index_t list[] = {to_index(std::forward<I>(indices))...};
-    return index(std::span<const index_t>(list, sizeof...(I)));
+  auto operator()(I&&... indices) const {
+    if constexpr ((detail::is_array_index_v<I> || ...)) {
+      return detail::make_index_expression(*this, std::forward<I>(indices)...);
+    } else {
+      const index_t list[] = {to_index(std::forward<I>(indices))...};
+      return index(std::span<const index_t>(list, sizeof...(I)));
+    }
   }
   /// A view selected by a list of index entries.
   ndarray index(std::span<const index_t> indices) const;
@@ -299,3 +314,6 @@ ndarray asnumpy(const ndarray& a);
 void copyto(const ndarray& dst, const ndarray& src, casting rule = casting::same_kind);
 
 }  // namespace numcu
+
+// advanced indexing: what a(...) returns when an index is an array
+#include "numcu/selection.hpp"  // IWYU pragma: export

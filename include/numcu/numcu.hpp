@@ -20,6 +20,7 @@
 #include "numcu/reduction.hpp"
 #include "numcu/rtc.hpp"
 #include "numcu/scalar.hpp"
+#include "numcu/selection.hpp"
 #include "numcu/shape.hpp"
 #include "numcu/sorting.hpp"
 #include "numcu/stream.hpp"

@@ -13,6 +13,7 @@
 #include "device/philox.hpp"
 #include "device/sequence.hpp"
 #include "numcu/dtype.hpp"
+#include "numcu/indexing.hpp"
 
 namespace numcu::detail {
 
@@ -77,6 +78,34 @@ void partition_row(const exec& e, dtype t, const void* in, std::int64_t n, std::
 template <class Backend>
 void search_sorted(const exec& e, dtype t, const void* sorted, std::int64_t n, const void* needles, std::int64_t m,
                    bool right, std::int64_t* out);
+
+/// NumPy's take along the middle axis of @p src, C-contiguous (outer, extent, inner) elements of @p itemsize
+/// bytes, into @p dst, C-contiguous (outer, count, inner): dst[o, b, i] = src[o, p, i], p the position
+/// index[b] names under @p mode (core/take_index.hpp). Under raise, an index that names none writes nothing
+/// in its place, and the least such b is returned (-1 when there is none): on the GPU, reading it waits for the
+/// kernel; wrap and clip return -1 without waiting.
+template <class Backend>
+std::int64_t take(const exec& e, std::size_t itemsize, const void* src, std::int64_t outer, std::int64_t extent,
+                  std::int64_t inner, const std::int64_t* index, std::int64_t count, index_mode mode, void* dst);
+
+/// The least b whose index[b], of the @p count at @p index, lies outside [-extent, extent), or -1 (on the GPU,
+/// after waiting for the check).
+template <class Backend>
+std::int64_t first_out_of_bounds(const exec& e, const std::int64_t* index, std::int64_t count, std::int64_t extent);
+
+/// put, the inverse of take: dst[o, p, i] = values[o, b, i] for dst C-contiguous (outer, extent, inner) and
+/// values C-contiguous (outer, count, inner), p the position index[b] names under @p mode; under raise every
+/// index must name one (first_out_of_bounds checks beforehand). Where two indices name the same position one
+/// of the writes wins (on the host the last, as NumPy's).
+template <class Backend>
+void put(const exec& e, std::size_t itemsize, void* dst, std::int64_t outer, std::int64_t extent,
+         std::int64_t inner, const std::int64_t* index, std::int64_t count, index_mode mode, const void* values);
+
+/// The elements of the @p n contiguous ones of @p itemsize bytes at @p src whose flag (of the @p n bools at
+/// @p flags) is true, in order, into @p dst (as many as flags are true: the caller counts them first).
+template <class Backend>
+void select_flagged(const exec& e, std::size_t itemsize, const void* src, const bool* flags, std::int64_t n,
+                    void* dst);
 
 /// The positions i of the @p n bools at @p flags that are true, ascending, into @p out (as many as are true:
 /// the caller counts them first).

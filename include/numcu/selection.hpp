@@ -1,0 +1,107 @@
+/// @file selection.hpp
+/// @brief Advanced indexing (integer arrays and boolean masks in `a(...)`) and assignment through it; take,
+/// put and compress.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <type_traits>
+#include <utility>
+#include <variant>
+#include <vector>
+
+#include "numcu/indexing.hpp"
+#include "numcu/ndarray.hpp"
+#include "numcu/scalar.hpp"
+
+namespace numcu {
+
+/// One entry of an index with arrays: a basic entry (numcu::index_t) or an integer or bool ndarray.
+using array_index_t = std::variant<std::int64_t, slice, all_t, newaxis_t, ellipsis_t, ndarray>;
+
+/// What `a(...)` is when an ndarray is among the indices: NumPy's advanced indexing of @p a, not yet done.
+/// Converted to an ndarray it is NumPy's `a[...]`, a new array (a copy); assigned to, it is NumPy's
+/// `a[...] = values`, written into a.
+///
+/// Integer arrays (any integer dtype; negative entries count from the end) are broadcast together, integers
+/// among them count as 0-d arrays, and a bool array of k dimensions stands for the k integer arrays of its
+/// nonzero(); the dimensions they index are replaced by the broadcast shape, in place when the array entries
+/// are adjacent and first otherwise, as NumPy places them. An index out of bounds throws index_error
+/// "index 7 is out of bounds for axis 0 with size 5" and changes nothing; on the GPU the kernel finds it, and
+/// the call waits for the kernel to know (one synchronization).
+/// @code
+/// nc::ndarray positive = a(a > 0);   // a[a > 0]
+/// a(a < 0) = 0.0;                    // a[a < 0] = 0
+/// nc::ndarray rows = m(idx, nc::all); // m[idx, :]
+/// @endcode
+class index_expression {
+ public:
+  /// The expression `base[entries...]`.
+  index_expression(ndarray base, std::vector<array_index_t> entries);
+  /// Another handle to the same expression.
+  index_expression(const index_expression&) = default;
+
+  /// NumPy's `a[...]`: a new array of the selected elements.
+  /// @throws index_error (out of bounds, a bool array that does not match, too many indices, a float array),
+  /// shape_error (index arrays that do not broadcast together).
+  ndarray value() const;
+  /// value().
+  operator ndarray() const {
+    return value();
+  }  // NOLINT(google-explicit-constructor): a[...] reads as an array
+
+  /// NumPy's `a[...] = values`: @p values broadcast to the selection's shape and cast unsafely to a's dtype;
+  /// where indices repeat, one of the writes wins. Nothing is written when the index or the values are wrong.
+  /// @throws index_error, shape_error "shape mismatch: value array of shape (2,) could not be broadcast to
+  /// indexing result of shape (3,)".
+  index_expression& operator=(const ndarray& values) &&;
+  /// `a[...] = value` for every selected element.
+  index_expression& operator=(scalar value) &&;
+  /// `a[...] = b[...]`: the other selection's values.
+  index_expression& operator=(const index_expression& values) &&;
+
+ private:
+  ndarray m_base;
+  std::vector<array_index_t> m_entries;
+};
+
+/// `a(entries...)` from a list built at run time: an index_expression when an ndarray is among them.
+index_expression index(const ndarray& a, std::vector<array_index_t> entries);
+
+/// numpy.take: the elements of @p a at @p indices (an integer array, any shape) along @p axis, or of the
+/// flattened @p a (none); the result has a's shape with that axis replaced by the indices' shape.
+/// @throws index_error "index 7 is out of bounds for axis 0 with size 5" (raise), "cannot do a non-empty take
+/// from an empty axes." (wrap, clip), axis_error, dtype_error for indices that are not integers.
+ndarray take(const ndarray& a, const ndarray& indices, std::optional<std::int64_t> axis = std::nullopt,
+             index_mode mode = index_mode::raise);
+
+/// numpy.put: the flattened @p a at @p indices gets the flattened @p values, repeated as often as needed.
+/// Nothing is written when an index is out of bounds (raise). @throws index_error, dtype_error.
+void put(const ndarray& a, const ndarray& indices, const ndarray& values,
+         index_mode mode = index_mode::raise);
+
+/// numpy.compress: the slices of @p a along @p axis (the flattened @p a for none) where the 1-D
+/// @p condition is true; a shorter condition selects among the first slices only.
+/// @throws shape_error "condition must be a 1-d array", index_error when it is longer than the axis.
+ndarray compress(const ndarray& condition, const ndarray& a, std::optional<std::int64_t> axis = std::nullopt);
+
+namespace detail {
+
+/// One argument of `a(...)` as an index entry.
+template <class I>
+array_index_t to_array_index(I&& i) {
+  if constexpr (std::is_integral_v<std::remove_cvref_t<I>>) {
+    return static_cast<std::int64_t>(i);
+  } else {
+    return array_index_t(std::forward<I>(i));
+  }
+}
+
+template <class... I>
+index_expression make_index_expression(const ndarray& base, I&&... indices) {
+  return index_expression(base, std::vector<array_index_t>{to_array_index(std::forward<I>(indices))...});
+}
+
+}  // namespace detail
+
+}  // namespace numcu

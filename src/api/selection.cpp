@@ -1,0 +1,332 @@
+// Advanced indexing (index_expression) and take, put, compress. An index with arrays is resolved against its
+// array in two steps: the basic entries select a view (each array entry leaves its axes whole), then the
+// int64 index arrays, broadcast together, pick along the view's axes they name. Those axes are brought
+// together (where they are, or first), so that the view reads as (outer, extent, inner) and one take or put
+// along the middle does the work; several arrays combine into one flat index over their axes.
+#include "numcu/selection.hpp"
+
+#include <numeric>
+#include <string>
+
+#include "dispatch/dispatch.hpp"
+#include "dispatch/selection.hpp"
+#include "memory/buffer.hpp"
+#include "numcu/creation.hpp"
+#include "numcu/elementwise.hpp"
+#include "numcu/error.hpp"
+#include "numcu/manipulation.hpp"
+#include "numcu/reduction.hpp"
+#include "numcu/sorting.hpp"
+
+namespace numcu {
+
+using namespace detail;
+
+namespace {
+
+/// One index array of an expression: int64, on its axis of the view, naming @p source_axis of the array.
+struct axis_index {
+  ndarray index;
+  int view_axis;
+  int source_axis;
+};
+
+/// An index with arrays resolved against its array.
+struct resolved_index {
+  ndarray view;                     ///< what the basic entries select; every array entry's axes whole
+  std::vector<axis_index> indices;  ///< by view axis, ascending
+  shape_t shape;                    ///< the index arrays' broadcast shape
+  bool adjacent = true;             ///< whether the indexed axes follow one another
+};
+
+[[noreturn]] void throw_out_of_bounds(const ndarray& index, std::int64_t b, const take_layout& layout) {
+  const std::int64_t value = index.reshape({index.size()})(b).item<std::int64_t>();
+  throw index_error("index " + std::to_string(value) + " is out of bounds for axis " +
+                    std::to_string(layout.axis) + " with size " + std::to_string(layout.extent));
+}
+
+/// Throws index_error "index 7 is out of bounds for axis 0 with size 5" for the first element of the
+/// C-contiguous int64 @p index outside [-extent, extent) (layout.axis named).
+void check_bounds(const ndarray& index, const take_layout& layout) {
+  const std::int64_t bad = first_out_of_bounds(index, layout.extent);
+  if (bad >= 0) throw_out_of_bounds(index, bad, layout);
+}
+
+/// take_along under @p mode, throwing for an index out of bounds.
+ndarray take_checked(const ndarray& src, const take_layout& layout, const ndarray& index, index_mode mode,
+                     const shape_t& shape) {
+  taken t = take_along(src, layout, index, mode, shape);
+  if (t.first_bad >= 0) throw_out_of_bounds(index, t.first_bad, layout);
+  return t.out;
+}
+
+[[noreturn]] void throw_too_many(int ndim, int indexed) {
+  throw index_error("too many indices for array: array is " + std::to_string(ndim) + "-dimensional, but " +
+                    std::to_string(indexed) + " were indexed");
+}
+
+resolved_index resolve(const ndarray& base, const std::vector<array_index_t>& entries) {
+  const int ndim = base.ndim();
+  int consumed = 0, ellipses = 0;
+  for (const array_index_t& entry : entries) {
+    if (const auto* a = std::get_if<ndarray>(&entry)) {
+      require_same_device(base.device(), a->device(), "indexing");
+      if (a->dtype() == bool_) {
+        consumed += a->ndim();
+      } else if (a->dtype().is_integer()) {
+        ++consumed;
+      } else {
+        throw index_error("arrays used as indices must be of integer (or boolean) type");
+      }
+    } else if (std::holds_alternative<ellipsis_t>(entry)) {
+      ++ellipses;
+    } else if (!std::holds_alternative<newaxis_t>(entry)) {
+      ++consumed;
+    }
+  }
+  if (ellipses > 1) throw index_error("an index can only have a single ellipsis ('...')");
+  if (consumed > ndim) throw_too_many(ndim, consumed);
+
+  resolved_index r;
+  std::vector<index_t> basic;
+  int view_axis = 0, source_axis = 0;
+  for (const array_index_t& entry : entries) {
+    if (const auto* i = std::get_if<std::int64_t>(&entry)) {  // beside arrays, an integer is a 0-d array
+      r.indices.push_back({full({}, scalar(*i), int64, base.device()), view_axis++, source_axis++});
+      basic.emplace_back(all);
+    } else if (const auto* a = std::get_if<ndarray>(&entry)) {
+      if (a->dtype() != bool_) {
+        r.indices.push_back({a->astype(int64, casting::unsafe, false), view_axis++, source_axis++});
+        basic.emplace_back(all);
+      } else if (a->ndim() == 0) {  // a 0-d bool: a new axis of length 1 (true) or 0 (false)
+        const std::int64_t length = a->item<bool>() ? 1 : 0;
+        r.indices.push_back({zeros({length}, int64, base.device()), view_axis++, -1});
+        basic.emplace_back(newaxis);
+      } else {  // a k-d bool: the k arrays of its nonzero(), over the k axes it covers
+        for (int j = 0; j < a->ndim(); ++j) {
+          const std::int64_t extent = base.shape()[source_axis + j];
+          if (a->shape()[j] != extent) {
+            throw index_error("boolean index did not match indexed array along axis " +
+                              std::to_string(source_axis + j) + "; size of axis is " +
+                              std::to_string(extent) + " but size of corresponding boolean axis is " +
+                              std::to_string(a->shape()[j]));
+          }
+        }
+        const std::vector<ndarray> positions = nonzero(*a);
+        for (const ndarray& p : positions) {
+          r.indices.push_back({p, view_axis++, source_axis++});
+          basic.emplace_back(all);
+        }
+      }
+    } else if (std::holds_alternative<ellipsis_t>(entry)) {
+      basic.emplace_back(ellipsis);
+      view_axis += ndim - consumed;
+      source_axis += ndim - consumed;
+    } else if (std::holds_alternative<newaxis_t>(entry)) {
+      basic.emplace_back(newaxis);
+      ++view_axis;
+    } else {
+      basic.push_back(std::holds_alternative<slice>(entry) ? index_t(std::get<slice>(entry)) : index_t(all));
+      ++view_axis;
+      ++source_axis;
+    }
+  }
+  r.view = base.index(basic);
+  std::vector<shape_t> shapes;
+  for (const axis_index& i : r.indices) shapes.push_back(i.index.shape());
+  try {
+    r.shape = broadcast_shapes(shapes);
+  } catch (const shape_error&) {
+    std::string text;
+    for (const shape_t& s : shapes) text += compact_text(s) + " ";
+    throw index_error("shape mismatch: indexing arrays could not be broadcast together with shapes " + text);
+  }
+  for (std::size_t j = 1; j < r.indices.size(); ++j) {
+    if (r.indices[j].view_axis != r.indices[j - 1].view_axis + 1) r.adjacent = false;
+  }
+  return r;
+}
+
+/// The view's axes in the order that brings the indexed ones together: where they are when adjacent, else
+/// first; and the shapes of the (outer, extent, inner) split and of the result.
+struct arrangement {
+  std::vector<std::int64_t> order;
+  std::int64_t first = 0;  ///< the first indexed axis in that order
+  shape_t result;
+};
+
+arrangement arrange(const resolved_index& r) {
+  arrangement a;
+  const int k = static_cast<int>(r.indices.size());
+  const int ndim = r.view.ndim();
+  if (r.adjacent) {
+    a.order.resize(ndim);
+    std::iota(a.order.begin(), a.order.end(), 0);
+    a.first = r.indices[0].view_axis;
+  } else {
+    for (const axis_index& i : r.indices) a.order.push_back(i.view_axis);
+    for (int d = 0; d < ndim; ++d) {
+      bool indexed = false;
+      for (const axis_index& i : r.indices) indexed = indexed || i.view_axis == d;
+      if (!indexed) a.order.push_back(d);
+    }
+  }
+  for (std::int64_t d = 0; d < a.first; ++d) a.result.push_back(r.view.shape()[a.order[d]]);
+  for (std::int64_t extent : r.shape) a.result.push_back(extent);
+  for (std::int64_t d = a.first + k; d < ndim; ++d) a.result.push_back(r.view.shape()[a.order[d]]);
+  return a;
+}
+
+/// The (outer, extent, inner) split of @p x (the view in arrangement order) and the one int64 index over its
+/// indexed axes, every entry of it in bounds; @p check first checks each index array's bounds (a put must
+/// know before it writes; a take of one array checks as it reads).
+std::pair<take_layout, ndarray> flat_index(const resolved_index& r, const arrangement& a, const ndarray& x,
+                                           bool check) {
+  const int k = static_cast<int>(r.indices.size());
+  take_layout layout;
+  layout.axis = r.indices[0].source_axis;
+  layout.extent = 1;
+  for (std::int64_t d = 0; d < a.first; ++d) layout.outer *= x.shape()[d];
+  for (int j = 0; j < k; ++j) layout.extent *= x.shape()[a.first + j];
+  for (std::int64_t d = a.first + k; d < x.ndim(); ++d) layout.inner *= x.shape()[d];
+  const auto broadcast = [&](const ndarray& index) {
+    const ndarray whole = broadcast_to(index, r.shape);
+    return ascontiguousarray(whole.reshape({whole.size()}));
+  };
+  if (k == 1) {
+    ndarray index = broadcast(r.indices[0].index);
+    if (check) check_bounds(index, layout);
+    return {layout, index};
+  }
+  ndarray flat;
+  std::int64_t stride = 1;
+  for (int j = k - 1; j >= 0; --j) {
+    const std::int64_t extent = x.shape()[a.first + j];
+    const ndarray index = broadcast(r.indices[j].index);
+    check_bounds(index, {1, extent, 1, r.indices[j].source_axis});
+    // in bounds: Python's modulo turns a negative index into its position
+    const ndarray position = multiply(remainder(index, scalar(extent)), scalar(stride));
+    flat = j == k - 1 ? position : add(flat, position);
+    stride *= extent;
+  }
+  return {layout, ascontiguousarray(flat)};
+}
+
+/// The single bool array of @p base's whole shape, when that is the whole index (`a(mask)`).
+const ndarray* whole_mask(const ndarray& base, const std::vector<array_index_t>& entries) {
+  if (entries.size() != 1 || base.ndim() == 0) return nullptr;
+  const auto* mask = std::get_if<ndarray>(&entries[0]);
+  if (mask == nullptr || mask->dtype() != bool_ || !(mask->shape() == base.shape())) return nullptr;
+  require_same_device(base.device(), mask->device(), "indexing");
+  return mask;
+}
+
+}  // namespace
+
+index_expression::index_expression(ndarray base, std::vector<array_index_t> entries)
+    : m_base(std::move(base)), m_entries(std::move(entries)) {}
+
+index_expression index(const ndarray& a, std::vector<array_index_t> entries) {
+  return index_expression(a, std::move(entries));
+}
+
+ndarray index_expression::value() const {
+  if (const ndarray* mask = whole_mask(m_base, m_entries)) {
+    const std::int64_t count = count_nonzero(*mask).item<std::int64_t>();
+    return select_flagged(ascontiguousarray(m_base), ascontiguousarray(*mask), count);
+  }
+  const resolved_index r = resolve(m_base, m_entries);
+  const arrangement a = arrange(r);
+  const ndarray x = ascontiguousarray(transpose(r.view, a.order));
+  const auto [layout, index] = flat_index(r, a, x, false);
+  return take_checked(x, layout, index, index_mode::raise, a.result);
+}
+
+index_expression& index_expression::operator=(const ndarray& values) && {
+  require_same_device(m_base.device(), values.device(), "assignment");
+  if (const ndarray* mask = whole_mask(m_base, m_entries); mask && values.size() == 1) {
+    ndarray value = new_array({}, m_base.dtype(), m_base.device());
+    std::move(value) = values.reshape({});
+    where(*mask, value, m_base, m_base);
+    return *this;
+  }
+  const resolved_index r = resolve(m_base, m_entries);
+  const arrangement a = arrange(r);
+  const ndarray x = transpose(r.view, a.order);
+  ndarray placed = new_array(a.result, m_base.dtype(), m_base.device());
+  try {
+    std::move(placed) = values;
+  } catch (const shape_error&) {
+    throw shape_error("shape mismatch: value array of shape " + compact_text(values.shape()) +
+                      " could not be broadcast to indexing result of shape " + compact_text(a.result));
+  }
+  const auto [layout, index] = flat_index(r, a, x, true);
+  if (x.is_c_contiguous()) {
+    put_along(x, layout, index, index_mode::raise, placed);
+  } else {  // into a copy, which then goes back
+    const ndarray whole = ascontiguousarray(x);
+    put_along(whole, layout, index, index_mode::raise, placed);
+    copy_into(x, whole);
+  }
+  return *this;
+}
+
+index_expression& index_expression::operator=(scalar value) && {
+  ndarray v = new_array({}, m_base.dtype(), m_base.device());
+  std::move(v) = value;
+  return std::move(*this) = v;
+}
+
+index_expression& index_expression::operator=(const index_expression& values) && {
+  return std::move(*this) = values.value();
+}
+
+ndarray take(const ndarray& a, const ndarray& indices, std::optional<std::int64_t> axis, index_mode mode) {
+  require_same_device(a.device(), indices.device(), "take");
+  const ndarray x = axis ? a : a.reshape({a.size()});
+  const int ax = normalize_axis(axis.value_or(0), x.ndim());
+  take_layout layout;
+  layout.axis = ax;
+  layout.extent = x.shape()[ax];
+  for (int d = 0; d < ax; ++d) layout.outer *= x.shape()[d];
+  for (int d = ax + 1; d < x.ndim(); ++d) layout.inner *= x.shape()[d];
+  if (layout.extent == 0 && indices.size() > 0 && mode != index_mode::raise) {
+    throw index_error("cannot do a non-empty take from an empty axes.");
+  }
+  shape_t shape;
+  for (int d = 0; d < ax; ++d) shape.push_back(x.shape()[d]);
+  for (std::int64_t extent : indices.shape()) shape.push_back(extent);
+  for (int d = ax + 1; d < x.ndim(); ++d) shape.push_back(x.shape()[d]);
+  const ndarray index =
+      ascontiguousarray(indices.astype(int64, casting::unsafe, false).reshape({indices.size()}));
+  return take_checked(ascontiguousarray(x), layout, index, mode, shape);
+}
+
+void put(const ndarray& a, const ndarray& indices, const ndarray& values, index_mode mode) {
+  require_same_device(a.device(), indices.device(), "put");
+  require_same_device(a.device(), values.device(), "put");
+  if (indices.size() == 0 || values.size() == 0) return;
+  if (a.size() == 0) throw index_error("cannot replace elements of an empty array");
+  const take_layout layout{1, a.size(), 1, 0};
+  const ndarray index =
+      ascontiguousarray(indices.astype(int64, casting::unsafe, false).reshape({indices.size()}));
+  if (mode == index_mode::raise) check_bounds(index, layout);
+  // the values, flattened and cast, repeated over the indices
+  const ndarray flat = values.astype(a.dtype(), casting::unsafe, false).reshape({values.size()});
+  const ndarray repeated =
+      take(flat, arange(std::int64_t{0}, indices.size(), 1, int64, a.device()), 0, index_mode::wrap);
+  if (a.is_c_contiguous()) {
+    put_along(a, layout, index, mode, repeated);
+  } else {
+    const ndarray whole = ascontiguousarray(a);
+    put_along(whole, layout, index, mode, repeated);
+    copy_into(a, whole);
+  }
+}
+
+ndarray compress(const ndarray& condition, const ndarray& a, std::optional<std::int64_t> axis) {
+  if (condition.ndim() != 1) throw shape_error("condition must be a 1-d array");
+  return take(a, nonzero(condition)[0], axis);
+}
+
+}  // namespace numcu

@@ -1,0 +1,219 @@
+// Advanced indexing, assignment through it, take, put and compress against NumPy (tests/data/selection.txt,
+// written by generate_selection.py): integer arrays of several dtypes and shapes, masks of every rank, mixed
+// with integers, slices, newaxis and ellipsis, adjacent and separated, on C-order and transposed arrays of
+// every dtype; and by hand: the errors with NumPy's messages and the operands unchanged, on both devices.
+#include "test_support.hpp"
+
+using numcu_test::check_elements;
+using numcu_test::comma_ints;
+using numcu_test::golden_lines;
+using numcu_test::message_of;
+using numcu_test::parse_shape;
+using numcu_test::split;
+using numcu_test::words;
+
+namespace {
+
+/// An optional bound of a golden slice ("_" for none).
+std::optional<std::int64_t> bound(const std::string& text) {
+  if (text == "_") return std::nullopt;
+  return std::stoll(text);
+}
+
+/// The index entries written on a golden line (generate_selection.py's format).
+std::vector<nc::array_index_t> entries_of(const std::string& text, nc::device dev) {
+  std::vector<nc::array_index_t> out;
+  for (const auto& token : words(text)) {
+    const auto f = split(token, ':');
+    if (f[0] == "i") {
+      out.emplace_back(std::stoll(f[1]));
+    } else if (f[0] == "s") {
+      out.emplace_back(nc::slice(bound(f[1]), bound(f[2]), f[3] == "_" ? 1 : std::stoll(f[3])));
+    } else if (f[0] == "a") {
+      out.emplace_back(nc::all);
+    } else if (f[0] == "n") {
+      out.emplace_back(nc::newaxis);
+    } else if (f[0] == "e") {
+      out.emplace_back(nc::ellipsis);
+    } else {
+      const bool mask = f[0] == "B";
+      const nc::dtype t = mask ? nc::bool_ : nc::dtype(f[1]);
+      std::vector<std::string> values;
+      const std::size_t at = mask ? 2 : 3;  // (an empty list leaves no field)
+      for (std::int64_t v : comma_ints(at < f.size() ? f[at] : "")) values.push_back(std::to_string(v));
+      out.emplace_back(numcu_test::array_from_text(values, t, parse_shape(f[mask ? 1 : 2]), dev));
+    }
+  }
+  return out;
+}
+
+/// The array "dtype shape view" of a golden line with its values: as given (c) or transposed (t).
+nc::ndarray base_of(const std::vector<std::string>& head, const std::string& values, nc::device dev) {
+  const nc::ndarray given =
+      numcu_test::array_from_text(words(values), nc::dtype(head[1]), parse_shape(head[2]), dev);
+  return head[3] == "t" ? given.T() : given;
+}
+
+}  // namespace
+
+NUMCU_TEST_ON_DEVICES("a(index) with arrays agrees with NumPy's a[index]: every dtype, layout and index kind",
+                      advanced_get_golden) {
+  int lines = 0;
+  for (const auto& line : golden_lines("selection.txt")) {
+    const auto parts = split(line, '|');
+    const auto head = words(parts[0]);
+    if (head[0] != "get") continue;
+    CAPTURE(line.substr(0, 160));
+    ++lines;
+    const nc::ndarray a = base_of(head, parts[2], dev);
+    const auto before = numcu_test::host_bytes(a);
+    const nc::ndarray r = nc::index(a, entries_of(parts[1], dev));
+    CHECK(r.shape() == parse_shape(words(parts[3])[0]));
+    CHECK(r.device() == dev);
+    check_elements(r, words(parts[4]), a.dtype());
+    CHECK(numcu_test::host_bytes(a) == before);
+  }
+  CHECK(lines == 1140);
+}
+
+NUMCU_TEST_ON_DEVICES("a(index) = values with arrays agrees with NumPy: scalars, broadcast rows, casts",
+                      advanced_set_golden) {
+  int lines = 0;
+  for (const auto& line : golden_lines("selection.txt")) {
+    const auto parts = split(line, '|');
+    const auto head = words(parts[0]);
+    if (head[0] != "set") continue;
+    CAPTURE(line.substr(0, 160));
+    ++lines;
+    const nc::ndarray a = base_of(head, parts[2], dev);
+    const auto v = words(parts[3]);
+    const nc::ndarray value = numcu_test::array_from_text(std::vector<std::string>(v.begin() + 2, v.end()),
+                                                          nc::dtype(v[0]), parse_shape(v[1]), dev);
+    nc::index(a, entries_of(parts[1], dev)) = value;
+    // the array as given (C order) holds what NumPy's does
+    check_elements(head[3] == "t" ? a.T() : a, words(parts[4]), a.dtype());
+  }
+  CHECK(lines == 3240);
+}
+
+NUMCU_TEST_ON_DEVICES("take, put and compress agree with NumPy: axes, none, every mode, every dtype",
+                      take_put_golden) {
+  int lines = 0;
+  for (const auto& line : golden_lines("selection.txt")) {
+    const auto parts = split(line, '|');
+    const auto head = words(parts[0]);
+    if (head[0] != "take" && head[0] != "put" && head[0] != "compress") continue;
+    CAPTURE(line.substr(0, 160));
+    ++lines;
+    const nc::dtype t(head[1]);
+    const auto mode_of = [](const std::string& m) {
+      return m == "wrap" ? nc::index_mode::wrap : m == "clip" ? nc::index_mode::clip : nc::index_mode::raise;
+    };
+    const auto axis_of = [](const std::string& a) {
+      return a == "none" ? std::nullopt : std::optional<std::int64_t>(std::stoll(a));
+    };
+    if (head[0] == "take") {
+      const auto ix = words(parts[1]);
+      const nc::ndarray index = numcu_test::array_from_text(
+          std::vector<std::string>(ix.begin() + 2, ix.end()), nc::int64, parse_shape(ix[1]), dev);
+      const auto how = words(parts[2]);
+      const nc::ndarray a = numcu_test::array_from_text(words(parts[4]), t, parse_shape(head[2]), dev);
+      const nc::ndarray r = nc::take(a, index, axis_of(how[0]), mode_of(how[1]));
+      CHECK(r.shape() == parse_shape(words(parts[3])[0]));
+      check_elements(r, words(parts[5]), t);
+    } else if (head[0] == "put") {
+      const auto ix = words(parts[1]);
+      std::vector<std::string> index(ix.begin(), ix.end());
+      const nc::ndarray indices =
+          numcu_test::array_from_text(index, nc::int64, {std::int64_t(index.size())}, dev);
+      const auto v = words(parts[2]);
+      const nc::ndarray values = numcu_test::array_from_text(std::vector<std::string>(v.begin() + 2, v.end()),
+                                                             nc::dtype(v[0]), parse_shape(v[1]), dev);
+      const nc::ndarray a = numcu_test::array_from_text(words(parts[4]), t, parse_shape(head[2]), dev);
+      nc::put(a, indices, values, mode_of(words(parts[3])[0]));
+      check_elements(a, words(parts[5]), t);
+    } else {
+      const auto c = words(parts[1]);
+      const nc::ndarray condition = numcu_test::array_from_text(c, nc::int64, {std::int64_t(c.size())}, dev);
+      const nc::ndarray a = numcu_test::array_from_text(words(parts[4]), t, parse_shape(head[2]), dev);
+      const nc::ndarray r = nc::compress(condition, a, axis_of(words(parts[2])[0]));
+      CHECK(r.shape() == parse_shape(words(parts[3])[0]));
+      check_elements(r, words(parts[5]), t);
+    }
+  }
+  CHECK(lines == 15 * 17);
+}
+
+NUMCU_TEST_ON_DEVICES("a(mask), a(idx) and the operators read as arrays; assignment writes through views",
+                      advanced_by_hand) {
+  // worked by hand: a = [0, 10, 20, 30, 40, 50]
+  const nc::ndarray a = nc::multiply(nc::arange(std::int64_t{0}, 6, 1, nc::int64, dev), 10);
+  const nc::ndarray picked = a(a > 25);
+  CHECK(picked.dtype() == nc::int64);
+  CHECK(nc::asnumpy(picked).to_vector<std::int64_t>() == std::vector<std::int64_t>{30, 40, 50});
+  const nc::ndarray idx = nc::array(std::vector<std::int64_t>{-1, 0, 0}, std::nullopt, dev);
+  CHECK(nc::asnumpy(nc::ndarray(a(idx)) + 1).to_vector<std::int64_t>() ==
+        std::vector<std::int64_t>{51, 1, 1});
+  // through a strided view: the odd elements, then the last two of them
+  const nc::ndarray odd = a(nc::slice(1, nc::none, 2));
+  odd(nc::array(std::vector<std::int64_t>{1, 2}, std::nullopt, dev)) =
+      7.9;  // cast unsafely, as NumPy's setitem
+  CHECK(nc::asnumpy(a).to_vector<std::int64_t>() == std::vector<std::int64_t>{0, 10, 20, 7, 40, 7});
+  a(a == 7) = nc::ndarray(a(nc::array(std::vector<std::int64_t>{0}, std::nullopt, dev)));
+  CHECK(nc::asnumpy(a).to_vector<std::int64_t>() == std::vector<std::int64_t>{0, 10, 20, 0, 40, 0});
+  // a column through a mask of the leading axis and an integer
+  const nc::ndarray m = nc::arange(std::int64_t{0}, 12, 1, nc::int64, dev).reshape({3, 4});
+  m(m(nc::all, 0) > 3, 1) = -1;
+  CHECK(nc::asnumpy(m).to_vector<std::int64_t>() ==
+        std::vector<std::int64_t>{0, 1, 2, 3, 4, -1, 6, 7, 8, -1, 10, 11});
+}
+
+NUMCU_TEST_ON_DEVICES("advanced indexing errors: NumPy's messages, nothing written", advanced_errors) {
+  const nc::ndarray a = nc::arange(std::int64_t{0}, 12, 1, nc::float64, dev).reshape({3, 4});
+  const auto before = numcu_test::host_bytes(a);
+  const auto ints = [&](std::vector<std::int64_t> v) { return nc::array(v, std::nullopt, dev); };
+  CHECK(message_of([&] { nc::ndarray r = a(ints({0}), ints({5})); }) ==
+        "index 5 is out of bounds for axis 1 with size 4");
+  CHECK(message_of([&] { nc::ndarray r = a(ints({-4})); }) ==
+        "index -4 is out of bounds for axis 0 with size 3");
+  CHECK(message_of([&] {
+          nc::ndarray r = a(ints({0, 1}), ints({0, 1, 2}));
+        }) == "shape mismatch: indexing arrays could not be broadcast together with shapes (2,) (3,) ");
+  CHECK(message_of([&] { nc::ndarray r = a(nc::zeros({2}, nc::bool_, dev)); }) ==
+        "boolean index did not match indexed array along axis 0; size of axis is 3 but size of corresponding "
+        "boolean axis is 2");
+  CHECK(message_of([&] { nc::ndarray r = a(nc::zeros({1}, nc::float64, dev)); }) ==
+        "arrays used as indices must be of integer (or boolean) type");
+  CHECK(message_of([&] { nc::ndarray r = a(0, 0, ints({0})); }) ==
+        "too many indices for array: array is 2-dimensional, but 3 were indexed");
+  CHECK(message_of([&] { nc::ndarray r = a(nc::ellipsis, nc::ellipsis, ints({0})); }) ==
+        "an index can only have a single ellipsis ('...')");
+  // assignments: a bad index anywhere, or values of the wrong shape, write nothing
+  CHECK(message_of([&] { a(ints({0, 2, 7})) = 1.0; }) == "index 7 is out of bounds for axis 0 with size 3");
+  CHECK(message_of([&] {
+          a(nc::all, ints({1, -9})) = nc::zeros({3, 2}, nc::float64, dev);
+        }) == "index -9 is out of bounds for axis 1 with size 4");
+  CHECK(message_of([&] {
+          a(ints({0, 1, 2})) = nc::ones({2}, nc::float64, dev);
+        }) ==
+        "shape mismatch: value array of shape (2,) could not be broadcast to indexing result of shape (3,4)");
+  CHECK(numcu_test::host_bytes(a) == before);
+  // take, put, compress
+  CHECK(message_of([&] { nc::take(a, ints({12})); }) == "index 12 is out of bounds for axis 0 with size 12");
+  CHECK(message_of([&] { nc::take(a, ints({7}), 1); }) == "index 7 is out of bounds for axis 1 with size 4");
+  CHECK(message_of([&] { nc::take(nc::zeros({0}, nc::float64, dev), ints({0}), 0, nc::index_mode::wrap); }) ==
+        "cannot do a non-empty take from an empty axes.");
+  CHECK(message_of([&] {
+          nc::put(a, ints({1, 99}), nc::ones({2}, nc::float64, dev));
+        }) == "index 99 is out of bounds for axis 0 with size 12");
+  CHECK(message_of([&] {
+          nc::put(nc::zeros({0}, nc::float64, dev), ints({0}), nc::ones({1}, nc::float64, dev),
+                  nc::index_mode::clip);
+        }) == "cannot replace elements of an empty array");
+  CHECK(message_of([&] {
+          nc::compress(nc::ones({1, 1}, nc::bool_, dev), a);
+        }) == "condition must be a 1-d array");
+  CHECK(message_of([&] { nc::compress(nc::ones({13}, nc::bool_, dev), a); }) ==
+        "index 12 is out of bounds for axis 0 with size 12");
+  CHECK(numcu_test::host_bytes(a) == before);
+}
