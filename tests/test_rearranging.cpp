@@ -183,3 +183,42 @@ NUMCU_TEST_ON_DEVICES("rearranging errors: NumPy's messages, operands unchanged"
   CHECK(nc::roll(v, 0, 0).to_vector<double>() == v.to_vector<double>());
   CHECK(nc::roll(m, 1, std::vector<std::int64_t>{}).shape() == m.shape());
 }
+
+TEST_CASE(
+    "tril, triu and narrow joins on the GPU give the CPU's arrays: long rows, many matrices, every item size"
+    " [cuda]" *
+    doctest::skip(numcu_test::no_gpu())) {
+  const nc::device gpu = nc::cuda(0);
+  const nc::ndarray values = nc::random::default_rng(41).random({3 * 1500 * 1100}, nc::float64, nc::cpu);
+  for (nc::dtype t : {nc::bool_, nc::int8, nc::float16, nc::float32, nc::int64, nc::complex128}) {
+    CAPTURE(t.name());
+    // rows longer than a block's stretch, three matrices; a transposed view goes through a copy
+    const nc::ndarray a = nc::multiply(values, 200.0).astype(t, nc::casting::unsafe).reshape({3, 1500, 1100});
+    const nc::ndarray g = a.to(gpu);
+    for (std::int64_t k : {std::int64_t{0}, std::int64_t{-700}, std::int64_t{1050}}) {
+      CAPTURE(k);
+      CHECK(numcu_test::host_bytes(nc::tril(g, k)) == numcu_test::host_bytes(nc::tril(a, k)));
+      CHECK(numcu_test::host_bytes(nc::triu(g, k)) == numcu_test::host_bytes(nc::triu(a, k)));
+    }
+    const nc::ndarray at = nc::swapaxes(a, 1, 2), gt = nc::swapaxes(g, 1, 2);
+    CHECK(numcu_test::host_bytes(nc::tril(gt, 3)) == numcu_test::host_bytes(nc::tril(at, 3)));
+    // side by side: two parts of one element a row, five of three (narrow rows), twenty (a copy per part)
+    const nc::ndarray flat = a.reshape({a.size()})(nc::slice(0, 60000));
+    const nc::ndarray gflat = g.reshape({g.size()})(nc::slice(0, 60000));
+    const auto split_of = [](const nc::ndarray& x, std::int64_t parts) {
+      std::vector<nc::ndarray> out;
+      const std::int64_t each = x.size() / parts;
+      for (std::int64_t p = 0; p < parts; ++p) out.push_back(x(nc::slice(p * each, (p + 1) * each)));
+      return out;
+    };
+    CHECK(numcu_test::host_bytes(nc::stack(split_of(gflat, 2), 1)) ==
+          numcu_test::host_bytes(nc::stack(split_of(flat, 2), 1)));
+    std::vector<nc::ndarray> five, gfive;
+    for (const auto& p : split_of(flat, 5)) five.push_back(p.reshape({-1, 3}));
+    for (const auto& p : split_of(gflat, 5)) gfive.push_back(p.reshape({-1, 3}));
+    CHECK(numcu_test::host_bytes(nc::concatenate(gfive, 1)) ==
+          numcu_test::host_bytes(nc::concatenate(five, 1)));
+    CHECK(numcu_test::host_bytes(nc::stack(split_of(gflat, 20), 1)) ==
+          numcu_test::host_bytes(nc::stack(split_of(flat, 20), 1)));
+  }
+}

@@ -217,3 +217,50 @@ NUMCU_TEST_ON_DEVICES("advanced indexing errors: NumPy's messages, nothing writt
         "index 12 is out of bounds for axis 0 with size 12");
   CHECK(numcu_test::host_bytes(a) == before);
 }
+
+TEST_CASE(
+    "take and advanced indexing on the GPU give the CPU's arrays: long rows, many blocks, the first bad"
+    " index [cuda]" *
+    doctest::skip(numcu_test::no_gpu())) {
+  const nc::device gpu = nc::cuda(0);
+  const std::int64_t n = 300007;
+  const nc::ndarray values = nc::random::default_rng(43).random({n}, nc::float64, nc::cpu);
+  const nc::ndarray idx = nc::random::default_rng(44).integers(-n, n, {1 << 20}, nc::int64, nc::cpu);
+  const nc::ndarray gidx = idx.to(gpu);
+  for (nc::dtype t : {nc::bool_, nc::int16, nc::float32, nc::float64, nc::complex128}) {
+    CAPTURE(t.name());
+    const nc::ndarray a = nc::multiply(values, 1000.0).astype(t, nc::casting::unsafe);
+    const nc::ndarray g = a.to(gpu);
+    // one row through 2^20 indices, both signs; rows of a matrix; a column (outer and inner)
+    CHECK(numcu_test::host_bytes(nc::ndarray(g(gidx))) == numcu_test::host_bytes(nc::ndarray(a(idx))));
+    const nc::ndarray m = a(nc::slice(0, 300000)).reshape({1000, 300});
+    const nc::ndarray gm = g(nc::slice(0, 300000)).reshape({1000, 300});
+    const nc::ndarray rows = nc::remainder(idx(nc::slice(0, 5000)), 1000);
+    const nc::ndarray cols = nc::remainder(idx(nc::slice(0, 700)), 300);
+    CHECK(numcu_test::host_bytes(nc::ndarray(gm(rows.to(gpu)))) ==
+          numcu_test::host_bytes(nc::ndarray(m(rows))));
+    CHECK(numcu_test::host_bytes(nc::take(gm, cols.to(gpu), 1, nc::index_mode::wrap)) ==
+          numcu_test::host_bytes(nc::take(m, cols, 1, nc::index_mode::wrap)));
+    CHECK(numcu_test::host_bytes(nc::ndarray(gm(gm(nc::all, 0) > 500, nc::slice(1, 7)))) ==
+          numcu_test::host_bytes(nc::ndarray(m(m(nc::all, 0) > 500, nc::slice(1, 7)))));
+    // scatter of distinct places, then the same read back
+    // (7919 is prime to n: its first 100000 multiples modulo n are distinct)
+    const nc::ndarray places = nc::arange(std::int64_t{0}, 100000, 1, nc::int64, gpu) * 7919 % n;
+    nc::ndarray h = g.copy();
+    h(places) = nc::ndarray(g(places(nc::slice(nc::none, nc::none, -1))));
+    CHECK(numcu_test::host_bytes(nc::ndarray(h(places))) ==
+          numcu_test::host_bytes(nc::ndarray(g(places(nc::slice(nc::none, nc::none, -1))))));
+  }
+  // several bad indices in different blocks: the first is named, and a scatter writes nothing
+  nc::ndarray bad = idx.copy();
+  bad(nc::slice(900000, 900001)) = n + 5;
+  bad(nc::slice(1000, 1001)) = -n - 9;
+  bad(nc::slice(500000, 500001)) = 2 * n;
+  const nc::ndarray g = values.to(gpu);
+  CHECK(message_of([&] { nc::ndarray r = g(bad.to(gpu)); }) ==
+        "index -300016 is out of bounds for axis 0 with size 300007");
+  const auto before = numcu_test::host_bytes(g);
+  CHECK(message_of([&] { g(bad.to(gpu)) = 1.0; }) ==
+        "index -300016 is out of bounds for axis 0 with size 300007");
+  CHECK(numcu_test::host_bytes(g) == before);
+}

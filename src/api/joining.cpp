@@ -6,7 +6,9 @@
 #include <string>
 
 #include "api/manipulation_common.hpp"
+#include "core/backend.hpp"  // join_parts_capacity
 #include "core/type_resolution.hpp"
+#include "dispatch/arrange.hpp"
 #include "dispatch/dispatch.hpp"
 #include "memory/buffer.hpp"
 #include "numcu/error.hpp"
@@ -73,6 +75,32 @@ void join_into(const ndarray& out, const std::vector<ndarray>& parts, int axis) 
   }
 }
 
+/// Whether the parts can go into the new array @p out by join_narrow_rows: out's dtype, all C-contiguous,
+/// few, and rows along @p axis narrow enough that a copy per part would write a few bytes at a time.
+bool narrow_rows(const ndarray& out, const std::vector<ndarray>& parts, int axis) {
+  std::int64_t inner = 1;
+  for (int d = axis + 1; d < out.ndim(); ++d) inner *= out.shape()[d];
+  if (out.shape()[axis] * inner > join_parts_capacity || !out.is_c_contiguous()) return false;
+  int count = 0;
+  for (const ndarray& p : parts) {
+    if (p.dtype() != out.dtype() || !p.is_c_contiguous() || p.device() != out.device()) return false;
+    if (p.size() > 0) ++count;
+  }
+  return count <= join_parts_capacity;
+}
+
+/// The parts joined along @p axis into the new array @p out (of their joined shape): side by side in one pass
+/// where their rows are narrow, else a copy (and cast) per part.
+void join_into_new(const ndarray& out, const std::vector<ndarray>& parts, int axis) {
+  if (out.size() > 0 && narrow_rows(out, parts, axis)) {
+    std::int64_t outer = 1;
+    for (int d = 0; d < axis; ++d) outer *= out.shape()[d];
+    join_narrow_rows(out, parts, outer);
+    return;
+  }
+  join_into(out, parts, axis);
+}
+
 /// NumPy's array_split between the division points @p points (Python's slicing of each piece).
 std::vector<ndarray> pieces_between(const ndarray& a, const std::vector<std::int64_t>& points, int axis) {
   std::vector<ndarray> out;
@@ -103,7 +131,7 @@ ndarray join_along(const std::vector<ndarray>& parts, int axis) {
   normalize_axis(axis, parts[0].ndim());  // NumPy's concatenate checks the axis against the first part first
   const shape_t shape = joined_shape(parts, axis);
   const ndarray out = new_array(shape, joined_dtype(parts), parts[0].device());
-  join_into(out, parts, axis);
+  join_into_new(out, parts, axis);
   return out;
 }
 
@@ -134,7 +162,7 @@ ndarray concatenate(const std::vector<ndarray>& arrays, std::optional<std::int64
   for (const ndarray& p : parts) require_castable(p.dtype(), t, options.casting);
   if (!options.out) {
     const ndarray out = new_array(shape, t, parts[0].device());
-    join_into(out, parts, ax);
+    join_into_new(out, parts, ax);
     return out;
   }
   // the parts copied in turn, each read when its turn comes (as NumPy's: a part that overlaps out may see the

@@ -9,6 +9,7 @@
 #include <string>
 
 #include "api/manipulation_common.hpp"
+#include "dispatch/arrange.hpp"
 #include "dispatch/dispatch.hpp"
 #include "memory/buffer.hpp"
 #include "numcu/creation.hpp"
@@ -30,10 +31,11 @@ std::int64_t python_modulo(std::int64_t a, std::int64_t b) {
   return ((a % b) + b) % b;
 }
 
-/// tril (@p lower) or triu of @p a: NumPy's where through tri of its last two extents (a 1-D array's one
-/// twice).
+/// tril (@p lower) or triu of @p a over its last two axes; of a 1-D array, NumPy's where through tri of its
+/// extent twice (the row broadcast down the matrix).
 ndarray triangle(const ndarray& a, std::int64_t k, bool lower) {
   if (a.ndim() == 0) throw dtype_error("tri() missing 1 required positional argument: 'N'");
+  if (a.ndim() >= 2) return triangle_of(ascontiguousarray(a), k, lower);  // one pass, reading what is kept
   const std::int64_t rows = a.shape()[a.ndim() == 1 ? 0 : a.ndim() - 2], columns = a.shape()[a.ndim() - 1];
   const ndarray zero = zeros({}, a.dtype(), a.device());
   return lower ? where(tri(rows, columns, k, bool_, a.device()), a, zero)

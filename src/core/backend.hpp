@@ -107,6 +107,30 @@ template <class Backend>
 void select_flagged(const exec& e, std::size_t itemsize, const void* src, const bool* flags, std::int64_t n,
                     void* dst);
 
+/// At most this many parts go into one join_narrow_rows call.
+inline constexpr int join_parts_capacity = 16;
+
+/// The parts of a join_narrow_rows call: each C-contiguous (outer, width[k]) elements at data[k].
+struct join_parts {
+  const void* data[join_parts_capacity];
+  std::int64_t width[join_parts_capacity];
+  int count = 0;
+};
+
+/// The rows of @p parts side by side into @p dst, C-contiguous (outer, the widths' sum) elements of @p itemsize
+/// bytes: NumPy's concatenate of (outer, width) blocks along their last axis (stack along the last axis among
+/// them), for rows of at most join_parts_capacity elements in all, which a copy per part would write a few
+/// bytes at a time.
+template <class Backend>
+void join_narrow_rows(const exec& e, std::size_t itemsize, const join_parts& parts, std::int64_t outer, void* dst);
+
+/// NumPy's tril (@p lower) or triu of the @p matrices C-contiguous (rows, columns) matrices of elements of
+/// @p itemsize bytes at @p src, into @p dst of the same layout: element (r, c) is kept where c - r <= k
+/// (tril) or c - r >= k (triu), else zero (all bits clear), and only what is kept is read.
+template <class Backend>
+void triangle(const exec& e, std::size_t itemsize, const void* src, std::int64_t matrices, std::int64_t rows,
+              std::int64_t columns, std::int64_t k, bool lower, void* dst);
+
 /// The positions i of the @p n bools at @p flags that are true, ascending, into @p out (as many as are true:
 /// the caller counts them first).
 template <class Backend>
