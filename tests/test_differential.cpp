@@ -312,6 +312,30 @@ std::optional<std::int64_t> one_axis(const inputs& in) {
   const auto i = in.key("axis");
   return i ? std::optional<std::int64_t>(in.n(*i)) : std::nullopt;
 }
+/// take's and put's mode= (0 raise, 1 wrap, 2 clip).
+nc::index_mode index_mode_of(const inputs& in) {
+  const auto i = in.key("mode");
+  const std::int64_t m = i ? in.n(*i) : 0;
+  return m == 1 ? nc::index_mode::wrap : m == 2 ? nc::index_mode::clip : nc::index_mode::raise;
+}
+/// The index of an advanced_index case: its basic entries (the x argument) with the index arrays (the positional
+/// arrays after it) at the places `at=` lists.
+std::vector<nc::array_index_t> advanced_entries(const inputs& in) {
+  std::size_t x = 0;
+  while (in.tag(x) != 'x') ++x;
+  const std::vector<std::int64_t>& places = in.list(*in.key("at"));
+  std::vector<nc::array_index_t> out;
+  std::size_t basic = 0, array = x + 1;
+  const std::size_t count = in.idx(x).size() + places.size();
+  for (std::size_t i = 0; i < count; ++i) {
+    if (std::find(places.begin(), places.end(), static_cast<std::int64_t>(i)) != places.end()) {
+      out.emplace_back(in.arr(array++));
+    } else {
+      std::visit([&](const auto& e) { out.emplace_back(e); }, in.idx(x)[basic++]);
+    }
+  }
+  return out;
+}
 std::int64_t integer_or(const inputs& in, std::string_view name, std::int64_t fallback) {
   const auto i = in.key(name);
   return i ? in.n(*i) : fallback;
@@ -572,6 +596,27 @@ const std::map<std::string, call>& calls() {
          return one(in.arr(0));
        }},
       {"index", [](const inputs& in) { return one(in.arr(0).index(in.idx(1))); }},
+      {"advanced_index", [](const inputs& in) { return one(nc::ndarray(nc::index(in.arr(0), advanced_entries(in)))); }},
+      {"advanced_setitem",
+       [](const inputs& in) {
+         const std::size_t v = *in.key("value");
+         if (in.tag(v) == 's')
+           nc::index(in.arr(0), advanced_entries(in)) = in.sc(v);
+         else
+           nc::index(in.arr(0), advanced_entries(in)) = in.arr(v);
+         return one(in.arr(0));
+       }},
+      {"take",
+       [](const inputs& in) {
+         return one(nc::take(in.arr(0), in.arr(1), one_axis(in), index_mode_of(in)));
+       }},
+      {"put",
+       [](const inputs& in) {
+         nc::put(in.arr(0), in.arr(1), in.arr(2), index_mode_of(in));
+         return one(in.arr(0));
+       }},
+      {"compress", [](const inputs& in) { return one(nc::compress(in.arr(0), in.arr(1), one_axis(in))); }},
+
       // manipulation
       {"reshape", [](const inputs& in) { return one(nc::reshape(in.arr(0), in.shape(1))); }},
       {"ravel", [](const inputs& in) { return one(nc::ravel(in.arr(0))); }},
@@ -1300,7 +1345,7 @@ std::string class_of(const std::exception& e) {
 
 /// Functions that write into their first argument; the `out` argument (tag o) is written too.
 bool writes_first(const std::string& fn) {
-  return fn == "fill" || fn == "setitem" || fn == "copyto" ||
+  return fn == "fill" || fn == "setitem" || fn == "copyto" || fn == "advanced_setitem" || fn == "put" ||
          (fn.rfind("operator", 0) == 0 && fn.back() == '=' && fn != "operator==" && fn != "operator!=" &&
           fn != "operator<=" && fn != "operator>=");
 }

@@ -61,11 +61,15 @@ class index_expression {
   index_expression& operator=(const index_expression& values) &&;
 
  private:
+  /// The assignment of @p values or else @p value.
+  void assign(const ndarray* values, const scalar* value) const;
+
   ndarray m_base;
   std::vector<array_index_t> m_entries;
 };
 
-/// `a(entries...)` from a list built at run time: an index_expression when an ndarray is among them.
+/// `a(entries...)` from a list built at run time. Without an ndarray among them, value() is the basic view
+/// a(entries...) and assignment writes through it.
 index_expression index(const ndarray& a, std::vector<array_index_t> entries);
 
 /// numpy.take: the elements of @p a at @p indices (an integer array, any shape) along @p axis, or of the

@@ -6,7 +6,9 @@
 #include "numcu/selection.hpp"
 
 #include <numeric>
+#include <optional>
 #include <string>
+#include <type_traits>
 
 #include "dispatch/dispatch.hpp"
 #include "dispatch/selection.hpp"
@@ -198,18 +200,38 @@ std::pair<take_layout, ndarray> flat_index(const resolved_index& r, const arrang
     if (check) check_bounds(index, layout);
     return {layout, index};
   }
+  // NumPy checks each index array whole, in turn, before broadcasting them (a bad entry counts even where the
+  // broadcast result is empty)
+  for (int j = 0; j < k; ++j) {
+    const ndarray& index = r.indices[j].index;
+    check_bounds(ascontiguousarray(index.reshape({index.size()})),
+                 {1, x.shape()[a.first + j], 1, r.indices[j].source_axis});
+  }
   ndarray flat;
   std::int64_t stride = 1;
   for (int j = k - 1; j >= 0; --j) {
     const std::int64_t extent = x.shape()[a.first + j];
     const ndarray index = broadcast(r.indices[j].index);
-    check_bounds(index, {1, extent, 1, r.indices[j].source_axis});
     // in bounds: Python's modulo turns a negative index into its position
     const ndarray position = multiply(remainder(index, scalar(extent)), scalar(stride));
     flat = j == k - 1 ? position : add(flat, position);
     stride *= extent;
   }
   return {layout, ascontiguousarray(flat)};
+}
+
+/// The entries as a basic index when no array is among them, for the basic path.
+std::optional<std::vector<index_t>> basic_only(const std::vector<array_index_t>& entries) {
+  std::vector<index_t> basic;
+  for (const array_index_t& entry : entries) {
+    if (std::holds_alternative<ndarray>(entry)) return std::nullopt;
+    std::visit(
+        [&](const auto& e) {
+          if constexpr (!std::is_same_v<std::remove_cvref_t<decltype(e)>, ndarray>) basic.emplace_back(e);
+        },
+        entry);
+  }
+  return basic;
 }
 
 /// The single bool array of @p base's whole shape, when that is the whole index (`a(mask)`).
@@ -231,6 +253,7 @@ index_expression index(const ndarray& a, std::vector<array_index_t> entries) {
 }
 
 ndarray index_expression::value() const {
+  if (const auto basic = basic_only(m_entries)) return m_base.index(*basic);
   if (const ndarray* mask = whole_mask(m_base, m_entries)) {
     const std::int64_t count = count_nonzero(*mask).item<std::int64_t>();
     return select_flagged(ascontiguousarray(m_base), ascontiguousarray(*mask), count);
@@ -244,23 +267,49 @@ ndarray index_expression::value() const {
 
 index_expression& index_expression::operator=(const ndarray& values) && {
   require_same_device(m_base.device(), values.device(), "assignment");
-  if (const ndarray* mask = whole_mask(m_base, m_entries); mask && values.size() == 1) {
-    ndarray value = new_array({}, m_base.dtype(), m_base.device());
-    std::move(value) = values.reshape({});
-    where(*mask, value, m_base, m_base);
-    return *this;
+  assign(&values, nullptr);
+  return *this;
+}
+
+index_expression& index_expression::operator=(scalar value) && {
+  assign(nullptr, &value);
+  return *this;
+}
+
+void index_expression::assign(const ndarray* values, const scalar* value) const {
+  // NumPy's order: the index is checked whole, then the values are converted and broadcast, then written
+  const auto place = [&](ndarray target) {
+    if (values) {
+      std::move(target) = *values;
+    } else {
+      std::move(target) = *value;
+    }
+  };
+  if (const auto basic = basic_only(m_entries)) {
+    place(m_base.index(*basic));
+    return;
+  }
+  if (const ndarray* mask = whole_mask(m_base, m_entries); mask && (!values || values->size() == 1)) {
+    ndarray one = new_array({}, m_base.dtype(), m_base.device());
+    if (values) {
+      std::move(one) = values->reshape({});
+    } else {
+      place(one);
+    }
+    where(*mask, one, m_base, m_base);
+    return;
   }
   const resolved_index r = resolve(m_base, m_entries);
   const arrangement a = arrange(r);
   const ndarray x = transpose(r.view, a.order);
-  ndarray placed = new_array(a.result, m_base.dtype(), m_base.device());
+  const auto [layout, index] = flat_index(r, a, x, true);
+  const ndarray placed = new_array(a.result, m_base.dtype(), m_base.device());
   try {
-    std::move(placed) = values;
+    place(placed);
   } catch (const shape_error&) {
-    throw shape_error("shape mismatch: value array of shape " + compact_text(values.shape()) +
+    throw shape_error("shape mismatch: value array of shape " + compact_text(values->shape()) +
                       " could not be broadcast to indexing result of shape " + compact_text(a.result));
   }
-  const auto [layout, index] = flat_index(r, a, x, true);
   if (x.is_c_contiguous()) {
     put_along(x, layout, index, index_mode::raise, placed);
   } else {  // into a copy, which then goes back
@@ -268,13 +317,6 @@ index_expression& index_expression::operator=(const ndarray& values) && {
     put_along(whole, layout, index, index_mode::raise, placed);
     copy_into(x, whole);
   }
-  return *this;
-}
-
-index_expression& index_expression::operator=(scalar value) && {
-  ndarray v = new_array({}, m_base.dtype(), m_base.device());
-  std::move(v) = value;
-  return std::move(*this) = v;
 }
 
 index_expression& index_expression::operator=(const index_expression& values) && {

@@ -920,6 +920,138 @@ def case_setitem(rng):
     return Case("setitem", [a, Plain("x", idx), v], compute, writes=0), None
 
 
+INDEX_TYPES = ["int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64"]
+
+
+def draw_advanced_index(rng, shape):
+    """An index with arrays for an array of `shape`: integer arrays (several dtypes, shapes that broadcast
+    together or, rarely, not; entries sometimes out of bounds), bool masks over one axis or the rest, mixed with
+    integers, slices, None and Ellipsis. Returns (the basic entries, the places of the arrays among all entries,
+    the index arrays as Array arguments)."""
+    nd = len(shape)
+    common = pick(rng, [(2,), (3,), (1,), (0,), (2, 2), (3, 1)])
+    entries, places, arrays = [], [], []
+    axis, used_ellipsis = 0, False
+    for _ in range(int(rng.integers(1, nd + 2))):
+        r = rng.random()
+        n = shape[axis] if axis < nd else 0
+        if r < 0.08 and not used_ellipsis:
+            entries.append(Ellipsis)
+            used_ellipsis = True
+            axis = max(axis, nd - 1)
+            continue
+        if r < 0.14:
+            entries.append(None)
+            continue
+        if r < 0.55 or not arrays:
+            if rng.random() < 0.2 and axis < nd:  # a mask over this axis, or over every axis left
+                k = nd - axis if rng.random() < 0.4 else 1
+                m = rng.random(tuple(shape[axis:axis + k])) < 0.5
+                if rng.random() < 0.05:
+                    m = rng.random((n + 1,)) < 0.5  # a mask that does not match
+                places.append(len(entries) + len(places))
+                arrays.append(Array("bool", m, "c"))
+                axis += k
+                continue
+            t = pick(rng, INDEX_TYPES)
+            part = common[int(rng.integers(0, len(common) + 1)):] if rng.random() < 0.7 else common
+            if rng.random() < 0.03:
+                part = (4,)  # a shape that may not broadcast
+            size = int(np.prod(part, dtype=np.int64))
+            low = 0 if t.startswith("u") else -n
+            vals = rng.integers(low, max(n, 1), size) if n > 0 else np.zeros(size, np.int64)
+            if rng.random() < 0.05 and size:
+                vals[int(rng.integers(size))] = pick(rng, [n, n + 3, -n - 1]) if not t.startswith("u") else n + 2
+            info = np.iinfo(t)
+            vals = np.clip(vals, info.min, info.max)
+            places.append(len(entries) + len(places))
+            arrays.append(Array(t, vals.astype(t).reshape(part), "c"))
+        elif r < 0.75:
+            entries.append(int(rng.integers(-n, n)) if n > 0 else 0)
+        elif r < 0.85:
+            entries.append(slice(None))
+        else:
+            entries.append(slice(int(rng.integers(-n - 1, n + 1)) if n else None, None, int(pick(rng, [1, 2, -1]))))
+        axis += 1
+    return entries, places, arrays
+
+
+def full_index(entries, places, values):
+    """The whole index: the basic entries with the arrays' values at their places."""
+    out, basic, arrays = [], iter(entries), iter(values)
+    for i in range(len(entries) + len(places)):
+        out.append(next(arrays) if i in places else next(basic))
+    return tuple(out)
+
+
+def case_selection(rng):
+    """Advanced indexing (numcu/selection.hpp): a(...) with arrays read (`advanced_index`) and assigned
+    (`advanced_setitem`: a value array or scalar, cast unsafely; only indices naming each element once, as
+    NumPy's last write is not the GPU's), take (`axis=`, `mode=`), put (`mode=`), compress (`axis=`)."""
+    name = pick(rng, ["advanced_index", "advanced_index", "advanced_setitem", "take", "put", "compress"])
+    t = pick(rng, ALL_TYPES)
+    shape = draw_shape(rng)
+    nd = len(shape)
+    if name in ("advanced_index", "advanced_setitem"):
+        a = draw_array(rng, t, shape, tag="o" if name == "advanced_setitem" else "a")
+        a.tag = "a"
+        entries, places, arrays = draw_advanced_index(rng, shape)
+        head = [a, Keyword("at", Plain("l", places)), Plain("x", entries)] + arrays
+        if name == "advanced_index":
+            return Case(name, head, lambda x, _p, _e, *ix: np.asarray(x[full_index(entries, places, ix)])), None
+        probe = np.arange(int(np.prod(shape, dtype=np.int64))).reshape(shape)
+        try:
+            picked = probe[full_index(entries, places, [x.value() for x in arrays])].reshape(-1)
+            sel = np.shape(probe[full_index(entries, places, [x.value() for x in arrays])])
+        except Exception:  # noqa: BLE001
+            picked, sel = np.zeros(0), (2,)
+        if len(set(picked.tolist())) != picked.size:
+            return Case("advanced_index", head, lambda x, _p, _e, *ix: np.asarray(x[full_index(entries, places, ix)])), None
+        if rng.random() < 0.4:
+            v = bf16_storable(draw_scalar(rng, t), t)
+        else:
+            v = draw_array(rng, pick(rng, [t, pick(rng, ALL_TYPES)]), tuple(broadcast_partner(rng, sel)))
+            sanitize_for_int(v, t)
+
+        def assign(x, _p, _e, *rest):
+            x[full_index(entries, places, rest[:-1])] = rest[-1]
+        return Case(name, head + [Keyword("value", v)], assign, writes=0), None
+    a = draw_array(rng, t, shape)
+    if name == "compress":
+        n = shape[0] if nd else 1
+        cond = Array("bool", rng.random(int(rng.integers(0, n + 2))) < 0.5, "c")
+        axis = int(rng.integers(-nd, nd)) if nd and rng.random() < 0.7 else None
+        kw = [Keyword("axis", Plain("i", axis))] if axis is not None else []
+        return Case(name, [cond, a] + kw, lambda c, x, *_: np.compress(c, x, axis=axis)), None
+    mode = pick(rng, ["raise", "raise", "wrap", "clip"])
+    size = int(np.prod(shape, dtype=np.int64))
+    if name == "put":
+        target = draw_array(rng, t, shape, tag="o")
+        target.tag = "a"
+        count = int(rng.integers(0, 4))
+        spread = max(size, 1) * (2 if mode != "raise" else 1)
+        idx = Array("int64", rng.integers(-spread, spread, count).astype(np.int64), "c")
+        if mode == "raise" and size and count and rng.random() < 0.9:  # in bounds, each once (NumPy's last write)
+            idx = Array("int64", rng.permutation(size)[:count].astype(np.int64), "c")
+        values = draw_array(rng, t, (int(rng.integers(1, 4)),))
+
+        def do_put(x, i, v, _m):
+            np.put(x, i, v, mode=mode)
+        return Case(name, [target, idx, values, Keyword("mode", Plain("i", ["raise", "wrap", "clip"].index(mode)))],
+                    do_put, writes=0), None
+    axis = int(rng.integers(-nd, nd)) if nd and rng.random() < 0.7 else None
+    n = (shape[axis] if axis is not None else size)
+    spread = max(n, 1) * (3 if mode != "raise" else 1)
+    idx_shape = pick(rng, [(3,), (2, 2), (0,), ()])
+    vals = rng.integers(-spread, spread, int(np.prod(idx_shape, dtype=np.int64))).reshape(idx_shape)
+    it = pick(rng, ["int64", "int32", "int16"])
+    idx = Array(it, vals.astype(it), "c")
+    kw = [Keyword("mode", Plain("i", ["raise", "wrap", "clip"].index(mode)))]
+    if axis is not None:
+        kw.append(Keyword("axis", Plain("i", axis)))
+    return Case(name, [a, idx] + kw, lambda x, i, *_: np.take(x, i, axis=axis, mode=mode)), None
+
+
 def draw_axes(rng, ndim, count):
     return [int(rng.integers(-ndim - 1, ndim + 1)) if ndim else int(rng.integers(-1, 2)) for _ in range(count)]
 
@@ -1833,6 +1965,7 @@ FAMILIES = [
     (case_sorting, 6, False),
     (case_joining, 4, False),
     (case_rearranging, 4, False),
+    (case_selection, 5, False),
 ]
 DEFAULT_DTYPE_SHARE = 0.02
 
