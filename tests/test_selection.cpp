@@ -197,6 +197,10 @@ NUMCU_TEST_ON_DEVICES("advanced indexing errors: NumPy's messages, nothing writt
           a(ints({0, 1, 2})) = nc::ones({2}, nc::float64, dev);
         }) ==
         "shape mismatch: value array of shape (2,) could not be broadcast to indexing result of shape (3,4)");
+  CHECK(
+      message_of([&] { a(a > 3.0) = nc::ones({2}, nc::float64, dev); }) ==
+      "NumPy boolean array indexing assignment cannot assign 2 input values to the 8 output values where the "
+      "mask is true");
   CHECK(numcu_test::host_bytes(a) == before);
   // take, put, compress
   CHECK(message_of([&] { nc::take(a, ints({12})); }) == "index 12 is out of bounds for axis 0 with size 12");

@@ -93,10 +93,20 @@ resolved_index resolve(const ndarray& base, const std::vector<array_index_t>& en
   std::vector<index_t> basic;
   int view_axis = 0, source_axis = 0;
   for (const array_index_t& entry : entries) {
-    if (const auto* i = std::get_if<std::int64_t>(&entry)) {  // beside arrays, an integer is a 0-d array
-      r.indices.push_back({full({}, scalar(*i), int64, base.device()), view_axis++, source_axis++});
+    const auto* a = std::get_if<ndarray>(&entry);
+    if (std::holds_alternative<std::int64_t>(entry) || (a && a->dtype() != bool_ && a->ndim() == 0)) {
+      // an integer (a 0-d integer array is one) is checked at once, as NumPy's; beside arrays it is a 0-d
+      // array
+      const std::int64_t i =
+          a ? a->astype(int64, casting::unsafe, false).item<std::int64_t>() : std::get<std::int64_t>(entry);
+      const std::int64_t extent = base.shape()[source_axis];
+      if (i < -extent || i >= extent) {
+        throw index_error("index " + std::to_string(i) + " is out of bounds for axis " +
+                          std::to_string(source_axis) + " with size " + std::to_string(extent));
+      }
+      r.indices.push_back({full({}, scalar(i), int64, base.device()), view_axis++, source_axis++});
       basic.emplace_back(all);
-    } else if (const auto* a = std::get_if<ndarray>(&entry)) {
+    } else if (a) {
       if (a->dtype() != bool_) {
         r.indices.push_back({a->astype(int64, casting::unsafe, false), view_axis++, source_axis++});
         basic.emplace_back(all);
@@ -195,14 +205,15 @@ std::pair<take_layout, ndarray> flat_index(const resolved_index& r, const arrang
     const ndarray whole = broadcast_to(index, r.shape);
     return ascontiguousarray(whole.reshape({whole.size()}));
   };
+  std::int64_t index_count = 1;
+  for (std::int64_t extent : r.shape) index_count *= extent;
   if (k == 1) {
     ndarray index = broadcast(r.indices[0].index);
     if (check) check_bounds(index, layout);
     return {layout, index};
   }
-  // NumPy checks each index array whole, in turn, before broadcasting them (a bad entry counts even where the
-  // broadcast result is empty)
-  for (int j = 0; j < k; ++j) {
+  // NumPy checks each index array whole, in turn, when the broadcast result has elements
+  for (int j = 0; j < k && index_count > 0; ++j) {
     const ndarray& index = r.indices[j].index;
     check_bounds(ascontiguousarray(index.reshape({index.size()})),
                  {1, x.shape()[a.first + j], 1, r.indices[j].source_axis});
@@ -277,7 +288,8 @@ index_expression& index_expression::operator=(scalar value) && {
 }
 
 void index_expression::assign(const ndarray* values, const scalar* value) const {
-  // NumPy's order: the index is checked whole, then the values are converted and broadcast, then written
+  // NumPy's order: the index's form and its integers are checked, then the values converted and broadcast,
+  // then the index arrays' entries checked, then the values written
   const auto place = [&](ndarray target) {
     if (values) {
       std::move(target) = *values;
@@ -302,14 +314,19 @@ void index_expression::assign(const ndarray* values, const scalar* value) const 
   const resolved_index r = resolve(m_base, m_entries);
   const arrangement a = arrange(r);
   const ndarray x = transpose(r.view, a.order);
-  const auto [layout, index] = flat_index(r, a, x, true);
   const ndarray placed = new_array(a.result, m_base.dtype(), m_base.device());
   try {
     place(placed);
   } catch (const shape_error&) {
+    if (whole_mask(m_base, m_entries)) {  // NumPy's message for a single mask of the whole array
+      throw shape_error("NumPy boolean array indexing assignment cannot assign " +
+                        std::to_string(values->size()) + " input values to the " +
+                        std::to_string(placed.size()) + " output values where the mask is true");
+    }
     throw shape_error("shape mismatch: value array of shape " + compact_text(values->shape()) +
                       " could not be broadcast to indexing result of shape " + compact_text(a.result));
   }
+  const auto [layout, index] = flat_index(r, a, x, true);
   if (x.is_c_contiguous()) {
     put_along(x, layout, index, index_mode::raise, placed);
   } else {  // into a copy, which then goes back
