@@ -201,6 +201,11 @@ NUMCU_TEST_ON_DEVICES("advanced indexing errors: NumPy's messages, nothing writt
       message_of([&] { a(a > 3.0) = nc::ones({2}, nc::float64, dev); }) ==
       "NumPy boolean array indexing assignment cannot assign 2 input values to the 8 output values where the "
       "mask is true");
+  CHECK(
+      message_of([&] {
+        a(a > 3.0) = nc::ones({1, 1}, nc::float64, dev);
+      }) ==
+      "NumPy boolean array indexing assignment requires a 0 or 1-dimensional input, input has 2 dimensions");
   CHECK(numcu_test::host_bytes(a) == before);
   // take, put, compress
   CHECK(message_of([&] { nc::take(a, ints({12})); }) == "index 12 is out of bounds for axis 0 with size 12");

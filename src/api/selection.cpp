@@ -301,7 +301,13 @@ void index_expression::assign(const ndarray* values, const scalar* value) const 
     place(m_base.index(*basic));
     return;
   }
-  if (const ndarray* mask = whole_mask(m_base, m_entries); mask && (!values || values->size() == 1)) {
+  const ndarray* mask = whole_mask(m_base, m_entries);
+  if (mask && values && values->ndim() > 1) {
+    throw dtype_error(
+        "NumPy boolean array indexing assignment requires a 0 or 1-dimensional input, input has " +
+        std::to_string(values->ndim()) + " dimensions");
+  }
+  if (mask && (!values || values->size() == 1)) {
     ndarray one = new_array({}, m_base.dtype(), m_base.device());
     if (values) {
       std::move(one) = values->reshape({});
@@ -318,7 +324,7 @@ void index_expression::assign(const ndarray* values, const scalar* value) const 
   try {
     place(placed);
   } catch (const shape_error&) {
-    if (whole_mask(m_base, m_entries)) {  // NumPy's message for a single mask of the whole array
+    if (mask) {  // NumPy's message for a single mask of the whole array
       throw shape_error("NumPy boolean array indexing assignment cannot assign " +
                         std::to_string(values->size()) + " input values to the " +
                         std::to_string(placed.size()) + " output values where the mask is true");

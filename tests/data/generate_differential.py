@@ -1034,6 +1034,10 @@ def case_selection(rng):
         if mode == "raise" and size and count and rng.random() < 0.9:  # in bounds, each once (NumPy's last write)
             idx = Array("int64", rng.permutation(size)[:count].astype(np.int64), "c")
         values = draw_array(rng, t, (int(rng.integers(1, 4)),))
+        if mode != "raise" and size:  # each place once after wrapping or clipping (NumPy's last write wins)
+            places = np.clip(idx.base, 0, size - 1) if mode == "clip" else idx.base % size
+            _, first = np.unique(places, return_index=True)
+            idx = Array("int64", idx.base[np.sort(first)], "c")
 
         def do_put(x, i, v, _m):
             np.put(x, i, v, mode=mode)
