@@ -166,7 +166,8 @@ test_case parse_case(const std::string& line) {
   c.function = head[1];
   for (std::size_t i = 1; i < segs.size(); ++i) {
     const auto w = words(segs[i]);
-    if (w.empty()) throw std::runtime_error("case " + c.id + ": an empty segment (a case file the generator broke)");
+    if (w.empty())
+      throw std::runtime_error("case " + c.id + ": an empty segment (a case file the generator broke)");
     if (w[0] == "!") {
       c.expected.error = w[1];
     } else if (w[0] == "=") {
@@ -318,8 +319,8 @@ nc::index_mode index_mode_of(const inputs& in) {
   const std::int64_t m = i ? in.n(*i) : 0;
   return m == 1 ? nc::index_mode::wrap : m == 2 ? nc::index_mode::clip : nc::index_mode::raise;
 }
-/// The index of an advanced_index case: its basic entries (the x argument) with the index arrays (the positional
-/// arrays after it) at the places `at=` lists.
+/// The index of an advanced_index case: its basic entries (the x argument) with the index arrays (the
+/// positional arrays after it) at the places `at=` lists.
 std::vector<nc::array_index_t> advanced_entries(const inputs& in) {
   std::size_t x = 0;
   while (in.tag(x) != 'x') ++x;
@@ -367,7 +368,9 @@ std::vector<nc::ndarray> positional_arrays(const inputs& in) {
 result pieces(const inputs& in, bool uneven) {
   const std::int64_t axis = integer_or(in, "axis", 0);
   if (const auto at = in.key("indices")) {
-    return {uneven ? nc::array_split(in.arr(0), in.list(*at), axis) : nc::split(in.arr(0), in.list(*at), axis), {}};
+    return {
+        uneven ? nc::array_split(in.arr(0), in.list(*at), axis) : nc::split(in.arr(0), in.list(*at), axis),
+        {}};
   }
   const std::int64_t sections = integer_or(in, "sections", 1);
   return {uneven ? nc::array_split(in.arr(0), sections, axis) : nc::split(in.arr(0), sections, axis), {}};
@@ -416,21 +419,20 @@ nc::reduce_options options_of(const inputs& in) {
   {                                                                                               \
 #name, [](const inputs& in) { return one(nc::name(in.arr(0), axis_of(in), options_of(in))); } \
   }
-#define NUMCU_ARG_REDUCTION(name)                                                       \
-  {                                                                                     \
-    #name, [](const inputs& in) {                                                       \
-      return one(nc::name(in.arr(0), one_axis(in), flag_of(in, "keepdims"), in.out())); \
-    }                                                                                   \
+#define NUMCU_ARG_REDUCTION(name)                                                                           \
+  {                                                                                                         \
+#name, [](const inputs&                                                                                 \
+                  in) { return one(nc::name(in.arr(0), one_axis(in), flag_of(in, "keepdims"), in.out())); } \
   }
 #define NUMCU_SCAN(name)                                                                                   \
   {                                                                                                        \
 #name, [](const inputs& in) { return one(nc::name(in.arr(0), one_axis(in), dtype_of(in), in.out())); } \
   }
-#define NUMCU_CUMULATIVE(name)                                                                          \
-  {                                                                                                     \
-    #name, [](const inputs& in) {                                                                       \
+#define NUMCU_CUMULATIVE(name)                                                                        \
+  {                                                                                                   \
+#name, [](const inputs& in) {                                                                       \
       return one(nc::name(in.arr(0), one_axis(in), dtype_of(in), in.out(), flag_of(in, "include_initial"))); \
-    }                                                                                                   \
+    } \
   }
 
 /// Every function the generator draws, by its name in the case file.
@@ -616,6 +618,26 @@ const std::map<std::string, call>& calls() {
          return one(in.arr(0));
        }},
       {"compress", [](const inputs& in) { return one(nc::compress(in.arr(0), in.arr(1), one_axis(in))); }},
+      {"take_along_axis",
+       [](const inputs& in) { return one(nc::take_along_axis(in.arr(0), in.arr(1), integer_or(in, "axis", -1))); }},
+      {"choose",
+       [](const inputs& in) {
+         std::vector<nc::ndarray> choices;
+         for (std::size_t i = 1; i < in.size(); ++i)
+           if (in.tag(i) == 'a' && in.arg(i).key.empty()) choices.push_back(in.arr(i));
+         return one(nc::choose(in.arr(0), choices, index_mode_of(in)));
+       }},
+      {"select",
+       [](const inputs& in) {
+         const std::vector<nc::ndarray> all = positional_arrays(in);
+         const auto half = static_cast<std::ptrdiff_t>(all.size() / 2);
+         return one(nc::select(std::vector<nc::ndarray>(all.begin(), all.begin() + half),
+                               std::vector<nc::ndarray>(all.begin() + half, all.end())));
+       }},
+      {"unravel_index",
+       [](const inputs& in) {
+         return result{nc::unravel_index(in.arr(0), nc::shape_t(in.list(*in.key("dims")))), {}};
+       }},
 
       // manipulation
       {"reshape", [](const inputs& in) { return one(nc::reshape(in.arr(0), in.shape(1))); }},
@@ -909,8 +931,8 @@ bool cancelling_complex(const std::string& fn) {
 
 /// Functions whose zero results may carry either sign: which of two zeros of different signs maximum,
 /// minimum, fmax, fmin and clip return differs in NumPy by dtype (its SIMD loops take either operand:
-/// maximum(-0.0, 0.0) is 0.0 in float32 and float64 and -0.0 in float16; fmax the reverse), as IEEE 754 leaves
-/// it; numcu returns the first operand on ties (docs/numpy_differences.md).
+/// maximum(-0.0, 0.0) is 0.0 in float32 and float64 and -0.0 in float16; fmax the reverse), as IEEE 754
+/// leaves it; numcu returns the first operand on ties (docs/numpy_differences.md).
 bool sign_free_zeros(const std::string& fn) {
   static const std::set<std::string> functions = {"maximum", "minimum", "fmax", "fmin", "clip"};
   return functions.count(ufunc_of(fn)) > 0;
@@ -929,11 +951,13 @@ std::pair<double, double> magnitudes(const argument& a) {
   if (a.value) {
     const nc::scalar& v = *a.value;
     const bool is_int = v.kind() == nc::scalar_kind::integer || v.kind() == nc::scalar_kind::boolean;
-    take(is_int ? static_cast<double>(v.int_value()) : v.real(), v.kind() == nc::scalar_kind::complex ? v.imag() : 0.0);
+    take(is_int ? static_cast<double>(v.int_value()) : v.real(),
+         v.kind() == nc::scalar_kind::complex ? v.imag() : 0.0);
   }
   for (const std::string& text : a.values) {
     const auto parts = split(text, ',');
-    take(std::strtod(parts[0].c_str(), nullptr), parts.size() > 1 ? std::strtod(parts[1].c_str(), nullptr) : 0.0);
+    take(std::strtod(parts[0].c_str(), nullptr),
+         parts.size() > 1 ? std::strtod(parts[1].c_str(), nullptr) : 0.0);
   }
   return {largest, smallest};
 }
@@ -989,7 +1013,8 @@ bool element_agrees(const unsigned char* want, const unsigned char* got, nc::dty
     bool equal = true;
     for (std::size_t off = 0; equal && off < t.itemsize(); off += part) {
       const double w = part_value(want + off, part, t), g = part_value(got + off, part, t);
-      equal = (w == 0.0 && g == 0.0) || (std::isnan(w) && std::isnan(g)) || std::memcmp(want + off, got + off, part) == 0;
+      equal = (w == 0.0 && g == 0.0) || (std::isnan(w) && std::isnan(g)) ||
+              std::memcmp(want + off, got + off, part) == 0;
     }
     if (equal) return true;
   }
@@ -1067,8 +1092,9 @@ struct reduction_rule {
 /// Sums, means and the sums inside trapezoid and average: numcu adds float16, bfloat16 and float32 in float64
 /// (NumPy in float32, pairwise, and cumsum step by step in the array's dtype) and in a fixed tree: a few ulps
 /// of the result dtype per term, relative to the largest input (a sum may cancel to far less than its terms).
-/// A zero sum may have either sign: both start from +0.0 (the sum of -0.0 alone is +0.0), but another order may
-/// leave a tiny value of either sign that the cast to the result dtype or a mean's division rounds to zero.
+/// A zero sum may have either sign: both start from +0.0 (the sum of -0.0 alone is +0.0), but another order
+/// may leave a tiny value of either sign that the cast to the result dtype or a mean's division rounds to
+/// zero.
 const std::set<std::string> reduction_sums = {"sum",    "nansum",    "mean",           "nanmean",  "average",
                                               "cumsum", "nancumsum", "cumulative_sum", "trapezoid"};
 /// Scans keep their zeros' signs: NumPy's accumulation starts from the first element.
@@ -1078,8 +1104,8 @@ const std::set<std::string> reduction_moments = {"var", "nanvar", "std", "nanstd
 /// Functions whose NumPy answer rounds in the dtype of an input narrower than the result: nanvar's deviations
 /// stay in the array's dtype whatever dtype= says, and trapezoid's pair sums and differences of x in theirs;
 /// bfloat16 answers (computed in float32, tests/data/generate_differential.py's shadow_answer) skip the
-/// rounding of such intermediate bfloat16 results that numcu's trapezoid makes (its composed statistics compute
-/// bfloat16 in float32). Their tolerance is the coarser dtype's.
+/// rounding of such intermediate bfloat16 results that numcu's trapezoid makes (its composed statistics
+/// compute bfloat16 in float32). Their tolerance is the coarser dtype's.
 const std::set<std::string> reduction_narrow_inputs = {"nanvar", "nanstd", "trapezoid"};
 /// Products, numcu's in a fixed tree, NumPy's in sequence (float16's in float32 for prod, step by step in
 /// float16 for cumprod): a rounding per factor, relative to the result. The generator draws factors near 1 in
@@ -1371,8 +1397,9 @@ std::string compare(const test_case& c, const inputs& in, const result& got) {
     const auto want_bytes = numcu_test::encode_elements(w.values, w.dtype);
     const auto got_bytes = numcu_test::host_bytes(g);
     const std::string u = ufunc_of(c.function);
-    const int ulps = tolerance_ulps(c.function, w.dtype) +
-                     (w.dtype.is_complex() && (u == "power" || u == "float_power") ? complex_power_ulps(c) : 0);
+    const int ulps =
+        tolerance_ulps(c.function, w.dtype) +
+        (w.dtype.is_complex() && (u == "power" || u == "float_power") ? complex_power_ulps(c) : 0);
     const reduction_rule reduction = rule_of(c, in, w.dtype, i);
     for (std::size_t off = 0; off < want_bytes.size(); off += w.dtype.itemsize()) {
       const bool agrees =

@@ -225,6 +225,49 @@ NUMCU_TEST_ON_DEVICES("advanced indexing errors: NumPy's messages, nothing writt
   CHECK(message_of([&] { nc::compress(nc::ones({13}, nc::bool_, dev), a); }) ==
         "index 12 is out of bounds for axis 0 with size 12");
   CHECK(numcu_test::host_bytes(a) == before);
+  // the index functions
+  const nc::ndarray two = nc::zeros({2, 2}, nc::int64, dev);
+  CHECK(message_of([&] { nc::take_along_axis(a, ints({0}), 1); }) ==
+        "`indices` and `arr` must have the same number of dimensions");
+  CHECK(message_of([&] {
+          nc::take_along_axis(a, nc::zeros({3, 1}, nc::float64, dev), 1);
+        }) == "`indices` must be an integer array");
+  CHECK(message_of([&] {
+          nc::take_along_axis(a, nc::zeros({3, 1}, nc::int64, dev) + 5, 1);
+        }) == "index 5 is out of bounds for axis 1 with size 4");
+  CHECK(message_of([&] { nc::take_along_axis(a, two, std::nullopt); }) ==
+        "when axis=None, `indices` must have a single dimension.");
+  CHECK(message_of([&] {
+          nc::put_along_axis(a, nc::zeros({1, 4}, nc::int64, dev) - 9, nc::ones({1}, nc::float64, dev), 0);
+        }) == "index -9 is out of bounds for axis 0 with size 3");
+  CHECK(message_of([&] { nc::choose(ints({0, 3, 1, 0}), {a(0), a(1)}); }) == "invalid entry in choice array");
+  CHECK(message_of([&] { nc::choose(nc::zeros({2}, nc::float64, dev), {a(0)}); }) ==
+        "Cannot cast array data from dtype('float64') to dtype('int64') according to the rule 'safe'");
+  CHECK(message_of([&] { nc::select({a > 1.0}, {}); }) ==
+        "list of cases must be same length as list of conditions");
+  CHECK(message_of([&] { nc::select({}, {}); }) == "select with an empty condition list is not possible");
+  CHECK(message_of([&] { nc::select({a}, {a}); }) ==
+        "invalid entry 0 in condlist: should be boolean ndarray");
+  CHECK(message_of([&] { nc::place(a, a > 5.0, nc::zeros({0}, nc::float64, dev)); }) ==
+        "Cannot insert from an empty array!");
+  CHECK(message_of([&] { nc::putmask(a, nc::ones({3}, nc::bool_, dev), a); }) ==
+        "putmask: mask and data must be the same size");
+  CHECK(message_of([&] { nc::diag_indices_from(a); }) == "All dimensions of input must be of equal length");
+  CHECK(message_of([&] { nc::tril_indices_from(a(0)); }) == "input array must be 2-d");
+  CHECK(message_of([&] { nc::ix_({two}); }) == "Cross index must be 1 dimensional");
+  CHECK(message_of([&] {
+          nc::ravel_multi_index({ints({1, 5}), ints({0, 1})}, {3, 4});
+        }) == "invalid entry in coordinates array");
+  CHECK(message_of([&] {
+          nc::ravel_multi_index({ints({1})}, {3, 4});
+        }) == "parameter multi_index must be a sequence of length 2");
+  CHECK(message_of([&] {
+          nc::unravel_index(ints({3, 20}), {4, 5});
+        }) == "index 20 is out of bounds for array with size 20");
+  CHECK(message_of([&] {
+          nc::fill_diagonal(nc::zeros({2, 3, 4}, nc::float64, dev), 1.0);
+        }) == "All dimensions of input must be of equal length");
+  CHECK(numcu_test::host_bytes(a) == before);
 }
 
 TEST_CASE(
@@ -272,4 +315,110 @@ TEST_CASE(
   CHECK(message_of([&] { g(bad.to(gpu)) = 1.0; }) ==
         "index -300016 is out of bounds for axis 0 with size 300007");
   CHECK(numcu_test::host_bytes(g) == before);
+}
+
+namespace {
+
+/// The value of `key=value` among the params of a golden index-function line ("" when absent).
+std::string param(const std::vector<std::string>& head, const std::string& key) {
+  for (std::size_t i = 2; i < head.size(); ++i) {
+    if (head[i].rfind(key + "=", 0) == 0) return head[i].substr(key.size() + 1);
+  }
+  return "";
+}
+
+nc::index_mode mode_named(const std::string& m) {
+  return m == "wrap" ? nc::index_mode::wrap : m == "clip" ? nc::index_mode::clip : nc::index_mode::raise;
+}
+
+/// An array "dtype shape values" of a golden line.
+nc::ndarray golden_array(const std::string& text, nc::device dev) {
+  const auto w = words(text);
+  return numcu_test::array_from_text(std::vector<std::string>(w.begin() + 2, w.end()), nc::dtype(w[0]),
+                                     parse_shape(w[1]), dev);
+}
+
+}  // namespace
+
+NUMCU_TEST_ON_DEVICES("the index functions agree with NumPy: take_along_axis to unravel_index, every dtype",
+                      index_functions_golden) {
+  int lines = 0;
+  for (const auto& line : golden_lines("index_functions.txt")) {
+    CAPTURE(line.substr(0, 160));
+    ++lines;
+    const std::size_t bars = line.find("||");
+    const auto left = split(line.substr(0, bars), '|');
+    const auto right = split(line.substr(bars + 2), '|');
+    const auto head = words(left[0]);
+    const std::string& fn = head[1];
+    std::vector<nc::ndarray> in;
+    for (std::size_t i = 1; i < left.size(); ++i) {
+      if (!words(left[i]).empty()) in.push_back(golden_array(left[i], dev));
+    }
+    const int k = std::stoi(words(right[0])[0]);
+    REQUIRE(right.size() == static_cast<std::size_t>(k) + 1);
+    const auto axis = param(head, "axis");
+    const std::optional<std::int64_t> ax =
+        axis == "none" ? std::nullopt : std::optional<std::int64_t>(axis.empty() ? 0 : std::stoll(axis));
+    const auto m = param(head, "m");
+    const std::optional<std::int64_t> columns =
+        m == "none" || m.empty() ? std::nullopt : std::optional<std::int64_t>(std::stoll(m));
+    const auto dims = param(head, "dims");
+    const nc::shape_t shape = dims == "-" ? nc::shape_t{} : nc::shape_t(comma_ints(dims));
+    std::vector<nc::ndarray> got;
+    if (fn == "take_along_axis") {
+      got = {nc::take_along_axis(in[0], in[1], ax)};
+    } else if (fn == "put_along_axis") {
+      nc::put_along_axis(in[0], in[1], in[2], ax);
+      got = {in[0]};
+    } else if (fn == "choose") {
+      got = {nc::choose(in[0], std::vector<nc::ndarray>(in.begin() + 1, in.end()),
+                        mode_named(param(head, "mode")))};
+    } else if (fn == "select") {
+      const std::string d = param(head, "default");
+      const nc::scalar def = d.find('.') != std::string::npos ? nc::scalar(std::stod(d))
+                                                              : nc::scalar(std::int64_t{std::stoll(d)});
+      const std::size_t half = in.size() / 2;
+      got = {nc::select(std::vector<nc::ndarray>(in.begin(), in.begin() + half),
+                        std::vector<nc::ndarray>(in.begin() + half, in.end()), def)};
+    } else if (fn == "place") {
+      nc::place(in[0], in[1], in[2]);
+      got = {in[0]};
+    } else if (fn == "putmask") {
+      nc::putmask(in[0], in[1], in[2]);
+      got = {in[0]};
+    } else if (fn == "fill_diagonal") {
+      nc::fill_diagonal(in[0], in[1], param(head, "wrap") == "1");
+      got = {in[0]};
+    } else if (fn == "diag_indices") {
+      got = nc::diag_indices(std::stoll(param(head, "n")), std::stoi(param(head, "ndim")), dev);
+    } else if (fn == "diag_indices_from") {
+      got = nc::diag_indices_from(in[0]);
+    } else if (fn == "tril_indices" || fn == "triu_indices") {
+      const auto f = fn == "tril_indices" ? nc::tril_indices : nc::triu_indices;
+      const auto [r, c] = f(std::stoll(param(head, "n")), std::stoll(param(head, "k")), columns, dev);
+      got = {r, c};
+    } else if (fn == "tril_indices_from" || fn == "triu_indices_from") {
+      const auto f = fn == "tril_indices_from" ? nc::tril_indices_from : nc::triu_indices_from;
+      const auto [r, c] = f(in[0], std::stoll(param(head, "k")));
+      got = {r, c};
+    } else if (fn == "indices") {
+      got = {nc::indices(shape, nc::dtype(param(head, "dtype")), dev)};
+    } else if (fn == "ix_") {
+      got = nc::ix_(in);
+    } else if (fn == "ravel_multi_index") {
+      got = {nc::ravel_multi_index(in, shape, mode_named(param(head, "mode")))};
+    } else {
+      REQUIRE(fn == "unravel_index");
+      got = nc::unravel_index(in[0], shape);
+    }
+    REQUIRE(got.size() == static_cast<std::size_t>(k));
+    for (int i = 0; i < k; ++i) {
+      const auto w = words(right[1 + i]);
+      CHECK(got[i].shape() == parse_shape(w[1]));
+      CHECK(got[i].device() == dev);
+      check_elements(got[i], std::vector<std::string>(w.begin() + 2, w.end()), nc::dtype(w[0]));
+    }
+  }
+  CHECK(lines == 265);
 }

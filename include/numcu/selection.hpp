@@ -1,6 +1,6 @@
 /// @file selection.hpp
 /// @brief Advanced indexing (integer arrays and boolean masks in `a(...)`) and assignment through it; take,
-/// put and compress.
+/// put, compress and the other index functions.
 #pragma once
 
 #include <cstdint>
@@ -10,6 +10,7 @@
 #include <variant>
 #include <vector>
 
+#include "numcu/device.hpp"
 #include "numcu/indexing.hpp"
 #include "numcu/ndarray.hpp"
 #include "numcu/scalar.hpp"
@@ -88,6 +89,75 @@ void put(const ndarray& a, const ndarray& indices, const ndarray& values,
 /// @p condition is true; a shorter condition selects among the first slices only.
 /// @throws shape_error "condition must be a 1-d array", index_error when it is longer than the axis.
 ndarray compress(const ndarray& condition, const ndarray& a, std::optional<std::int64_t> axis = std::nullopt);
+
+/// numpy.take_along_axis: the elements of @p arr at @p indices (integers, arr's number of dimensions) along
+/// @p axis, the other axes broadcast between the two; none takes from the flattened arr (1-D indices).
+/// @throws shape_error "`indices` and `arr` must have the same number of dimensions", index_error.
+ndarray take_along_axis(const ndarray& arr, const ndarray& indices, std::optional<std::int64_t> axis = -1);
+
+/// numpy.put_along_axis: writes @p values (broadcast, cast unsafely) into @p arr where take_along_axis reads.
+void put_along_axis(const ndarray& arr, const ndarray& indices, const ndarray& values,
+                    std::optional<std::int64_t> axis);
+
+/// numpy.choose: element i from choices[a[i]], @p a (integers) and the choices broadcast together, in the
+/// choices' promoted dtype; wrap and clip as take's. @throws shape_error "invalid entry in choice array"
+/// (raise).
+ndarray choose(const ndarray& a, const std::vector<ndarray>& choices, index_mode mode = index_mode::raise);
+
+/// numpy.select: element i from the choice of the first condition true at i, else @p default_value (a weak
+/// scalar in the dtype's promotion, as NumPy's Python number). @throws shape_error, dtype_error "invalid
+/// entry 0 in condlist: should be boolean ndarray".
+ndarray select(const std::vector<ndarray>& condlist, const std::vector<ndarray>& choicelist,
+               scalar default_value = std::int64_t{0});
+
+/// numpy.place: the elements of @p arr where @p mask (as many elements) is true, in order, get @p values,
+/// repeated as often as needed. @throws shape_error "Cannot insert from an empty array!".
+void place(const ndarray& arr, const ndarray& mask, const ndarray& values);
+
+/// numpy.putmask: arr's element i (flat) gets values[i % values.size()] where mask's element i is true.
+/// @throws shape_error "putmask: mask and data must be the same size".
+void putmask(const ndarray& a, const ndarray& mask, const ndarray& values);
+
+/// numpy.diag_indices: @p ndim int64 arrays arange(n), the indices of the main diagonal.
+std::vector<ndarray> diag_indices(std::int64_t n, int ndim = 2, device d = default_device());
+/// numpy.diag_indices_from. @throws shape_error for fewer than 2 axes or unequal ones.
+std::vector<ndarray> diag_indices_from(const ndarray& arr);
+
+/// numpy.tril_indices: the (row, column) int64 indices of the lower triangle (diagonal @p k) of an n x m
+/// matrix (m = n by default), row by row.
+std::pair<ndarray, ndarray> tril_indices(std::int64_t n, std::int64_t k = 0,
+                                         std::optional<std::int64_t> m = std::nullopt,
+                                         device d = default_device());
+/// numpy.triu_indices: the upper triangle's, as tril_indices.
+std::pair<ndarray, ndarray> triu_indices(std::int64_t n, std::int64_t k = 0,
+                                         std::optional<std::int64_t> m = std::nullopt,
+                                         device d = default_device());
+/// numpy.tril_indices_from(arr, k) of a 2-D array. @throws shape_error "input array must be 2-d".
+std::pair<ndarray, ndarray> tril_indices_from(const ndarray& arr, std::int64_t k = 0);
+/// numpy.triu_indices_from(arr, k) of a 2-D array. @throws shape_error "input array must be 2-d".
+std::pair<ndarray, ndarray> triu_indices_from(const ndarray& arr, std::int64_t k = 0);
+
+/// numpy.indices: the grid of indices of @p dimensions, shape (len(dimensions), *dimensions).
+ndarray indices(const shape_t& dimensions, dtype t = int64, device d = default_device());
+
+/// numpy.ix_: each 1-D integer (or bool: its nonzero()) array reshaped to lie along its own axis, for an open
+/// mesh `a(ix[0], ix[1])`. @throws shape_error "Cross index must be 1 dimensional".
+std::vector<ndarray> ix_(const std::vector<ndarray>& args);
+
+/// numpy.ravel_multi_index in C order: the flat index of the coordinates @p multi_index (integer arrays,
+/// broadcast) in an array of shape @p dims. @throws shape_error "invalid entry in coordinates array" (raise).
+ndarray ravel_multi_index(const std::vector<ndarray>& multi_index, const shape_t& dims,
+                          index_mode mode = index_mode::raise);
+
+/// numpy.unravel_index in C order: the coordinates of the flat @p indices in an array of @p shape.
+/// @throws shape_error "index 20 is out of bounds for array with size 20".
+std::vector<ndarray> unravel_index(const ndarray& indices, const shape_t& shape);
+
+/// numpy.fill_diagonal: the main diagonal of @p a (2-D, or all axes of equal length) gets @p value, repeated
+/// as often as needed; @p wrap continues a tall matrix's diagonal below the square.
+void fill_diagonal(const ndarray& a, const ndarray& value, bool wrap = false);
+/// numpy.fill_diagonal with one value.
+void fill_diagonal(const ndarray& a, scalar value, bool wrap = false);
 
 namespace detail {
 

@@ -16,7 +16,9 @@
 #include "numcu/creation.hpp"
 #include "numcu/elementwise.hpp"
 #include "numcu/error.hpp"
+#include "numcu/joining.hpp"
 #include "numcu/manipulation.hpp"
+#include "numcu/rearranging.hpp"
 #include "numcu/reduction.hpp"
 #include "numcu/sorting.hpp"
 
@@ -392,6 +394,283 @@ void put(const ndarray& a, const ndarray& indices, const ndarray& values, index_
 ndarray compress(const ndarray& condition, const ndarray& a, std::optional<std::int64_t> axis) {
   if (condition.ndim() != 1) throw shape_error("condition must be a 1-d array");
   return take(a, nonzero(condition)[0], axis);
+}
+
+}  // namespace numcu
+
+namespace numcu {
+
+namespace {
+
+/// arange(n) laid along axis @p d of @p ndim axes (length 1 elsewhere).
+ndarray along_axis_range(std::int64_t n, int d, int ndim, device where) {
+  shape_t shape(static_cast<std::size_t>(ndim), 1);
+  shape[d] = n;
+  return arange(std::int64_t{0}, n, 1, int64, where).reshape(shape);
+}
+
+/// The fancy index of take_along_axis and put_along_axis: @p indices along @p axis, ranges elsewhere.
+std::vector<array_index_t> along_axis_index(const ndarray& arr, const ndarray& indices, int axis) {
+  std::vector<array_index_t> entries;
+  for (int d = 0; d < arr.ndim(); ++d) {
+    entries.emplace_back(d == axis ? indices : along_axis_range(arr.shape()[d], d, arr.ndim(), arr.device()));
+  }
+  return entries;
+}
+
+void require_integer_indices(const ndarray& indices) {
+  if (!indices.dtype().is_integer()) throw index_error("`indices` must be an integer array");
+}
+
+/// The indices of @p mask's true elements, a pair for a 2-D mask.
+std::pair<ndarray, ndarray> pair_of(const std::vector<ndarray>& v) {
+  return {v[0], v[1]};
+}
+
+}  // namespace
+
+ndarray take_along_axis(const ndarray& arr, const ndarray& indices, std::optional<std::int64_t> axis) {
+  require_integer_indices(indices);
+  if (!axis) {
+    if (indices.ndim() != 1) throw shape_error("when axis=None, `indices` must have a single dimension.");
+    return take_along_axis(arr.reshape({arr.size()}), indices, 0);
+  }
+  if (indices.ndim() != arr.ndim()) {
+    throw shape_error("`indices` and `arr` must have the same number of dimensions");
+  }
+  return index(arr, along_axis_index(arr, indices, normalize_axis(*axis, arr.ndim()))).value();
+}
+
+void put_along_axis(const ndarray& arr, const ndarray& indices, const ndarray& values,
+                    std::optional<std::int64_t> axis) {
+  require_integer_indices(indices);
+  if (!axis) {
+    if (indices.ndim() != 1) throw shape_error("when axis=None, `indices` must have a single dimension.");
+    put(arr, indices, broadcast_to(values, indices.shape()));
+    return;
+  }
+  if (indices.ndim() != arr.ndim()) {
+    throw shape_error("`indices` and `arr` must have the same number of dimensions");
+  }
+  index(arr, along_axis_index(arr, indices, normalize_axis(*axis, arr.ndim()))) = values;
+}
+
+ndarray choose(const ndarray& a, const std::vector<ndarray>& choices, index_mode mode) {
+  if (choices.empty()) throw shape_error("0-length sequence.");
+  if (!a.dtype().is_integer() && a.dtype() != bool_) {
+    throw dtype_error("Cannot cast array data from dtype('" + std::string(a.dtype().name()) +
+                      "') to dtype('int64') according to the rule 'safe'");
+  }
+  std::vector<shape_t> shapes{a.shape()};
+  std::vector<dtype> dtypes;
+  for (const ndarray& c : choices) {
+    require_same_device(a.device(), c.device(), "choose");
+    shapes.push_back(c.shape());
+    dtypes.push_back(c.dtype());
+  }
+  const shape_t shape = broadcast_shapes(shapes);
+  const dtype t = result_type(dtypes);
+  const auto n = static_cast<std::int64_t>(choices.size());
+  ndarray which = broadcast_to(a.astype(int64, casting::unsafe, false), shape);
+  if (mode == index_mode::raise) {
+    if (which.size() > 0 && any(logical_or(less(which, 0), greater_equal(which, n))).item<bool>()) {
+      throw shape_error("invalid entry in choice array");
+    }
+  } else {
+    which = mode == index_mode::wrap ? remainder(which, n) : clip(which, 0, n - 1);
+  }
+  std::vector<ndarray> parts;
+  for (const ndarray& c : choices) parts.push_back(broadcast_to(c.astype(t, casting::unsafe, false), shape));
+  const ndarray stacked = stack(parts).reshape({n * which.size()});
+  const std::int64_t size = which.size();
+  const ndarray flat =
+      add(multiply(which.reshape({size}), size), arange(std::int64_t{0}, size, 1, int64, a.device()));
+  return take(stacked, flat).reshape(shape);
+}
+
+ndarray select(const std::vector<ndarray>& condlist, const std::vector<ndarray>& choicelist,
+               scalar default_value) {
+  if (condlist.size() != choicelist.size()) {
+    throw shape_error("list of cases must be same length as list of conditions");
+  }
+  if (condlist.empty()) throw shape_error("select with an empty condition list is not possible");
+  std::vector<dtype> dtypes;
+  std::vector<shape_t> shapes;
+  for (const ndarray& c : choicelist) {
+    dtypes.push_back(c.dtype());
+    shapes.push_back(c.shape());
+  }
+  const dtype t = result_type(result_type(dtypes), default_value.kind());
+  for (std::size_t i = 0; i < condlist.size(); ++i) {
+    if (condlist[i].dtype() != bool_) {
+      throw dtype_error("invalid entry " + std::to_string(i) + " in condlist: should be boolean ndarray");
+    }
+    require_same_device(condlist[0].device(), condlist[i].device(), "select");
+    require_same_device(condlist[0].device(), choicelist[i].device(), "select");
+    shapes.push_back(condlist[i].shape());
+  }
+  const shape_t shape = broadcast_shapes(shapes);
+  ndarray result = full(shape, default_value, t, condlist[0].device());
+  for (std::size_t i = condlist.size(); i-- > 0;) {
+    result = where(condlist[i], choicelist[i].astype(t, casting::unsafe, false), result);
+  }
+  return result;
+}
+
+void place(const ndarray& arr, const ndarray& mask, const ndarray& values) {
+  if (mask.size() != arr.size()) throw shape_error("place: mask and data must be the same size");
+  const ndarray positions = flatnonzero(mask);
+  if (positions.size() == 0) return;
+  if (values.size() == 0) throw shape_error("Cannot insert from an empty array!");
+  put(arr, positions, values);
+}
+
+void putmask(const ndarray& a, const ndarray& mask, const ndarray& values) {
+  if (mask.size() != a.size()) throw shape_error("putmask: mask and data must be the same size");
+  if (values.size() == 0 || a.size() == 0) return;
+  const ndarray repeated = take(values.reshape({values.size()}).astype(a.dtype(), casting::unsafe, false),
+                                arange(std::int64_t{0}, a.size(), 1, int64, a.device()), 0, index_mode::wrap);
+  where(not_equal(mask.reshape(a.shape()), 0), repeated.reshape(a.shape()), a, a);
+}
+
+std::vector<ndarray> diag_indices(std::int64_t n, int ndim, device d) {
+  const ndarray range = arange(std::int64_t{0}, n, 1, int64, d);
+  return std::vector<ndarray>(static_cast<std::size_t>(ndim), range);
+}
+
+std::vector<ndarray> diag_indices_from(const ndarray& arr) {
+  if (arr.ndim() < 2) throw shape_error("input array must be at least 2-d");
+  for (std::int64_t extent : arr.shape()) {
+    if (extent != arr.shape()[0]) throw shape_error("All dimensions of input must be of equal length");
+  }
+  return diag_indices(arr.shape()[0], arr.ndim(), arr.device());
+}
+
+std::pair<ndarray, ndarray> tril_indices(std::int64_t n, std::int64_t k, std::optional<std::int64_t> m,
+                                         device d) {
+  return pair_of(nonzero(tri(n, m, k, bool_, d)));
+}
+
+std::pair<ndarray, ndarray> triu_indices(std::int64_t n, std::int64_t k, std::optional<std::int64_t> m,
+                                         device d) {
+  return pair_of(nonzero(logical_not(tri(n, m, k - 1, bool_, d))));
+}
+
+std::pair<ndarray, ndarray> tril_indices_from(const ndarray& arr, std::int64_t k) {
+  if (arr.ndim() != 2) throw shape_error("input array must be 2-d");
+  return tril_indices(arr.shape()[0], k, arr.shape()[1], arr.device());
+}
+
+std::pair<ndarray, ndarray> triu_indices_from(const ndarray& arr, std::int64_t k) {
+  if (arr.ndim() != 2) throw shape_error("input array must be 2-d");
+  return triu_indices(arr.shape()[0], k, arr.shape()[1], arr.device());
+}
+
+ndarray indices(const shape_t& dimensions, dtype t, device d) {
+  const int n = static_cast<int>(dimensions.size());
+  shape_t shape{n};
+  for (std::int64_t extent : dimensions) shape.push_back(extent);
+  ndarray out = empty(shape, t, d);
+  for (int i = 0; i < n; ++i) {
+    std::move(out(i)) = along_axis_range(dimensions[i], i, n, d).astype(t, casting::unsafe, false);
+  }
+  return out;
+}
+
+std::vector<ndarray> ix_(const std::vector<ndarray>& args) {
+  std::vector<ndarray> out;
+  const int n = static_cast<int>(args.size());
+  for (int k = 0; k < n; ++k) {
+    ndarray arg = args[k];
+    if (arg.ndim() != 1) throw shape_error("Cross index must be 1 dimensional");
+    if (arg.dtype() == bool_) {
+      arg = nonzero(arg)[0];
+    } else if (!arg.dtype().is_integer()) {
+      throw index_error("arrays used as indices must be of integer (or boolean) type");
+    }
+    shape_t shape(static_cast<std::size_t>(n), 1);
+    shape[k] = arg.size();
+    out.push_back(arg.reshape(shape));
+  }
+  return out;
+}
+
+ndarray ravel_multi_index(const std::vector<ndarray>& multi_index, const shape_t& dims, index_mode mode) {
+  if (multi_index.size() != dims.size()) {
+    throw shape_error("parameter multi_index must be a sequence of length " + std::to_string(dims.size()));
+  }
+  std::vector<shape_t> shapes;
+  for (const ndarray& m : multi_index) {
+    if (!m.dtype().is_integer()) throw dtype_error("only int indices permitted");
+    shapes.push_back(m.shape());
+  }
+  if (multi_index.empty()) throw shape_error("At least one iterator operand must be non-NULL");
+  const shape_t shape = broadcast_shapes(shapes);
+  ndarray flat = zeros(shape, int64, multi_index[0].device());
+  std::int64_t stride = 1;
+  for (std::size_t j = dims.size(); j-- > 0;) {
+    ndarray c = broadcast_to(multi_index[j].astype(int64, casting::unsafe, false), shape);
+    if (mode == index_mode::raise) {
+      if (c.size() > 0 && any(logical_or(less(c, 0), greater_equal(c, dims[j]))).item<bool>()) {
+        throw shape_error("invalid entry in coordinates array");
+      }
+    } else {
+      c = mode == index_mode::wrap ? remainder(c, dims[j])
+                                   : clip(c, 0, std::max<std::int64_t>(dims[j] - 1, 0));
+    }
+    flat = add(flat, multiply(c, stride));
+    stride *= dims[j];
+  }
+  return flat;
+}
+
+std::vector<ndarray> unravel_index(const ndarray& indices, const shape_t& shape) {
+  if (!indices.dtype().is_integer()) throw dtype_error("only int indices permitted");
+  std::int64_t size = 1;
+  for (std::int64_t extent : shape) size *= extent;
+  const ndarray flat = indices.astype(int64, casting::unsafe, false);
+  if (flat.size() > 0) {
+    const ndarray bad = logical_or(less(flat, 0), greater_equal(flat, size)).reshape({flat.size()});
+    if (any(bad).item<bool>()) {
+      const std::int64_t at = argmax(bad).item<std::int64_t>();
+      throw shape_error("index " + std::to_string(flat.reshape({flat.size()})(at).item<std::int64_t>()) +
+                        " is out of bounds for array with size " + std::to_string(size));
+    }
+  }
+  std::vector<ndarray> out;
+  std::int64_t stride = size;
+  for (std::int64_t extent : shape) {
+    stride = extent == 0 ? 0 : stride / extent;
+    out.push_back(stride == 0 ? zeros(flat.shape(), int64, flat.device())
+                              : remainder(floor_divide(flat, stride), extent));
+  }
+  return out;
+}
+
+void fill_diagonal(const ndarray& a, const ndarray& value, bool wrap) {
+  if (a.ndim() < 2) throw shape_error("array must be at least 2-d");
+  std::int64_t step = 1, end = a.size();
+  if (a.ndim() == 2) {
+    step = a.shape()[1] + 1;
+    if (!wrap) end = std::min(end, a.shape()[1] * a.shape()[1]);
+  } else {
+    std::int64_t product = 1;
+    for (int d = 0; d < a.ndim(); ++d) {
+      if (a.shape()[d] != a.shape()[0]) throw shape_error("All dimensions of input must be of equal length");
+      if (d + 1 < a.ndim()) {
+        product *= a.shape()[d];
+        step += product;
+      }
+    }
+  }
+  if (end <= 0) return;
+  put(a, arange(std::int64_t{0}, end, step, int64, a.device()), value);
+}
+
+void fill_diagonal(const ndarray& a, scalar value, bool wrap) {
+  ndarray v = new_array({}, a.dtype(), a.device());
+  std::move(v) = value;
+  fill_diagonal(a, v, wrap);
 }
 
 }  // namespace numcu

@@ -988,10 +988,43 @@ def case_selection(rng):
     """Advanced indexing (numcu/selection.hpp): a(...) with arrays read (`advanced_index`) and assigned
     (`advanced_setitem`: a value array or scalar, cast unsafely; only indices naming each element once, as
     NumPy's last write is not the GPU's), take (`axis=`, `mode=`), put (`mode=`), compress (`axis=`)."""
-    name = pick(rng, ["advanced_index", "advanced_index", "advanced_setitem", "take", "put", "compress"])
+    name = pick(rng, ["advanced_index", "advanced_index", "advanced_setitem", "take", "put", "compress",
+                      "take_along_axis", "choose", "select", "unravel_index"])
     t = pick(rng, ALL_TYPES)
     shape = draw_shape(rng)
     nd = len(shape)
+    if name == "take_along_axis":
+        a = draw_array(rng, t, shape)
+        axis = int(rng.integers(-nd, nd)) if nd else 0
+        ishape = [1 if rng.random() < 0.3 else n for n in shape]
+        if nd:
+            ishape[axis] = int(rng.integers(0, 4))
+        n = shape[axis] if nd else 1
+        vals = rng.integers(-n - (1 if rng.random() < 0.05 else 0), max(n, 1), int(np.prod(ishape, dtype=np.int64)))
+        idx = Array(pick(rng, ["int64", "int32"]), vals.astype(np.int64).reshape(ishape), "c")
+        idx.base = idx.base.astype(np_dtype(idx.dtype))
+        return Case(name, [a, idx, Keyword("axis", Plain("i", axis))],
+                    lambda x, i, *_: np.take_along_axis(x, i, axis=axis)), None
+    if name == "choose":
+        k = int(rng.integers(1, 4))
+        choices = [draw_array(rng, pick(rng, [t, pick(rng, ALL_TYPES)]) if t != "bfloat16" else t,
+                              tuple(broadcast_partner(rng, shape))) for _ in range(k)]
+        mode = pick(rng, ["raise", "wrap", "clip"])
+        which = Array("int64", rng.integers(-1 if mode != "raise" else 0, k + (1 if mode != "raise" else 0),
+                                            int(np.prod(shape, dtype=np.int64))).astype(np.int64).reshape(shape), "c")
+        return Case(name, [which] + choices + [Keyword("mode", Plain("i", ["raise", "wrap", "clip"].index(mode)))],
+                    lambda w, *cs: np.choose(w, cs[:-1], mode=mode)), None
+    if name == "select":
+        k = int(rng.integers(1, 4))
+        conds = [Array("bool", rng.random(broadcast_partner(rng, shape)) < 0.5, "c") for _ in range(k)]
+        picks = [draw_array(rng, t, tuple(broadcast_partner(rng, shape))) for _ in range(k)]
+        return Case(name, conds + picks, lambda *xs: np.select(list(xs[:k]), list(xs[k:]))), None
+    if name == "unravel_index":
+        dims = [int(x) for x in rng.integers(1, 5, int(rng.integers(1, 4)))]
+        size = int(np.prod(dims))
+        flat = rng.integers(0, size + (1 if rng.random() < 0.1 else 0), int(rng.integers(0, 6))).astype(np.int64)
+        return Case(name, [Array("int64", flat, "c"), Keyword("dims", Plain("l", dims))],
+                    lambda f, *_: tuple(np.unravel_index(f, tuple(dims)))), None
     if name in ("advanced_index", "advanced_setitem"):
         a = draw_array(rng, t, shape, tag="o" if name == "advanced_setitem" else "a")
         a.tag = "a"
@@ -1005,7 +1038,10 @@ def case_selection(rng):
             sel = np.shape(probe[full_index(entries, places, [x.value() for x in arrays])])
         except Exception:  # noqa: BLE001
             picked, sel = np.zeros(0), (2,)
-        if len(set(picked.tolist())) != picked.size:
+        # (0-d integer arrays alone are integers to NumPy: an element, which numcu's 0-d views cannot tell apart
+        # from x[..., 0]; docs/numpy_differences.md)
+        element = all(x.dtype != "bool" and np.ndim(x.base) == 0 for x in arrays)
+        if len(set(picked.tolist())) != picked.size or element:
             return Case("advanced_index", head, lambda x, _p, _e, *ix: np.asarray(x[full_index(entries, places, ix)])), None
         if rng.random() < 0.4:
             v = bf16_storable(draw_scalar(rng, t), t)
