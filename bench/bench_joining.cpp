@@ -1,10 +1,11 @@
 // Indexing, joining and rearranging benchmarks (the indexing and joining issue's table): a(a > 0) of 2^28
 // normal float32 (the mask made in the call), a gather through 2^26 random int64 indices into 2^28, the
 // assignment a(mask) = 0 on 2^28, concatenate of two 2^25 float32 halves, stack of the same two along axis 1
-// (each element lands between two of the other's), roll of 2^28 float32, tril of a 16384^2 float32 matrix.
-// Bytes counted: what is read once and the result written once (a(a > 0): the array read twice, the mask
-// written and read, half the array written; the gather: indices read, one sector of 32 bytes a value, the
-// result written; a(mask) = 0: the mask and the array read, the array written).
+// (each element lands between two of the other's), roll of 2^28 float32, pad of 8192^2 float32 by 1
+// (reflect), tril of a 16384^2 float32 matrix. Bytes counted: what is read once and the result written once
+// (a(a > 0): the array read twice, the mask written and read, half the array written; the gather: indices
+// read, one sector of 32 bytes a value, the result written; a(mask) = 0: the mask and the array read, the
+// array written).
 #include <numcu/numcu.hpp>
 
 #include "timing.hpp"
@@ -35,6 +36,9 @@ void run_joining_benchmarks() {
   }
   const auto big = nc::random::default_rng(5).random({n}, nc::float32, gpu);
   report("roll of 2^28 float32 by 12345", n * 8.0, time_gpu([&] { r = nc::roll(big, 12345); }));
+  const auto image = big(nc::slice(0, std::int64_t{8192} * 8192)).reshape({8192, 8192});
+  report("pad of 8192^2 float32 by 1, reflect", 8192.0 * 8192 * 4 + 8194.0 * 8194 * 4,
+         time_gpu([&] { r = nc::pad(image, 1, nc::pad_mode::reflect); }));
   const auto square = big.reshape({16384, 16384});
   report("tril of 16384^2 float32", n * 8.0, time_gpu([&] { r = nc::tril(square); }));
 }

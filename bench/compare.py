@@ -141,7 +141,7 @@ def reductions(out, xp, ev, f32, sync):
 
 
 def joining(out, xp, ev, f32, sync):
-    """The rows of bench/bench_joining.cpp: a[a > 0], a gather, a[mask] = 0, concatenate, stack, roll, tril."""
+    """The rows of bench/bench_joining.cpp: a[a > 0], a gather, a[mask] = 0, concatenate, stack, roll, pad, tril."""
     torch = xp.__name__ == "torch"
     n = 1 << 28
     if torch:
@@ -167,6 +167,9 @@ def joining(out, xp, ev, f32, sync):
         out["stack of two 2^25 float32 halves along axis 1"] = median_gpu_ms(lambda: xp.stack((a, b), dim=1), ev)
         big = xp.rand(1 << 28, dtype=f32, device="cuda")
         out["roll of 2^28 float32 by 12345"] = median_gpu_ms(lambda: xp.roll(big, 12345), ev)
+        image = big[:8192 * 8192].reshape(1, 1, 8192, 8192)
+        out["pad of 8192^2 float32 by 1, reflect"] = median_gpu_ms(
+            lambda: xp.nn.functional.pad(image, (1, 1, 1, 1), mode="reflect"), ev)
         square = big.reshape(16384, 16384)
         out["tril of 16384^2 float32"] = median_gpu_ms(lambda: xp.tril(square), ev)
     else:
@@ -176,9 +179,11 @@ def joining(out, xp, ev, f32, sync):
         out["stack of two 2^25 float32 halves along axis 1"] = median_gpu_ms(lambda: xp.stack((a, b), axis=1), ev)
         big = xp.random.random(1 << 28, dtype=f32)
         out["roll of 2^28 float32 by 12345"] = median_gpu_ms(lambda: xp.roll(big, 12345), ev)
+        image = big[:8192 * 8192].reshape(8192, 8192)
+        out["pad of 8192^2 float32 by 1, reflect"] = median_gpu_ms(lambda: xp.pad(image, 1, mode="reflect"), ev)
         square = big.reshape(16384, 16384)
         out["tril of 16384^2 float32"] = median_gpu_ms(lambda: xp.tril(square), ev)
-    del a, b, big, square
+    del a, b, big, image, square
     sync()
 
 

@@ -141,6 +141,19 @@ NUMCU_TEST_ON_DEVICES("rearranging errors: NumPy's messages, operands unchanged"
   const nc::ndarray s = nc::full({}, 1.0, nc::float64, dev);
   const auto v_bytes = numcu_test::host_bytes(v);
   CHECK(message_of([&] { (void)nc::fliplr(v); }) == "Input must be >= 2-d.");
+  CHECK(message_of([&] { (void)nc::pad(m, {{1, -1}}); }) == "index can't contain negative values");
+  CHECK(message_of([&] {
+          (void)nc::pad(nc::zeros({0, 2}, nc::float64, dev), 1, nc::pad_mode::edge);
+        }) == "can't extend empty axis 0 using modes other than 'constant' or 'empty'");
+  CHECK(message_of([&] {
+          (void)nc::pad(m, 1, nc::pad_mode::maximum, {.stat_length = {{0, 1}}});
+        }) == "stat_length of 0 yields no value for padding");
+  CHECK(message_of([&] {
+          (void)nc::pad(nc::zeros({2}, nc::uint8, dev), 1, nc::pad_mode::constant,
+                        {.constant_values = {{300, 0}}});
+        }) == "Python integer 300 out of bounds for uint8");
+  // a 2-D array padded in the empty mode: the original in the middle, whatever around it
+  CHECK(nc::pad(m, {{1, 0}, {0, 2}}, nc::pad_mode::empty).shape() == nc::shape_t{3, 5});
   CHECK(message_of([&] { (void)nc::flipud(s); }) == "Input must be >= 1-d.");
   CHECK(message_of([&] { (void)nc::flip(m, 2); }) == "axis 2 is out of bounds for array of dimension 2");
   CHECK(message_of([&] { (void)nc::rot90(m, 1, {0, 1, 2}); }) == "len(axes) must be 2.");
@@ -221,4 +234,57 @@ TEST_CASE(
     CHECK(numcu_test::host_bytes(nc::stack(split_of(gflat, 20), 1)) ==
           numcu_test::host_bytes(nc::stack(split_of(flat, 20), 1)));
   }
+}
+
+NUMCU_TEST_ON_DEVICES(
+    "pad agrees with NumPy: every mode, reflect_type odd, widths past the axis, every dtype", pad_golden) {
+  int lines = 0;
+  const auto pairs_of = [](const std::string& text) {
+    std::vector<std::pair<std::int64_t, std::int64_t>> out;
+    for (const auto& p : split(text, ';')) {
+      const auto v = comma_ints(p);
+      out.emplace_back(v[0], v[1]);
+    }
+    return out;
+  };
+  const std::map<std::string, nc::pad_mode> modes = {
+      {"constant", nc::pad_mode::constant}, {"edge", nc::pad_mode::edge},
+      {"reflect", nc::pad_mode::reflect},   {"symmetric", nc::pad_mode::symmetric},
+      {"wrap", nc::pad_mode::wrap},         {"maximum", nc::pad_mode::maximum},
+      {"minimum", nc::pad_mode::minimum},   {"mean", nc::pad_mode::mean},
+      {"median", nc::pad_mode::median}};
+  for (const auto& line : golden_lines("pad.txt")) {
+    const auto parts = split(line, '|');
+    const auto head = words(parts[0]);
+    CAPTURE(line.substr(0, 160));
+    ++lines;
+    const nc::dtype t(head[1]);
+    const nc::ndarray given = numcu_test::array_from_text(words(parts[4]), t, parse_shape(head[2]), dev);
+    const nc::ndarray a = head[3] == "t" ? given.T() : given;
+    const auto how = words(parts[2]);
+    nc::pad_options options;
+    options.odd = how[1] == "1";
+    const std::string opt = words(parts[3])[0];
+    if (opt.rfind("constant=", 0) == 0) {
+      for (const auto& p : split(opt.substr(9), ';')) {
+        const auto v = split(p, ',');
+        const bool real = t.is_floating() || t.is_complex();
+        options.constant_values.emplace_back(
+            real ? nc::scalar(std::stod(v[0])) : nc::scalar(std::stoll(v[0])),
+            real ? nc::scalar(std::stod(v[1])) : nc::scalar(std::stoll(v[1])));
+      }
+    } else if (opt.rfind("stat=", 0) == 0) {
+      options.stat_length = pairs_of(opt.substr(5));
+    }
+    const auto before = numcu_test::host_bytes(a);
+    const nc::ndarray r = nc::pad(a, pairs_of(words(parts[1])[0]), modes.at(how[0]), options);
+    CHECK(r.shape() == parse_shape(words(parts[5])[0]));
+    CHECK(r.device() == dev);
+    // (a statistic's zero takes the sign NumPy's vector instructions leave, the generator says)
+    const bool statistic =
+        how[0] == "maximum" || how[0] == "minimum" || how[0] == "median" || how[0] == "mean";
+    check_elements(r, words(parts[6]), t, statistic);
+    CHECK(numcu_test::host_bytes(a) == before);
+  }
+  CHECK(lines == 3667);
 }

@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <utility>
 #include <vector>
 
 #include "numcu/device.hpp"
@@ -82,5 +83,30 @@ ndarray tri(std::int64_t n, std::optional<std::int64_t> m = std::nullopt, std::i
 ndarray tril(const ndarray& a, std::int64_t k = 0);
 /// numpy.triu: @p a with the elements below diagonal @p k of its last two axes zeroed.
 ndarray triu(const ndarray& a, std::int64_t k = 0);
+
+/// numpy.pad's modes ('linear_ramp' is not among them yet).
+enum class pad_mode { constant, edge, maximum, mean, median, minimum, reflect, symmetric, wrap, empty };
+
+/// numpy.pad's keyword arguments; each list holds one (before, after) pair for every axis, or one pair for
+/// all.
+struct pad_options {
+  /// constant_values (constant): empty means zeros.
+  std::vector<std::pair<scalar, scalar>> constant_values;
+  /// stat_length (maximum, mean, median, minimum): empty means the whole axis.
+  std::vector<std::pair<std::int64_t, std::int64_t>> stat_length;
+  /// reflect_type='odd' (reflect, symmetric): the values reflected through the edge value.
+  bool odd = false;
+};
+
+/// numpy.pad: @p a with width[axis] = (before, after) elements added along each axis (one pair: every axis),
+/// filled as @p mode says, by NumPy's algorithm axis after axis (corners from the later axes).
+/// @throws shape_error "index can't contain negative values", "can't extend empty axis 0 using modes other
+/// than 'constant' or 'empty'", "stat_length of 0 yields no value for padding"; dtype_error for a constant an
+/// integer dtype cannot hold.
+ndarray pad(const ndarray& a, const std::vector<std::pair<std::int64_t, std::int64_t>>& width,
+            pad_mode mode = pad_mode::constant, const pad_options& options = {});
+/// numpy.pad with the same width before and after along every axis.
+ndarray pad(const ndarray& a, std::int64_t width, pad_mode mode = pad_mode::constant,
+            const pad_options& options = {});
 
 }  // namespace numcu

@@ -42,6 +42,130 @@ ndarray triangle(const ndarray& a, std::int64_t k, bool lower) {
                : where(tri(rows, columns, k - 1, bool_, a.device()), zero, a);
 }
 
+/// numpy.pad's per-axis pairs from one pair or one per axis (NumPy's _as_pairs).
+template <class T>
+std::vector<std::pair<T, T>> per_axis(const std::vector<std::pair<T, T>>& given, int ndim, const char* what) {
+  if (given.size() == 1) return std::vector<std::pair<T, T>>(static_cast<std::size_t>(ndim), given[0]);
+  if (static_cast<int>(given.size()) != ndim) {
+    throw shape_error(std::string("operands could not be broadcast together with remapped shapes: ") + what +
+                      " of shape (" + std::to_string(given.size()) + ",2) for an array of " +
+                      std::to_string(ndim) + " dimensions");
+  }
+  return given;
+}
+
+/// The region numpy.pad works on while it pads @p axis: whole along the axes up to it, the original area
+/// along the later ones (so that corners are written once, by the last axis).
+ndarray pad_region(const ndarray& padded, const std::vector<slice>& original, int axis) {
+  std::vector<index_t> index;
+  for (int d = 0; d < padded.ndim(); ++d) index.emplace_back(d <= axis ? index_t(all) : index_t(original[d]));
+  return padded.index(index);
+}
+
+/// Writes @p before and @p after (each assigned as NumPy's setitem: broadcast, cast unsafely) into the pad
+/// areas of @p region along @p axis.
+template <class V>
+void set_pad_area(const ndarray& region, int axis, std::pair<std::int64_t, std::int64_t> w, const V& before,
+                  const V& after) {
+  std::move(along(region, axis, slice(std::int64_t{0}, w.first))) = before;
+  std::move(along(region, axis, slice(region.shape()[axis] - w.second, none))) = after;
+}
+
+/// One step of numpy.pad's reflect and symmetric along @p axis (NumPy's _set_reflect_both): the pad widths
+/// left to fill afterwards.
+std::pair<std::int64_t, std::int64_t> reflect_step(const ndarray& padded, int axis,
+                                                   std::pair<std::int64_t, std::int64_t> w, bool odd,
+                                                   std::int64_t period, bool include_edge) {
+  auto [left, right] = w;
+  std::int64_t old_length = padded.shape()[axis] - right - left, edge_offset = 0;
+  if (include_edge) {
+    old_length = old_length / period * period;
+    edge_offset = 1;
+  } else {
+    old_length = (old_length - 1) / (period - 1) * (period - 1) + 1 - 1;
+  }
+  const auto reflected = [&](const ndarray& chunk, const slice& edge) {
+    return odd ? subtract(multiply(along(padded, axis, edge), 2), chunk) : chunk;
+  };
+  if (left > 0) {
+    const std::int64_t chunk = std::min(old_length, left), stop = left - edge_offset;
+    const ndarray values =
+        reflected(along(padded, axis, slice(stop + chunk, stop, -1)), slice(left, left + 1));
+    std::move(along(padded, axis, slice(left - chunk, left))) = values;
+    left -= chunk;
+  }
+  if (right > 0) {
+    const std::int64_t chunk = std::min(old_length, right), start = -right + edge_offset - 2;
+    const ndarray values =
+        reflected(along(padded, axis, slice(start, start - chunk, -1)), slice(-right - 1, -right));
+    const std::int64_t at = padded.shape()[axis] - right;
+    std::move(along(padded, axis, slice(at, at + chunk))) = values;
+    right -= chunk;
+  }
+  return {left, right};
+}
+
+/// One step of numpy.pad's wrap along @p axis (NumPy's _set_wrap_both).
+std::pair<std::int64_t, std::int64_t> wrap_step(const ndarray& padded, int axis,
+                                                std::pair<std::int64_t, std::int64_t> w,
+                                                std::int64_t original) {
+  const auto [left, right] = w;
+  const std::int64_t period = (padded.shape()[axis] - right - left) / original * original;
+  std::int64_t new_left = 0, new_right = 0;
+  if (left > 0) {
+    const std::int64_t end = left + period, start = end - std::min(period, left);
+    const ndarray chunk = along(padded, axis, slice(start, end));
+    if (left > period) {
+      std::move(along(padded, axis, slice(left - period, left))) = chunk;
+      new_left = left - period;
+    } else {
+      std::move(along(padded, axis, slice(none, left))) = chunk;
+    }
+  }
+  if (right > 0) {
+    const std::int64_t start = -right - period, end = start + std::min(period, right);
+    const ndarray chunk = along(padded, axis, slice(start, end));
+    if (right > period) {
+      std::move(along(padded, axis, slice(-right, -right + period))) = chunk;
+      new_right = right - period;
+    } else {
+      std::move(along(padded, axis, slice(-right, none))) = chunk;
+    }
+  }
+  return {new_left, new_right};
+}
+
+/// numpy.pad's statistic of the stretch of @p length (none: the whole) next to each pad area of @p region
+/// along
+/// @p axis, rounded for integer dtypes (NumPy's _get_stats).
+std::pair<ndarray, ndarray> pad_stats(const ndarray& region, int axis,
+                                      std::pair<std::int64_t, std::int64_t> w,
+                                      std::optional<std::pair<std::int64_t, std::int64_t>> length,
+                                      pad_mode mode) {
+  const std::int64_t left_index = w.first, right_index = region.shape()[axis] - w.second;
+  const std::int64_t longest = right_index - left_index;
+  std::int64_t left_length = length ? std::min(length->first, longest) : longest;
+  std::int64_t right_length = length ? std::min(length->second, longest) : longest;
+  if ((left_length == 0 || right_length == 0) && (mode == pad_mode::maximum || mode == pad_mode::minimum)) {
+    throw shape_error("stat_length of 0 yields no value for padding");
+  }
+  const auto stat = [&](const ndarray& chunk) {
+    ndarray r;
+    if (mode == pad_mode::maximum) {
+      r = amax(chunk, axis, {.keepdims = true});
+    } else if (mode == pad_mode::minimum) {
+      r = amin(chunk, axis, {.keepdims = true});
+    } else if (mode == pad_mode::mean) {
+      r = mean(chunk, axis, {.keepdims = true});
+    } else {
+      r = median(chunk, axis, true);
+    }
+    return region.dtype().is_integer() ? round(r) : r;
+  };
+  const ndarray left = stat(along(region, axis, slice(left_index, left_index + left_length)));
+  if (left_length == longest && right_length == longest) return {left, left};
+  return {left, stat(along(region, axis, slice(right_index - right_length, right_index)))};
+}
 }  // namespace
 
 ndarray flip(const ndarray& a, const axis_arg& axis) {
@@ -275,6 +399,84 @@ ndarray tril(const ndarray& a, std::int64_t k) {
 
 ndarray triu(const ndarray& a, std::int64_t k) {
   return triangle(a, k, false);
+}
+
+ndarray pad(const ndarray& a, const std::vector<std::pair<std::int64_t, std::int64_t>>& width, pad_mode mode,
+            const pad_options& options) {
+  const int ndim = a.ndim();
+  const auto widths = per_axis(width, ndim, "pad_width");
+  for (const auto& [before, after] : widths) {
+    if (before < 0 || after < 0) throw shape_error("index can't contain negative values");
+  }
+  shape_t shape;
+  std::vector<slice> original;
+  for (int d = 0; d < ndim; ++d) {
+    shape.push_back(a.shape()[d] + widths[d].first + widths[d].second);
+    original.emplace_back(widths[d].first, widths[d].first + a.shape()[d]);
+  }
+  const ndarray padded = new_array(shape, a.dtype(), a.device());
+  std::vector<index_t> area(original.begin(), original.end());
+  copy_into(padded.index(area), a);
+  if (mode == pad_mode::constant) {
+    const auto values = options.constant_values.empty()
+                            ? std::vector<std::pair<scalar, scalar>>(static_cast<std::size_t>(ndim), {0, 0})
+                            : per_axis(options.constant_values, ndim, "constant_values");
+    for (int d = 0; d < ndim; ++d) {
+      set_pad_area(pad_region(padded, original, d), d, widths[d], values[d].first, values[d].second);
+    }
+    return padded;
+  }
+  if (mode == pad_mode::empty) return padded;
+  if (a.size() == 0) {
+    for (int d = 0; d < ndim; ++d) {
+      if (a.shape()[d] == 0 && (widths[d].first > 0 || widths[d].second > 0)) {
+        throw shape_error("can't extend empty axis " + std::to_string(d) +
+                          " using modes other than 'constant' or 'empty'");
+      }
+    }
+    return padded;
+  }
+  const auto edges = [&](const ndarray& region, int d) {
+    const std::int64_t right = region.shape()[d] - widths[d].second;
+    return std::pair{along(region, d, slice(widths[d].first, widths[d].first + 1)),
+                     along(region, d, slice(right - 1, right))};
+  };
+  const auto lengths = options.stat_length.empty() ? std::vector<std::pair<std::int64_t, std::int64_t>>()
+                                                   : per_axis(options.stat_length, ndim, "stat_length");
+  for (const auto& [before, after] : lengths) {
+    if (before < 0 || after < 0) throw shape_error("index can't contain negative values");
+  }
+  for (int d = 0; d < ndim; ++d) {
+    auto w = widths[d];
+    if (mode == pad_mode::edge) {
+      const ndarray region = pad_region(padded, original, d);
+      const auto [left, right] = edges(region, d);
+      set_pad_area(region, d, w, left, right);
+    } else if (mode == pad_mode::reflect || mode == pad_mode::symmetric) {
+      if (a.shape()[d] == 1 && (w.first > 0 || w.second > 0)) {  // NumPy's legacy: a singleton axis extends
+        const auto [left, right] = edges(padded, d);
+        set_pad_area(padded, d, w, left, right);
+        continue;
+      }
+      const ndarray region = pad_region(padded, original, d);
+      while (w.first > 0 || w.second > 0) {
+        w = reflect_step(region, d, w, options.odd, a.shape()[d], mode == pad_mode::symmetric);
+      }
+    } else if (mode == pad_mode::wrap) {
+      const ndarray region = pad_region(padded, original, d);
+      while (w.first > 0 || w.second > 0) w = wrap_step(region, d, w, a.shape()[d]);
+    } else {
+      const ndarray region = pad_region(padded, original, d);
+      const auto length = lengths.empty() ? std::nullopt : std::optional(lengths[d]);
+      const auto [left, right] = pad_stats(region, d, w, length, mode);
+      set_pad_area(region, d, w, left, right);
+    }
+  }
+  return padded;
+}
+
+ndarray pad(const ndarray& a, std::int64_t width, pad_mode mode, const pad_options& options) {
+  return pad(a, {{width, width}}, mode, options);
 }
 
 }  // namespace numcu
