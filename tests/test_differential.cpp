@@ -822,6 +822,16 @@ const std::map<std::string, call>& calls() {
          return one(counts.size() == 1 ? nc::repeat(in.arr(0), counts[0], one_axis(in))
                                        : nc::repeat(in.arr(0), counts, one_axis(in)));
        }},
+      {"pad",
+       [](const inputs& in) {
+         const std::vector<std::int64_t>& w = in.list(*in.key("width"));
+         std::vector<std::pair<std::int64_t, std::int64_t>> widths;
+         for (std::size_t i = 0; i + 1 < w.size(); i += 2) widths.emplace_back(w[i], w[i + 1]);
+         if (widths.empty()) widths.emplace_back(0, 0);
+         const nc::pad_mode modes[] = {nc::pad_mode::constant, nc::pad_mode::edge, nc::pad_mode::reflect,
+                                       nc::pad_mode::symmetric, nc::pad_mode::wrap};
+         return one(nc::pad(in.arr(0), widths, modes[integer_or(in, "mode", 0)], {.odd = flag_of(in, "odd")}));
+       }},
       {"fliplr", [](const inputs& in) { return one(nc::fliplr(in.arr(0))); }},
       {"flipud", [](const inputs& in) { return one(nc::flipud(in.arr(0))); }},
       {"rot90",

@@ -1913,11 +1913,26 @@ def case_rearranging(rng):
     (`offset=`, `axis1=`, `axis2=`), diag and diagflat (`k=`), tril and triu (`k=`), tri (`n=`, `m=`, `k=`,
     `dtype=`; no array), tile (`reps=`), repeat (`repeats=`, `axis=`), meshgrid (`ij= i 1`, `sparse= i 1`)."""
     name = pick(rng, ["flip", "fliplr", "flipud", "rot90", "roll", "diagonal", "trace", "diag", "diagflat",
-                      "tril", "triu", "tri", "tile", "repeat", "meshgrid"])
+                      "tril", "triu", "tri", "tile", "repeat", "meshgrid", "pad"])
     t = pick(rng, ALL_TYPES)
     shape = draw_shape(rng)
     nd = len(shape)
     a = draw_array(rng, t, shape)
+    if name == "pad":
+        # (the statistics of bfloat16 are ml_dtypes' own, and the sign of a zero a maximum keeps is NumPy's
+        # vector instructions' choice: those modes are left to tests/test_rearranging.cpp)
+        mode = pick(rng, ["constant", "edge", "reflect", "symmetric", "wrap"])
+        widths = [int(x) for x in rng.integers(0, 4, 2 * max(nd, 1))][:2 * nd] if rng.random() < 0.7 else \
+            [int(x) for x in rng.integers(0, 6, 2)]
+        odd = mode in ("reflect", "symmetric") and t != "bool" and rng.random() < 0.3
+        pairs = [(widths[2 * i], widths[2 * i + 1]) for i in range(len(widths) // 2)]
+        kwargs = {"reflect_type": "odd"} if odd else {}
+        kw = [Keyword("width", Plain("l", widths)), Keyword("mode", Plain("i", ["constant", "edge", "reflect",
+                                                                               "symmetric", "wrap"].index(mode)))]
+        if odd:
+            kw.append(Keyword("odd", Plain("i", 1)))
+        return Case(name, [a] + kw, lambda x, *_: np.pad(x, pairs if len(pairs) > 1 else pairs[0] if pairs else 0,
+                                                          mode=mode, **kwargs)), None
     axis = int(rng.integers(-nd, nd)) if nd else 0
     if rng.random() < 0.05:
         axis = int(pick(rng, [nd, -nd - 1]))  # out of range
