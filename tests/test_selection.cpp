@@ -340,8 +340,9 @@ nc::ndarray golden_array(const std::string& text, nc::device dev) {
 
 }  // namespace
 
-NUMCU_TEST_ON_DEVICES("the index functions agree with NumPy: take_along_axis to unravel_index, every dtype",
-                      index_functions_golden) {
+NUMCU_TEST_ON_DEVICES(
+    "the index and building functions agree with NumPy: take_along_axis to delete, every dtype",
+    index_functions_golden) {
   int lines = 0;
   for (const auto& line : golden_lines("index_functions.txt")) {
     CAPTURE(line.substr(0, 160));
@@ -408,9 +409,41 @@ NUMCU_TEST_ON_DEVICES("the index functions agree with NumPy: take_along_axis to 
       got = nc::ix_(in);
     } else if (fn == "ravel_multi_index") {
       got = {nc::ravel_multi_index(in, shape, mode_named(param(head, "mode")))};
-    } else {
-      REQUIRE(fn == "unravel_index");
+    } else if (fn == "unravel_index") {
       got = nc::unravel_index(in[0], shape);
+    } else if (fn == "logspace" || fn == "geomspace") {
+      const double start = std::strtod(param(head, "start").c_str(), nullptr);
+      const double stop = std::strtod(param(head, "stop").c_str(), nullptr);
+      const std::int64_t num = std::stoll(param(head, "num"));
+      const bool endpoint = param(head, "endpoint") == "1";
+      const std::string t = param(head, "dtype");
+      const std::optional<nc::dtype> type = t == "-" ? std::nullopt : std::optional<nc::dtype>(nc::dtype(t));
+      got = {fn == "logspace" ? nc::logspace(start, stop, num, endpoint,
+                                             std::strtod(param(head, "base").c_str(), nullptr), type, dev)
+                              : nc::geomspace(start, stop, num, endpoint, type, dev)};
+    } else if (fn == "vander") {
+      const std::string n = param(head, "n");
+      got = {nc::vander(in[0], n == "none" ? std::nullopt : std::optional<std::int64_t>(std::stoll(n)),
+                        param(head, "increasing") == "1")};
+    } else if (fn == "trim_zeros") {
+      got = {nc::trim_zeros(in[0], param(head, "trim"),
+                            axis == "none" ? nc::axis_arg(nc::none) : nc::axis_arg(std::stoll(axis)))};
+    } else if (fn == "resize") {
+      got = {nc::resize(in[0], shape)};
+    } else {
+      REQUIRE(fn == "delete");
+      if (!param(head, "slice").empty()) {
+        const auto f = split(param(head, "slice"), ':');
+        const auto bound = [](const std::string& b) {
+          return b == "None" ? std::nullopt : std::optional<std::int64_t>(std::stoll(b));
+        };
+        got = {nc::delete_(in[0], nc::slice(bound(f[0]), bound(f[1]), f[2] == "None" ? 1 : std::stoll(f[2])),
+                           ax)};
+      } else if (param(head, "obj") == "array") {
+        got = {nc::delete_(in[0], in[1], ax)};
+      } else {
+        got = {nc::delete_(in[0], std::stoll(param(head, "index")), ax)};
+      }
     }
     REQUIRE(got.size() == static_cast<std::size_t>(k));
     for (int i = 0; i < k; ++i) {
@@ -420,5 +453,5 @@ NUMCU_TEST_ON_DEVICES("the index functions agree with NumPy: take_along_axis to 
       check_elements(got[i], std::vector<std::string>(w.begin() + 2, w.end()), nc::dtype(w[0]));
     }
   }
-  CHECK(lines == 265);
+  CHECK(lines == 545);
 }

@@ -60,10 +60,20 @@ ndarray arange(scalar stop, std::optional<dtype> t = std::nullopt, device d = de
 ndarray arange(scalar start, scalar stop, scalar step = 1, std::optional<dtype> t = std::nullopt,
                device d = default_device());
 /// `numpy.linspace(start, stop, num, endpoint)`: @p num evenly spaced values, computed in float64. The dtype
-/// defaults to the bounds' C++ types as arange() takes them, float64 for integer bounds (`linspace(0.0f, 1.0f)`
-/// is float32, `linspace(0, 10)` float64); integer dtypes take the floor. @throws shape_error for num < 0.
+/// defaults to the bounds' C++ types as arange() takes them, float64 for integer bounds
+/// (`linspace(0.0f, 1.0f)` is float32, `linspace(0, 10)` float64); integer dtypes take the floor. @throws
+/// shape_error for num < 0.
 ndarray linspace(scalar start, scalar stop, std::int64_t num = 50, bool endpoint = true,
                  std::optional<dtype> t = std::nullopt, device d = default_device());
+/// `numpy.logspace(start, stop, num, endpoint, base)`: @p base to the powers linspace(start, stop, num,
+/// endpoint) (float64), cast to @p t when given.
+ndarray logspace(double start, double stop, std::int64_t num = 50, bool endpoint = true, double base = 10.0,
+                 std::optional<dtype> t = std::nullopt, device d = default_device());
+/// `numpy.geomspace(start, stop, num, endpoint)` of real bounds: a geometric progression (float64, or @p t;
+/// integer dtypes take the floor), its ends exactly start and stop. @throws shape_error "Geometric sequence
+/// cannot include zero".
+ndarray geomspace(double start, double stop, std::int64_t num = 50, bool endpoint = true,
+                  std::optional<dtype> t = std::nullopt, device d = default_device());
 /// `numpy.eye(N, M, k)`: ones on the k-th diagonal of an N x M matrix (M defaults to N).
 ndarray eye(std::int64_t n, std::optional<std::int64_t> m = std::nullopt, std::int64_t k = 0,
             dtype t = float64, device d = default_device());

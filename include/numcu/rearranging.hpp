@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -108,5 +109,29 @@ ndarray pad(const ndarray& a, const std::vector<std::pair<std::int64_t, std::int
 /// numpy.pad with the same width before and after along every axis.
 ndarray pad(const ndarray& a, std::int64_t width, pad_mode mode = pad_mode::constant,
             const pad_options& options = {});
+
+/// numpy.vander: the columns x^(N-1) ... x^0 of the 1-D @p x (@p increasing: x^0 ... x^(N-1)), N = @p columns
+/// or len(x), in promote_types(x.dtype, int64), each column the one before times x (NumPy's order).
+/// @throws shape_error "x must be a one-dimensional array or sequence.".
+ndarray vander(const ndarray& x, std::optional<std::int64_t> columns = std::nullopt, bool increasing = false);
+
+/// numpy.trim_zeros: the view of @p filt without the leading (@p trim with 'f') and trailing ('b') zeros
+/// along
+/// @p axis (none: every axis), the box around its nonzero elements. @throws shape_error "unexpected
+/// character(s) in `trim`: 'x'".
+ndarray trim_zeros(const ndarray& filt, const std::string& trim = "fb", const axis_arg& axis = none);
+
+/// numpy.resize: a new array of @p shape filled with the flattened @p a repeated (zeros when a is empty).
+/// @throws shape_error "all elements of `new_shape` must be non-negative".
+ndarray resize(const ndarray& a, const shape_t& shape);
+
+/// numpy.delete of one index along @p axis (none: of the flattened array). @throws index_error "index 5 is
+/// out of bounds for axis 0 with size 3".
+ndarray delete_(const ndarray& arr, std::int64_t index, std::optional<std::int64_t> axis = std::nullopt);
+/// numpy.delete of a slice.
+ndarray delete_(const ndarray& arr, const slice& range, std::optional<std::int64_t> axis = std::nullopt);
+/// numpy.delete of integer indices or of a bool mask of the axis's length. @throws index_error, shape_error
+/// "boolean array argument obj to delete must be one dimensional and match the axis length of 3".
+ndarray delete_(const ndarray& arr, const ndarray& obj, std::optional<std::int64_t> axis = std::nullopt);
 
 }  // namespace numcu

@@ -9,6 +9,7 @@
 #include "dispatch/dispatch.hpp"
 #include "memory/buffer.hpp"
 #include "memory/transfer.hpp"
+#include "numcu/elementwise.hpp"
 
 namespace numcu {
 namespace {
@@ -147,7 +148,8 @@ ndarray arange(scalar start, scalar stop, scalar step, std::optional<dtype> t, d
     // imaginary part's ceilings
     const std::complex<double> a = complex_of(start), b = complex_of(stop), s = complex_of(step);
     if (s == 0.0) zero_step();
-    const std::complex<double> q = any_complex ? (b - a) / s : std::complex<double>((b.real() - a.real()) / s.real());
+    const std::complex<double> q =
+        any_complex ? (b - a) / s : std::complex<double>((b.real() - a.real()) / s.real());
     const double n = any_complex ? std::min(std::ceil(q.real()), std::ceil(q.imag())) : std::ceil(q.real());
     if (!std::isfinite(n)) throw error("arange: cannot compute length");
     if (n >= 0x1p63) throw shape_error("Maximum allowed size exceeded");
@@ -279,6 +281,27 @@ ndarray from_blob(void* data, const shape_t& shape, dtype t, device d, std::shar
   ndarray a = from_blob(data, shape, t, d, std::move(strides));
   a.buffer()->owner = std::move(owner);
   return a;
+}
+
+ndarray logspace(double start, double stop, std::int64_t num, bool endpoint, double base,
+                 std::optional<dtype> t, device d) {
+  const ndarray y = power(scalar(base), linspace(start, stop, num, endpoint, float64, d));
+  return t ? y.astype(*t, casting::unsafe, false) : y;
+}
+
+ndarray geomspace(double start, double stop, std::int64_t num, bool endpoint, std::optional<dtype> t,
+                  device d) {
+  if (start == 0 || stop == 0) throw shape_error("Geometric sequence cannot include zero");
+  // NumPy's steps: the progression of the magnitudes from their logarithms, its ends set exactly, the sign of
+  // start put back
+  const double sign = start < 0 ? -1.0 : 1.0;
+  const double from = start / sign, to = stop / sign;
+  ndarray result = logspace(std::log10(from), std::log10(to), num, endpoint, 10.0, float64, d);
+  if (num > 0) std::move(result(0)) = from;
+  if (num > 1 && endpoint) std::move(result(-1)) = to;
+  result = multiply(result, sign);
+  if (t && t->is_integer()) result = floor(result);
+  return t ? result.astype(*t, casting::unsafe, false) : result;
 }
 
 }  // namespace numcu

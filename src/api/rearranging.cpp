@@ -5,6 +5,7 @@
 #include "numcu/rearranging.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <cstdlib>
 #include <string>
 
@@ -18,6 +19,7 @@
 #include "numcu/joining.hpp"
 #include "numcu/manipulation.hpp"
 #include "numcu/reduction.hpp"
+#include "numcu/selection.hpp"
 #include "numcu/sorting.hpp"
 
 namespace numcu {
@@ -477,6 +479,118 @@ ndarray pad(const ndarray& a, const std::vector<std::pair<std::int64_t, std::int
 
 ndarray pad(const ndarray& a, std::int64_t width, pad_mode mode, const pad_options& options) {
   return pad(a, {{width, width}}, mode, options);
+}
+
+ndarray vander(const ndarray& x, std::optional<std::int64_t> columns, bool increasing) {
+  if (x.ndim() != 1) throw shape_error("x must be a one-dimensional array or sequence.");
+  const std::int64_t n = columns.value_or(x.size());
+  if (n < 0) throw shape_error("negative dimensions are not allowed");
+  const dtype t = promote_types(x.dtype(), int64);
+  const ndarray out = new_array({x.size(), n}, t, x.device());
+  const ndarray column = x.astype(t, casting::unsafe, false);
+  ndarray power;
+  for (std::int64_t j = 0; j < n; ++j) {
+    // (x itself in the second column, not 1 * x: a complex infinity times 1 + 0j is NaN)
+    power = j == 0 ? ones({x.size()}, t, x.device()) : j == 1 ? column : multiply(power, column);
+    copy_into(out(all, increasing ? j : n - 1 - j), power);
+  }
+  return out;
+}
+
+ndarray trim_zeros(const ndarray& filt, const std::string& trim, const axis_arg& axis) {
+  std::string how = trim;
+  std::transform(how.begin(), how.end(), how.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  if (how != "fb" && how != "bf" && how != "f" && how != "b") {
+    throw shape_error("unexpected character(s) in `trim`: '" + trim + "'");
+  }
+  const std::vector<int> axes = axis.is_none() ? std::vector<int>() : axis.normalized(filt.ndim());
+  if (!axis.is_none() && axes.empty()) return filt;
+  const auto trimmed = [&](int d) {
+    return axis.is_none() || std::find(axes.begin(), axes.end(), d) != axes.end();
+  };
+  if (filt.ndim() == 0) return filt;
+  // the box around the nonzero elements: each axis's least and greatest index among them
+  const ndarray at = argwhere(filt);
+  std::vector<index_t> index;
+  for (int d = 0; d < filt.ndim(); ++d) {
+    if (!trimmed(d)) {
+      index.emplace_back(all);
+    } else if (at.shape()[0] == 0) {
+      index.emplace_back(slice(std::int64_t{0}, std::int64_t{0}));
+    } else {
+      const ndarray column = at(all, d);
+      const std::optional<std::int64_t> first =
+          how.find('f') != std::string::npos ? std::optional(min(column).item<std::int64_t>()) : std::nullopt;
+      const std::optional<std::int64_t> last = how.find('b') != std::string::npos
+                                                   ? std::optional(max(column).item<std::int64_t>() + 1)
+                                                   : std::nullopt;
+      index.emplace_back(slice(first, last));
+    }
+  }
+  return filt.index(index);
+}
+
+ndarray resize(const ndarray& a, const shape_t& shape) {
+  std::int64_t size = 1;
+  for (std::int64_t extent : shape) {
+    if (extent < 0) throw shape_error("all elements of `new_shape` must be non-negative");
+    size *= extent;
+  }
+  if (a.size() == 0 || size == 0) return zeros(shape, a.dtype(), a.device());
+  return take(a.reshape({a.size()}), arange(std::int64_t{0}, size, 1, int64, a.device()), 0, index_mode::wrap)
+      .reshape(shape);
+}
+
+namespace {
+
+/// numpy.delete's array and axis: the flattened array for none.
+std::pair<ndarray, int> delete_target(const ndarray& arr, std::optional<std::int64_t> axis) {
+  if (!axis) return {arr.ndim() == 1 ? arr : arr.reshape({arr.size()}), 0};
+  return {arr, normalize_axis(*axis, arr.ndim())};
+}
+
+}  // namespace
+
+ndarray delete_(const ndarray& arr, std::int64_t index, std::optional<std::int64_t> axis) {
+  const auto [x, ax] = delete_target(arr, axis);
+  const std::int64_t n = x.shape()[ax];
+  if (index < -n || index >= n) {
+    throw index_error("index " + std::to_string(index) + " is out of bounds for axis " + std::to_string(ax) +
+                      " with size " + std::to_string(n));
+  }
+  const ndarray keep = ones({n}, bool_, x.device());
+  std::move(keep(index)) = false;
+  return compress(keep, x, ax);
+}
+
+ndarray delete_(const ndarray& arr, const slice& range, std::optional<std::int64_t> axis) {
+  const auto [x, ax] = delete_target(arr, axis);
+  const ndarray keep = ones({x.shape()[ax]}, bool_, x.device());
+  std::move(keep(range)) = false;
+  return compress(keep, x, ax);
+}
+
+ndarray delete_(const ndarray& arr, const ndarray& obj, std::optional<std::int64_t> axis) {
+  const auto [x, ax] = delete_target(arr, axis);
+  const std::int64_t n = x.shape()[ax];
+  if (obj.size() == 1 && obj.dtype().is_integer()) {
+    return delete_(arr, obj.astype(int64, casting::unsafe, false).reshape({}).item<std::int64_t>(), axis);
+  }
+  ndarray keep;
+  if (obj.dtype() == bool_) {
+    if (obj.ndim() != 1 || obj.size() != n) {
+      throw shape_error(
+          "boolean array argument obj to delete must be one dimensional and match the axis length "
+          "of " +
+          std::to_string(n));
+    }
+    keep = logical_not(obj);
+  } else {
+    keep = ones({n}, bool_, x.device());
+    keep(obj) = false;
+  }
+  return compress(keep, x, ax);
 }
 
 }  // namespace numcu

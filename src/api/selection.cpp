@@ -39,7 +39,7 @@ struct axis_index {
 struct resolved_index {
   ndarray view;                     ///< what the basic entries select; every array entry's axes whole
   std::vector<axis_index> indices;  ///< by view axis, ascending
-  shape_t shape;                    ///< the index arrays' broadcast shape
+  shape_t shape;                    ///< the index arrays' broadcast shape (broadcast_indices)
   bool adjacent = true;             ///< whether the indexed axes follow one another
 };
 
@@ -146,6 +146,15 @@ resolved_index resolve(const ndarray& base, const std::vector<array_index_t>& en
     }
   }
   r.view = base.index(basic);
+  for (std::size_t j = 1; j < r.indices.size(); ++j) {
+    if (r.indices[j].view_axis != r.indices[j - 1].view_axis + 1) r.adjacent = false;
+  }
+  return r;
+}
+
+/// Broadcasts the index arrays of @p r together into r.shape (a step of its own: NumPy converts an assigned
+/// value before it broadcasts the index arrays).
+void broadcast_indices(resolved_index& r) {
   std::vector<shape_t> shapes;
   for (const axis_index& i : r.indices) shapes.push_back(i.index.shape());
   try {
@@ -155,10 +164,6 @@ resolved_index resolve(const ndarray& base, const std::vector<array_index_t>& en
     for (const shape_t& s : shapes) text += compact_text(s) + " ";
     throw index_error("shape mismatch: indexing arrays could not be broadcast together with shapes " + text);
   }
-  for (std::size_t j = 1; j < r.indices.size(); ++j) {
-    if (r.indices[j].view_axis != r.indices[j - 1].view_axis + 1) r.adjacent = false;
-  }
-  return r;
 }
 
 /// The view's axes in the order that brings the indexed ones together: where they are when adjacent, else
@@ -271,7 +276,8 @@ ndarray index_expression::value() const {
     const std::int64_t count = count_nonzero(*mask).item<std::int64_t>();
     return select_flagged(ascontiguousarray(m_base), ascontiguousarray(*mask), count);
   }
-  const resolved_index r = resolve(m_base, m_entries);
+  resolved_index r = resolve(m_base, m_entries);
+  broadcast_indices(r);
   const arrangement a = arrange(r);
   const ndarray x = ascontiguousarray(transpose(r.view, a.order));
   const auto [layout, index] = flat_index(r, a, x, false);
@@ -290,8 +296,8 @@ index_expression& index_expression::operator=(scalar value) && {
 }
 
 void index_expression::assign(const ndarray* values, const scalar* value) const {
-  // NumPy's order: the index's form and its integers are checked, then the values converted and broadcast,
-  // then the index arrays' entries checked, then the values written
+  // NumPy's order: the index's form and its integers are checked, a number converted, the index arrays
+  // broadcast, the values cast and broadcast, the index arrays' entries checked, the values written
   const auto place = [&](ndarray target) {
     if (values) {
       std::move(target) = *values;
@@ -319,12 +325,23 @@ void index_expression::assign(const ndarray* values, const scalar* value) const 
     where(*mask, one, m_base, m_base);
     return;
   }
-  const resolved_index r = resolve(m_base, m_entries);
+  resolved_index r = resolve(m_base, m_entries);
+  // a number is converted before the index arrays are broadcast, an array cast and broadcast after
+  ndarray number;
+  if (value) {
+    number = new_array({}, m_base.dtype(), m_base.device());
+    place(number);
+  }
+  broadcast_indices(r);
   const arrangement a = arrange(r);
   const ndarray x = transpose(r.view, a.order);
-  const ndarray placed = new_array(a.result, m_base.dtype(), m_base.device());
+  ndarray placed = new_array(a.result, m_base.dtype(), m_base.device());
   try {
-    place(placed);
+    if (value) {
+      std::move(placed) = number;
+    } else {
+      place(placed);
+    }
   } catch (const shape_error&) {
     if (mask) {  // NumPy's message for a single mask of the whole array
       throw shape_error("NumPy boolean array indexing assignment cannot assign " +

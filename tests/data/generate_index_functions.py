@@ -2,7 +2,8 @@
 """Writes tests/data/index_functions.txt: NumPy 2's take_along_axis, put_along_axis, choose (raise, wrap, clip),
 select, place, putmask, fill_diagonal (wrap too) over every dtype, and diag_indices, diag_indices_from,
 tril_indices, triu_indices (k, m), their _from forms, indices, ix_, ravel_multi_index (raise, wrap, clip) and
-unravel_index. Run with NumPy 2 and ml_dtypes:
+unravel_index; and logspace, geomspace, vander, trim_zeros (trim, axis), resize and delete (an index, a slice,
+indices, a mask, along an axis or flattened). Run with NumPy 2 and ml_dtypes:
 
     python3 tests/data/generate_index_functions.py
 
@@ -121,11 +122,57 @@ def index_lines():
     return lines
 
 
+def building_lines():
+    lines = []
+    for start, stop, num, endpoint, base, t in ((0.0, 2.0, 5, 1, 10.0, "-"), (-1.0, 3.0, 7, 0, 2.0, "float32"),
+                                                (1.0, 1.0, 1, 1, 10.0, "-"), (0.5, 4.0, 0, 1, 3.0, "-")):
+        r = np.logspace(start, stop, num, bool(endpoint), base, dtype=None if t == "-" else t)
+        lines.append(line("logspace", {"start": start.hex(), "stop": stop.hex(), "num": num, "endpoint": endpoint,
+                                       "base": base.hex(), "dtype": t}, [], [r]))
+    for start, stop, num, endpoint, t in ((1.0, 1000.0, 4, 1, "-"), (-1.0, -1000.0, 4, 1, "-"),
+                                          (1.0, 256.0, 9, 1, "int64"), (2.0, 0.5, 6, 0, "float32"),
+                                          (3.0, 7.0, 1, 1, "-"), (5.0, 5.0, 3, 1, "int16")):
+        r = np.geomspace(start, stop, num, bool(endpoint), dtype=None if t == "-" else t)
+        lines.append(line("geomspace", {"start": start.hex(), "stop": stop.hex(), "num": num, "endpoint": endpoint,
+                                        "dtype": t}, [], [r]))
+    for t in ALL_TYPES:
+        x = data(t, (4,))
+        for n, inc in ((None, 0), (3, 1), (0, 0), (6, 0)):
+            with np.errstate(all="ignore"):
+                r = np.vander(x, n, bool(inc))
+            lines.append(line("vander", {"n": "none" if n is None else n, "increasing": inc}, [x], [r]))
+        z = data(t, (3, 5))
+        z[0, :] = 0
+        z[:, 4] = 0
+        z[:, 0] = 0
+        for trim, axis in (("fb", None), ("f", None), ("B", 1), ("fb", 0)):
+            r = np.trim_zeros(z, trim, axis)
+            lines.append(line("trim_zeros", {"trim": trim, "axis": "none" if axis is None else axis}, [z], [r]))
+        for shape in ((7,), (2, 5), (0,), (3, 0)):
+            lines.append(line("resize", {"dims": ",".join(map(str, shape))}, [z], [np.resize(z, shape)]))
+        for obj, axis in ((1, 0), (-1, None), (slice(0, 5, 2), 1), (np.array([0, 2], np.int64), 1),
+                          (np.array([True, False, True]), 0), (np.array([], np.int64), None)):
+            r = np.delete(z, obj, axis)
+            if isinstance(obj, slice):
+                params = {"slice": "%s:%s:%s" % (obj.start, obj.stop, obj.step)}
+                arrays = [z]
+            elif isinstance(obj, np.ndarray):
+                params = {"obj": "array"}
+                arrays = [z, obj]
+            else:
+                params = {"index": obj}
+                arrays = [z]
+            params["axis"] = "none" if axis is None else axis
+            lines.append(line("delete", params, arrays, [r]))
+    return lines
+
+
 def main():
-    lines = data_lines() + index_lines()
+    lines = data_lines() + index_lines() + building_lines()
     with open(os.path.join(HERE, "index_functions.txt"), "w") as f:
         f.write("# NumPy %s: take_along_axis, put_along_axis, choose, select, place, putmask, fill_diagonal, diag_indices, "
-                "tril/triu_indices, indices, ix_, ravel_multi_index, unravel_index; "
+                "tril/triu_indices, indices, ix_, ravel_multi_index, unravel_index, logspace, geomspace, vander, trim_zeros, "
+                "resize, delete; "
                 "tests/data/generate_index_functions.py\n" % np.__version__)
         f.write("\n".join(lines) + "\n")
     print("wrote %d lines" % len(lines))
