@@ -267,6 +267,18 @@ NUMCU_TEST_ON_DEVICES("advanced indexing errors: NumPy's messages, nothing writt
   CHECK(message_of([&] {
           nc::fill_diagonal(nc::zeros({2, 3, 4}, nc::float64, dev), 1.0);
         }) == "All dimensions of input must be of equal length");
+  // the building functions
+  CHECK(message_of([&] { nc::geomspace(0.0, 5.0, 3, true, std::nullopt, dev); }) ==
+        "Geometric sequence cannot include zero");
+  CHECK(message_of([&] { nc::vander(a); }) == "x must be a one-dimensional array or sequence.");
+  CHECK(message_of([&] { nc::trim_zeros(a, "x"); }) == "unexpected character(s) in `trim`: 'x'");
+  CHECK(message_of([&] { nc::resize(a, {2, -1}); }) == "all elements of `new_shape` must be non-negative");
+  CHECK(message_of([&] { nc::delete_(a, 3, 0); }) == "index 3 is out of bounds for axis 0 with size 3");
+  CHECK(message_of([&] {
+          nc::delete_(a, ints({1, 9}), 1);
+        }) == "index 9 is out of bounds for axis 0 with size 4");
+  CHECK(message_of([&] { nc::delete_(a, nc::ones({2}, nc::bool_, dev), 0); }) ==
+        "boolean array argument obj to delete must be one dimensional and match the axis length of 3");
   CHECK(numcu_test::host_bytes(a) == before);
 }
 
