@@ -832,6 +832,13 @@ const std::map<std::string, call>& calls() {
                                        nc::pad_mode::symmetric, nc::pad_mode::wrap};
          return one(nc::pad(in.arr(0), widths, modes[integer_or(in, "mode", 0)], {.odd = flag_of(in, "odd")}));
        }},
+      {"vander",
+       [](const inputs& in) {
+         return one(nc::vander(in.arr(0), integer_or(in, "n", 0), flag_of(in, "increasing")));
+       }},
+      {"resize", [](const inputs& in) { return one(nc::resize(in.arr(0), nc::shape_t(in.list(*in.key("shape"))))); }},
+      {"trim_zeros", [](const inputs& in) { return one(nc::trim_zeros(in.arr(0))); }},
+      {"delete_", [](const inputs& in) { return one(nc::delete_(in.arr(0), in.arr(1), one_axis(in))); }},
       {"fliplr", [](const inputs& in) { return one(nc::fliplr(in.arr(0))); }},
       {"flipud", [](const inputs& in) { return one(nc::flipud(in.arr(0))); }},
       {"rot90",

@@ -1913,11 +1913,33 @@ def case_rearranging(rng):
     (`offset=`, `axis1=`, `axis2=`), diag and diagflat (`k=`), tril and triu (`k=`), tri (`n=`, `m=`, `k=`,
     `dtype=`; no array), tile (`reps=`), repeat (`repeats=`, `axis=`), meshgrid (`ij= i 1`, `sparse= i 1`)."""
     name = pick(rng, ["flip", "fliplr", "flipud", "rot90", "roll", "diagonal", "trace", "diag", "diagflat",
-                      "tril", "triu", "tri", "tile", "repeat", "meshgrid", "pad"])
+                      "tril", "triu", "tri", "tile", "repeat", "meshgrid", "pad", "vander", "resize", "delete_",
+                      "trim_zeros"])
     t = pick(rng, ALL_TYPES)
     shape = draw_shape(rng)
     nd = len(shape)
     a = draw_array(rng, t, shape)
+    if name == "vander":
+        x = draw_array(rng, t, (int(rng.integers(0, 5)),)) if rng.random() < 0.9 else a
+        n = int(rng.integers(0, 5))
+        inc = rng.random() < 0.5
+        kw = [Keyword("n", Plain("i", n))] + ([Keyword("increasing", Plain("i", 1))] if inc else [])
+        return Case(name, [x] + kw, lambda v, *_: np.vander(v, n, inc)), None
+    if name == "resize":
+        new = [int(v) for v in rng.integers(0, 5, int(rng.integers(0, 3)))]
+        return Case(name, [a, Keyword("shape", Plain("l", new))], lambda x, *_: np.resize(x, tuple(new))), None
+    if name == "trim_zeros":
+        z = draw_array(rng, t, shape)
+        flat = z.base.reshape(-1)
+        flat[rng.random(flat.size) < 0.5] = 0
+        return Case(name, [z], lambda x: np.trim_zeros(x), view="v"), None
+    if name == "delete_":
+        ax = int(rng.integers(-nd, nd)) if nd and rng.random() < 0.7 else None
+        n = shape[ax] if ax is not None and -nd <= ax < nd else int(np.prod(shape, dtype=np.int64))
+        obj = [int(v) for v in rng.integers(-n - (1 if rng.random() < 0.05 else 0), max(n, 1), int(rng.integers(0, 3)))]
+        kw = [Keyword("axis", Plain("i", ax))] if ax is not None else []
+        return Case(name, [a, Array("int64", np.array(obj, np.int64), "c")] + kw,
+                    lambda x, o, *_: np.delete(x, o, axis=ax)), None
     if name == "pad":
         # (the statistics of bfloat16 are ml_dtypes' own, and the sign of a zero a maximum keeps is NumPy's
         # vector instructions' choice: those modes are left to tests/test_rearranging.cpp)
