@@ -279,6 +279,14 @@ NUMCU_TEST_ON_DEVICES("advanced indexing errors: NumPy's messages, nothing writt
         }) == "index 9 is out of bounds for axis 0 with size 4");
   CHECK(message_of([&] { nc::delete_(a, nc::ones({2}, nc::bool_, dev), 0); }) ==
         "boolean array argument obj to delete must be one dimensional and match the axis length of 3");
+  CHECK(message_of([&] { nc::insert(a, 4, 1.0, 0); }) == "index 4 is out of bounds for axis 0 with size 3");
+  CHECK(message_of([&] { nc::insert(a, ints({-5}), a(0), 0); }) ==
+        "index [-5] is out of bounds for axis 0 with size 3");
+  CHECK(message_of([&] {
+          nc::insert(a, ints({0, 9}), a(0), 0);
+        }) == "index 10 is out of bounds for axis 0 with size 5");
+  CHECK(message_of([&] { nc::insert(a, two, a(0), 0); }) ==
+        "index array argument obj to insert must be one dimensional or scalar");
   CHECK(numcu_test::host_bytes(a) == before);
 }
 
@@ -442,6 +450,19 @@ NUMCU_TEST_ON_DEVICES(
                             axis == "none" ? nc::axis_arg(nc::none) : nc::axis_arg(std::stoll(axis)))};
     } else if (fn == "resize") {
       got = {nc::resize(in[0], shape)};
+    } else if (fn == "insert") {
+      if (!param(head, "slice").empty()) {
+        const auto f = split(param(head, "slice"), ':');
+        const auto bound = [](const std::string& b) {
+          return b == "None" ? std::nullopt : std::optional<std::int64_t>(std::stoll(b));
+        };
+        got = {nc::insert(in[0], nc::slice(bound(f[0]), bound(f[1]), f[2] == "None" ? 1 : std::stoll(f[2])),
+                          in[1], ax)};
+      } else if (param(head, "obj") == "array") {
+        got = {nc::insert(in[0], in[1], in[2], ax)};
+      } else {
+        got = {nc::insert(in[0], std::stoll(param(head, "index")), in[1], ax)};
+      }
     } else {
       REQUIRE(fn == "delete");
       if (!param(head, "slice").empty()) {
@@ -465,5 +486,5 @@ NUMCU_TEST_ON_DEVICES(
       check_elements(got[i], std::vector<std::string>(w.begin() + 2, w.end()), nc::dtype(w[0]));
     }
   }
-  CHECK(lines == 545);
+  CHECK(lines == 680);
 }

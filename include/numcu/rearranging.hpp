@@ -14,6 +14,7 @@
 #include "numcu/device.hpp"
 #include "numcu/dtype.hpp"
 #include "numcu/ndarray.hpp"
+#include "numcu/scalar.hpp"
 #include "numcu/shape.hpp"
 
 namespace numcu {
@@ -133,5 +134,23 @@ ndarray delete_(const ndarray& arr, const slice& range, std::optional<std::int64
 /// numpy.delete of integer indices or of a bool mask of the axis's length. @throws index_error, shape_error
 /// "boolean array argument obj to delete must be one dimensional and match the axis length of 3".
 ndarray delete_(const ndarray& arr, const ndarray& obj, std::optional<std::int64_t> axis = std::nullopt);
+
+/// numpy.insert of @p values before position @p index along @p axis (none: of the flattened array): values
+/// cast to arr's dtype, given at least arr's dimensions (leading ones added), their first axis moved to @p
+/// axis.
+/// @throws index_error "index 5 is out of bounds for axis 0 with size 3".
+ndarray insert(const ndarray& arr, std::int64_t index, const ndarray& values,
+               std::optional<std::int64_t> axis = std::nullopt);
+/// numpy.insert of one value, converted as NumPy converts a Python number.
+ndarray insert(const ndarray& arr, std::int64_t index, scalar value,
+               std::optional<std::int64_t> axis = std::nullopt);
+/// numpy.insert before several positions (a 1-D integer array, or a bool mask: its true positions), each
+/// value broadcast to its slot, the positions taken in stable order. @throws index_error, shape_error "index
+/// array argument obj to insert must be one dimensional or scalar".
+ndarray insert(const ndarray& arr, const ndarray& indices, const ndarray& values,
+               std::optional<std::int64_t> axis = std::nullopt);
+/// numpy.insert before the positions of a slice.
+ndarray insert(const ndarray& arr, const slice& range, const ndarray& values,
+               std::optional<std::int64_t> axis = std::nullopt);
 
 }  // namespace numcu

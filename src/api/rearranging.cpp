@@ -593,4 +593,89 @@ ndarray delete_(const ndarray& arr, const ndarray& obj, std::optional<std::int64
   return compress(keep, x, ax);
 }
 
+namespace {
+
+/// numpy.insert of @p values as one block before @p index (the path of a single position); @p move_axis for a
+/// position given as a number (NumPy moves the values' first axis to the axis), @p shown how an error names
+/// it.
+ndarray insert_block(const ndarray& x, int axis, std::int64_t index, ndarray values, bool move_axis,
+                     const std::string& shown) {
+  const std::int64_t n = x.shape()[axis];
+  if (index < -n || index > n) {
+    throw index_error("index " + shown + " is out of bounds for axis " + std::to_string(axis) +
+                      " with size " + std::to_string(n));
+  }
+  if (index < 0) index += n;
+  while (values.ndim() < x.ndim()) values = expand_dims(values, 0);
+  if (move_axis) values = moveaxis(values, 0, axis);
+  const std::int64_t count = values.shape()[axis];
+  shape_t shape = x.shape();
+  shape[axis] += count;
+  const ndarray out = new_array(shape, x.dtype(), x.device());
+  copy_into(along(out, axis, slice(std::int64_t{0}, index)), along(x, axis, slice(std::int64_t{0}, index)));
+  std::move(along(out, axis, slice(index, index + count))) = values;
+  copy_into(along(out, axis, slice(index + count, none)), along(x, axis, slice(index, none)));
+  return out;
+}
+
+}  // namespace
+
+ndarray insert(const ndarray& arr, std::int64_t index, const ndarray& values,
+               std::optional<std::int64_t> axis) {
+  const auto [x, ax] = delete_target(arr, axis);
+  return insert_block(x, ax, index, values.astype(x.dtype(), casting::unsafe, false), true,
+                      std::to_string(index));
+}
+
+ndarray insert(const ndarray& arr, std::int64_t index, scalar value, std::optional<std::int64_t> axis) {
+  ndarray v = new_array({}, arr.dtype(), arr.device());
+  std::move(v) = value;
+  return insert(arr, index, v, axis);
+}
+
+ndarray insert(const ndarray& arr, const ndarray& indices, const ndarray& values,
+               std::optional<std::int64_t> axis) {
+  const auto [x, ax] = delete_target(arr, axis);
+  require_same_device(arr.device(), indices.device(), "insert");
+  ndarray positions = indices;
+  if (indices.dtype() == bool_) {
+    if (indices.ndim() != 1)
+      throw shape_error("boolean array argument obj to insert must be one dimensional");
+    positions = flatnonzero(indices);
+  } else if (indices.ndim() > 1) {
+    throw shape_error("index array argument obj to insert must be one dimensional or scalar");
+  }
+  positions = positions.astype(int64, casting::unsafe, false);
+  const ndarray cast = values.astype(x.dtype(), casting::unsafe, false);
+  if (positions.size() == 1) {
+    const std::int64_t at = positions.reshape({}).item<std::int64_t>();
+    return insert_block(x, ax, at, cast, positions.ndim() == 0,
+                        positions.ndim() == 0 ? std::to_string(at) : "[" + std::to_string(at) + "]");
+  }
+  const std::int64_t n = x.shape()[ax], count = positions.size();
+  positions = where(less(positions, 0), add(positions, n), positions).reshape({count});
+  // each value's place in the result: its position plus the values placed before it (a stable order)
+  const ndarray order = argsort(positions);
+  const ndarray places = empty({count}, int64, x.device());
+  index(places, {order}) = add(take(positions, order), arange(std::int64_t{0}, count, 1, int64, x.device()));
+  shape_t shape = x.shape();
+  shape[ax] += count;
+  const ndarray old = ones({shape[ax]}, bool_, x.device());
+  index(old, {places}) = false;
+  const ndarray out = new_array(shape, x.dtype(), x.device());
+  std::vector<array_index_t> at(static_cast<std::size_t>(ax), all);
+  at.emplace_back(places);
+  index(out, at) = cast;
+  at.back() = old;
+  index(out, at) = x;
+  return out;
+}
+
+ndarray insert(const ndarray& arr, const slice& range, const ndarray& values,
+               std::optional<std::int64_t> axis) {
+  const auto [x, ax] = delete_target(arr, axis);
+  const ndarray positions = arange(std::int64_t{0}, x.shape()[ax], 1, int64, x.device())(range);
+  return insert(arr, ascontiguousarray(positions), values, axis);
+}
+
 }  // namespace numcu

@@ -2,8 +2,8 @@
 """Writes tests/data/index_functions.txt: NumPy 2's take_along_axis, put_along_axis, choose (raise, wrap, clip),
 select, place, putmask, fill_diagonal (wrap too) over every dtype, and diag_indices, diag_indices_from,
 tril_indices, triu_indices (k, m), their _from forms, indices, ix_, ravel_multi_index (raise, wrap, clip) and
-unravel_index; and logspace, geomspace, vander, trim_zeros (trim, axis), resize and delete (an index, a slice,
-indices, a mask, along an axis or flattened). Run with NumPy 2 and ml_dtypes:
+unravel_index; and logspace, geomspace, vander, trim_zeros (trim, axis), resize, delete and insert (an index,
+a slice, indices, a mask, along an axis or flattened). Run with NumPy 2 and ml_dtypes:
 
     python3 tests/data/generate_index_functions.py
 
@@ -164,6 +164,27 @@ def building_lines():
                 arrays = [z]
             params["axis"] = "none" if axis is None else axis
             lines.append(line("delete", params, arrays, [r]))
+        # insert: a number position (the values' first axis moved to the axis), one position in an array,
+        # several (negative, repeated, unsorted), a mask, a slice, along an axis or flattened
+        v = data(t, (3,))
+        v2 = data(t, (2, 3))
+        v5 = data(t, (5,))
+        for obj, values, axis in ((1, v, 1), (-1, v[:1], None), (0, v2, 1), (np.array([2], np.int64), v5, 0),
+                                  (np.array([4, -1, 0, 4], np.int64), v[:1], 1), (np.array([3, 1, 1], np.int64), v5, 0),
+                                  (np.array([True, False, True]), v[:1], 0), (slice(1, None, 2), v[:1], 1),
+                                  (np.array([0, 7, 2], np.int64), v, None)):
+            r = np.insert(z, obj, values, axis)
+            if isinstance(obj, slice):
+                params = {"slice": "%s:%s:%s" % (obj.start, obj.stop, obj.step)}
+                arrays = [z, values]
+            elif isinstance(obj, np.ndarray):
+                params = {"obj": "array"}
+                arrays = [z, obj, values]
+            else:
+                params = {"index": obj}
+                arrays = [z, values]
+            params["axis"] = "none" if axis is None else axis
+            lines.append(line("insert", params, arrays, [r]))
     return lines
 
 
@@ -172,7 +193,7 @@ def main():
     with open(os.path.join(HERE, "index_functions.txt"), "w") as f:
         f.write("# NumPy %s: take_along_axis, put_along_axis, choose, select, place, putmask, fill_diagonal, diag_indices, "
                 "tril/triu_indices, indices, ix_, ravel_multi_index, unravel_index, logspace, geomspace, vander, trim_zeros, "
-                "resize, delete; "
+                "resize, delete, insert; "
                 "tests/data/generate_index_functions.py\n" % np.__version__)
         f.write("\n".join(lines) + "\n")
     print("wrote %d lines" % len(lines))
