@@ -749,3 +749,28 @@ TEST_SUITE("elementwise") {
           std::vector<double>{180.0});
   }
 }
+
+NUMCU_TEST_ON_DEVICES("complex products are NumPy's to the last bit: multiply, square, power by 2 and 3",
+                      complex_products_golden) {
+  int lines = 0;
+  for (const auto& line : golden_lines("complex_products.txt")) {
+    const auto parts = numcu_test::split(line, '|');
+    const auto head = numcu_test::words(parts[0]);
+    CAPTURE(line.substr(0, 80));
+    ++lines;
+    const nc::dtype t(head[0]);
+    const auto a_text = numcu_test::words(parts[1]);
+    const nc::ndarray a = array_from_text(a_text, t, {std::int64_t(a_text.size())}, dev);
+    nc::ndarray r;
+    if (head[1] == "multiply") {
+      const auto b_text = numcu_test::words(parts[2]);
+      r = nc::multiply(a, array_from_text(b_text, t, {std::int64_t(b_text.size())}, dev));
+    } else if (head[1] == "square") {
+      r = nc::square(a);
+    } else {
+      r = nc::power(a, head[1] == "power2" ? 2 : 3);
+    }
+    numcu_test::check_elements(r, numcu_test::words(parts[3]), t);
+  }
+  CHECK(lines == 8);
+}

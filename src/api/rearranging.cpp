@@ -491,7 +491,17 @@ ndarray vander(const ndarray& x, std::optional<std::int64_t> columns, bool incre
   ndarray power;
   for (std::int64_t j = 0; j < n; ++j) {
     // (x itself in the second column, not 1 * x: a complex infinity times 1 + 0j is NaN)
-    power = j == 0 ? ones({x.size()}, t, x.device()) : j == 1 ? column : multiply(power, column);
+    if (j < 2 || !t.is_complex()) {
+      power = j == 0 ? ones({x.size()}, t, x.device()) : j == 1 ? column : multiply(power, column);
+    } else {
+      // NumPy's accumulate takes its plain complex loop here, not multiply's fused one: each product and sum
+      // rounded on its own, part by part
+      const ndarray re = real(power), im = imag(power), xr = real(column), xi = imag(column);
+      const ndarray next = new_array({x.size()}, t, x.device());
+      copy_into(real(next), subtract(multiply(re, xr), multiply(im, xi)));
+      copy_into(imag(next), add(multiply(re, xi), multiply(im, xr)));
+      power = next;
+    }
     copy_into(out(all, increasing ? j : n - 1 - j), power);
   }
   return out;
