@@ -206,6 +206,7 @@ NUMCU_TEST_ON_DEVICES("advanced indexing errors: NumPy's messages, nothing writt
         a(a > 3.0) = nc::ones({1, 1}, nc::float64, dev);
       }) ==
       "NumPy boolean array indexing assignment requires a 0 or 1-dimensional input, input has 2 dimensions");
+  a(nc::zeros({0}, nc::int64, dev)) = nc::ones({2, 3, 0}, nc::float64, dev);  // empty into empty: a no-op
   CHECK(numcu_test::host_bytes(a) == before);
   // take, put, compress
   CHECK(message_of([&] { nc::take(a, ints({12})); }) == "index 12 is out of bounds for axis 0 with size 12");

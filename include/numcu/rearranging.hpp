@@ -113,7 +113,7 @@ ndarray pad(const ndarray& a, std::int64_t width, pad_mode mode = pad_mode::cons
 
 /// numpy.vander: the columns x^(N-1) ... x^0 of the 1-D @p x (@p increasing: x^0 ... x^(N-1)), N = @p columns
 /// or len(x), in promote_types(x.dtype, int64), each column the one before times x (NumPy's order; complex
-/// products rounded part by part, as NumPy's accumulate loop).
+/// products of four or more columns rounded part by part, as NumPy's accumulate loop).
 /// @throws shape_error "x must be a one-dimensional array or sequence.".
 ndarray vander(const ndarray& x, std::optional<std::int64_t> columns = std::nullopt, bool increasing = false);
 

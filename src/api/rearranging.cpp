@@ -491,11 +491,12 @@ ndarray vander(const ndarray& x, std::optional<std::int64_t> columns, bool incre
   ndarray power;
   for (std::int64_t j = 0; j < n; ++j) {
     // (x itself in the second column, not 1 * x: a complex infinity times 1 + 0j is NaN)
-    if (j < 2 || !t.is_complex()) {
+    if (j < 2 || !t.is_complex() || n == 3) {
       power = j == 0 ? ones({x.size()}, t, x.device()) : j == 1 ? column : multiply(power, column);
     } else {
-      // NumPy's accumulate takes its plain complex loop here, not multiply's fused one: each product and sum
-      // rounded on its own, part by part
+      // NumPy's accumulate along rows of three or more products overlaps its output with its input and takes
+      // the plain complex loop, not multiply's fused one (a single product a row, n == 3, goes the fused
+      // way): each product and sum rounded on its own, part by part
       const ndarray re = real(power), im = imag(power), xr = real(column), xi = imag(column);
       const ndarray next = new_array({x.size()}, t, x.device());
       copy_into(real(next), subtract(multiply(re, xr), multiply(im, xi)));

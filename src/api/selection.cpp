@@ -343,6 +343,7 @@ void index_expression::assign(const ndarray* values, const scalar* value) const 
       place(placed);
     }
   } catch (const shape_error&) {
+    if (placed.size() == 0 && values->size() == 0) return;  // nothing to write: NumPy takes any empty value
     if (mask) {  // NumPy's message for a single mask of the whole array
       throw shape_error("NumPy boolean array indexing assignment cannot assign " +
                         std::to_string(values->size()) + " input values to the " +
