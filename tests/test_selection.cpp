@@ -281,6 +281,16 @@ NUMCU_TEST_ON_DEVICES("advanced indexing errors: NumPy's messages, nothing writt
   CHECK(message_of([&] { nc::delete_(a, nc::ones({2}, nc::bool_, dev), 0); }) ==
         "boolean array argument obj to delete must be one dimensional and match the axis length of 3");
   CHECK(message_of([&] { nc::insert(a, 4, 1.0, 0); }) == "index 4 is out of bounds for axis 0 with size 3");
+  CHECK(message_of([&] { nc::block(std::vector<nc::ndarray>{}); }) == "List at arrays cannot be empty");
+  CHECK(message_of([&] {
+          nc::block(std::vector<std::vector<nc::ndarray>>{{a}, {}});
+        }) == "List at arrays[1] cannot be empty");
+  CHECK(message_of([&] {
+          nc::block(std::vector<std::vector<nc::ndarray>>{{a}, {two}});
+        }) ==
+        "all the input array dimensions except for the concatenation axis must match exactly, but along "
+        "dimension "
+        "1, the array at index 0 has size 4 and the array at index 1 has size 2");
   CHECK(message_of([&] { nc::insert(a, ints({-5}), a(0), 0); }) ==
         "index [-5] is out of bounds for axis 0 with size 3");
   CHECK(message_of([&] {
@@ -451,6 +461,20 @@ NUMCU_TEST_ON_DEVICES(
                             axis == "none" ? nc::axis_arg(nc::none) : nc::axis_arg(std::stoll(axis)))};
     } else if (fn == "resize") {
       got = {nc::resize(in[0], shape)};
+    } else if (fn == "block") {
+      const std::string rows = param(head, "rows");
+      if (rows == "flat") {
+        got = {nc::block(in)};
+      } else {
+        std::vector<std::vector<nc::ndarray>> nested;
+        std::size_t at = 0;
+        for (std::int64_t count : comma_ints(rows)) {
+          nested.emplace_back(in.begin() + static_cast<std::ptrdiff_t>(at),
+                              in.begin() + static_cast<std::ptrdiff_t>(at + count));
+          at += static_cast<std::size_t>(count);
+        }
+        got = {nc::block(nested)};
+      }
     } else if (fn == "insert") {
       if (!param(head, "slice").empty()) {
         const auto f = split(param(head, "slice"), ':');
@@ -487,5 +511,5 @@ NUMCU_TEST_ON_DEVICES(
       check_elements(got[i], std::vector<std::string>(w.begin() + 2, w.end()), nc::dtype(w[0]));
     }
   }
-  CHECK(lines == 680);
+  CHECK(lines == 755);
 }

@@ -92,4 +92,14 @@ ndarray atleast_2d(const ndarray& a);
 /// numpy.atleast_3d: 0-d as (1, 1, 1), (n,) as (1, n, 1), (m, n) as (m, n, 1), others as they are (a view).
 ndarray atleast_3d(const ndarray& a);
 
+/// numpy.block of one level: the arrays (each taken as at least 1-D) joined along their last axis.
+/// @throws shape_error "List at arrays cannot be empty" and concatenate's errors.
+ndarray block(const std::vector<ndarray>& arrays);
+/// numpy.block of two levels, a block matrix: each row's arrays joined along the last axis, the rows along
+/// the one before; every array taken with leading axes of length 1 up to max(2, the most axes among them).
+/// `nc::block({{a, b}, {c, d}})`; rows of one array each need the type named
+/// (`std::vector<std::vector<nc::ndarray>>{{a}, {c}}`), or the braces read as one level.
+/// @throws shape_error "List at arrays[1] cannot be empty" and concatenate's errors.
+ndarray block(const std::vector<std::vector<ndarray>>& rows);
+
 }  // namespace numcu

@@ -3,6 +3,7 @@
 // out=); the splits and unstack are views, the atleast_* forms reshaped views.
 #include "numcu/joining.hpp"
 
+#include <algorithm>
 #include <string>
 
 #include "api/manipulation_common.hpp"
@@ -301,6 +302,42 @@ ndarray atleast_3d(const ndarray& a) {
   if (a.ndim() == 0) return a.reshape({1, 1, 1});
   if (a.ndim() == 1) return expand_dims(a, std::vector<std::int64_t>{0, 2});
   return a.ndim() == 2 ? expand_dims(a, 2) : a;
+}
+
+namespace {
+
+/// @p a with leading axes of length 1 up to @p ndim axes (numpy.block's view of each array).
+ndarray with_leading_axes(const ndarray& a, int ndim) {
+  shape_t shape(static_cast<std::size_t>(ndim - a.ndim()), 1);
+  for (std::int64_t extent : a.shape()) shape.push_back(extent);
+  return a.reshape(shape);
+}
+
+}  // namespace
+
+ndarray block(const std::vector<ndarray>& arrays) {
+  if (arrays.empty()) throw shape_error("List at arrays cannot be empty");
+  int ndim = 1;
+  for (const ndarray& a : arrays) ndim = std::max(ndim, a.ndim());
+  std::vector<ndarray> parts;
+  for (const ndarray& a : arrays) parts.push_back(with_leading_axes(a, ndim));
+  return concatenate(parts, -1);
+}
+
+ndarray block(const std::vector<std::vector<ndarray>>& rows) {
+  if (rows.empty()) throw shape_error("List at arrays cannot be empty");
+  int ndim = 2;
+  for (std::size_t r = 0; r < rows.size(); ++r) {
+    if (rows[r].empty()) throw shape_error("List at arrays[" + std::to_string(r) + "] cannot be empty");
+    for (const ndarray& a : rows[r]) ndim = std::max(ndim, a.ndim());
+  }
+  std::vector<ndarray> joined;
+  for (const auto& row : rows) {
+    std::vector<ndarray> parts;
+    for (const ndarray& a : row) parts.push_back(with_leading_axes(a, ndim));
+    joined.push_back(concatenate(parts, -1));
+  }
+  return concatenate(joined, -2);
 }
 
 }  // namespace numcu

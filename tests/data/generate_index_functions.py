@@ -185,6 +185,16 @@ def building_lines():
                 arrays = [z, values]
             params["axis"] = "none" if axis is None else axis
             lines.append(line("insert", params, arrays, [r]))
+    # block: a flat list, and block matrices (mixed dtypes promote; a 0-d array, a 1-D row)
+    for t in ALL_TYPES:
+        u = "float32" if t != "bfloat16" else t
+        a, b, c = data(t, (2, 2)), data(u, (2, 3)), data(t, (1, 5))
+        d, e = data(t, (5,)), data(u, ())
+        for rows in ([[a, b], [c]], [[a, b], [d]], [[e, data(t, (1, 2))]], [[data(t, (2, 1, 2)), data(t, (2, 1, 3))], [data(t, (2, 2, 5))]]):
+            flat = [x for row in rows for x in row]
+            lines.append(line("block", {"rows": ",".join(str(len(r)) for r in rows)}, flat, [np.block(rows)]))
+        f = data(u, (2,))
+        lines.append(line("block", {"rows": "flat"}, [d, f], [np.block([d, f])]))
     return lines
 
 
