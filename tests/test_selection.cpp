@@ -161,6 +161,15 @@ NUMCU_TEST_ON_DEVICES("a(mask), a(idx) and the operators read as arrays; assignm
   CHECK(nc::asnumpy(a).to_vector<std::int64_t>() == std::vector<std::int64_t>{0, 10, 20, 7, 40, 7});
   a(a == 7) = nc::ndarray(a(nc::array(std::vector<std::int64_t>{0}, std::nullopt, dev)));
   CHECK(nc::asnumpy(a).to_vector<std::int64_t>() == std::vector<std::int64_t>{0, 10, 20, 0, 40, 0});
+  // in place: a(idx) += v reads, adds and writes back (a repeated index adds once, as NumPy's)
+  a(nc::array(std::vector<std::int64_t>{1, 1, 4}, std::nullopt, dev)) += std::int64_t{5};
+  CHECK(nc::asnumpy(a).to_vector<std::int64_t>() == std::vector<std::int64_t>{0, 15, 20, 0, 45, 0});
+  a(a > 30) *= nc::array(std::vector<std::int64_t>{2}, std::nullopt, dev);
+  CHECK(nc::asnumpy(a).to_vector<std::int64_t>() == std::vector<std::int64_t>{0, 15, 20, 0, 90, 0});
+  CHECK(message_of([&] { a(a > 10) /= std::int64_t{2}; }) ==
+        "Cannot cast ufunc 'divide' output from dtype('float64') to dtype('int64') with casting rule "
+        "'same_kind'");
+  CHECK(nc::asnumpy(a).to_vector<std::int64_t>() == std::vector<std::int64_t>{0, 15, 20, 0, 90, 0});
   // a column through a mask of the leading axis and an integer
   const nc::ndarray m = nc::arange(std::int64_t{0}, 12, 1, nc::int64, dev).reshape({3, 4});
   m(m(nc::all, 0) > 3, 1) = -1;

@@ -61,6 +61,26 @@ class index_expression {
   /// `a[...] = b[...]`: the other selection's values.
   index_expression& operator=(const index_expression& values) &&;
 
+  /// NumPy's `a[...] += values`: the selection read, added to in place (same_kind casting, as NumPy's
+  /// in-place operators), written back; an element named twice gets one addition, as in NumPy.
+  /// @throws dtype_error "Cannot cast ufunc 'add' output from dtype('float64') to dtype('int64') with casting
+  /// rule 'same_kind'", and assignment's errors.
+  index_expression& operator+=(const ndarray& values) &&;
+  /// `a[...] += value`.
+  index_expression& operator+=(scalar value) &&;
+  /// `a[...] -= values`, as operator+=.
+  index_expression& operator-=(const ndarray& values) &&;
+  /// `a[...] -= value`.
+  index_expression& operator-=(scalar value) &&;
+  /// `a[...] *= values`, as operator+=.
+  index_expression& operator*=(const ndarray& values) &&;
+  /// `a[...] *= value`.
+  index_expression& operator*=(scalar value) &&;
+  /// `a[...] /= values` (true division), as operator+=.
+  index_expression& operator/=(const ndarray& values) &&;
+  /// `a[...] /= value`.
+  index_expression& operator/=(scalar value) &&;
+
  private:
   /// The assignment of @p values or else @p value.
   void assign(const ndarray* values, const scalar* value) const;

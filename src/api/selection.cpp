@@ -366,6 +366,23 @@ index_expression& index_expression::operator=(const index_expression& values) &&
   return std::move(*this) = values.value();
 }
 
+#define NUMCU_INDEX_UPDATE(symbol, ufunc)                                        \
+  index_expression& index_expression::operator symbol(const ndarray& values)&& { \
+    const ndarray selected = value();                                            \
+    ufunc(selected, values, selected);                                           \
+    return std::move(*this) = selected;                                          \
+  }                                                                              \
+  index_expression& index_expression::operator symbol(scalar value_)&& {         \
+    const ndarray selected = value();                                            \
+    ufunc(selected, value_, selected);                                           \
+    return std::move(*this) = selected;                                          \
+  }
+NUMCU_INDEX_UPDATE(+=, add)
+NUMCU_INDEX_UPDATE(-=, subtract)
+NUMCU_INDEX_UPDATE(*=, multiply)
+NUMCU_INDEX_UPDATE(/=, divide)
+#undef NUMCU_INDEX_UPDATE
+
 ndarray take(const ndarray& a, const ndarray& indices, std::optional<std::int64_t> axis, index_mode mode) {
   require_same_device(a.device(), indices.device(), "take");
   const ndarray x = axis ? a : a.reshape({a.size()});

@@ -212,7 +212,7 @@ std::string dtype_repr(dtype t) {
 resolved_loop resolve_loop(ufunc_id u, dtype common) {
   const int k = find_loop(u, [common](char c) { return can_cast(common, dtype_of_letter(c), casting::safe); });
   if (k < 0) {
-    throw dtype_error("ufunc '" + std::string(info_of(u).name) + "' has no loop for " +
+    throw dtype_error("ufunc '" + std::string(numpy_name(u)) + "' has no loop for " +
                       std::string(common.name()));
   }
   return loop_at(u, k);

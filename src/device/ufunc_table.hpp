@@ -48,6 +48,11 @@ constexpr const ufunc_info& info_of(ufunc_id u) {
   return ufunc_table[static_cast<int>(u)];
 }
 
+/// The name NumPy's messages give the ufunc: "divide" for true_divide (NumPy 2 has one ufunc under both names).
+constexpr const char* numpy_name(ufunc_id u) {
+  return u == ufunc_id::true_divide ? "divide" : info_of(u).name;
+}
+
 /// The input whose letter stands for a loop's: the inputs of a loop share one letter but for where's bool
 /// condition (the last input stands) and ldexp's integer exponent (the first stands).
 constexpr int representative_input(ufunc_id u) {

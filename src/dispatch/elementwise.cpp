@@ -22,7 +22,7 @@ namespace {
 ndarray run_call(ufunc_id u, std::span<const operand> inputs, const std::optional<ndarray>& out,
                  const ufunc_params& params, ndarray* second) {
   // This runs for every elementwise op: no heap allocation on the way to the launch but the output's.
-  const std::string_view name = u == ufunc_id::floor_divide && second ? "divmod" : info_of(u).name;
+  const std::string_view name = u == ufunc_id::floor_divide && second ? "divmod" : numpy_name(u);
   // integers alone in a comparison compare exactly, as NumPy 2 compares Python integers: one above INT64_MAX
   // becomes a 0-d uint64 array, the other a 0-d int64 one, and their mixed comparison is exact
   const auto large_integer_alone = [&] {
