@@ -445,6 +445,8 @@ NUMCU_TEST_ON_DEVICES(
       got = {r, c};
     } else if (fn == "indices") {
       got = {nc::indices(shape, nc::dtype(param(head, "dtype")), dev)};
+    } else if (fn == "sparse_indices") {
+      got = nc::sparse_indices(shape, nc::dtype(param(head, "dtype")), dev);
     } else if (fn == "ix_") {
       got = nc::ix_(in);
     } else if (fn == "ravel_multi_index") {
@@ -520,5 +522,5 @@ NUMCU_TEST_ON_DEVICES(
       check_elements(got[i], std::vector<std::string>(w.begin() + 2, w.end()), nc::dtype(w[0]));
     }
   }
-  CHECK(lines == 755);
+  CHECK(lines == 759);
 }

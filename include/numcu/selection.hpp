@@ -159,6 +159,9 @@ std::pair<ndarray, ndarray> triu_indices_from(const ndarray& arr, std::int64_t k
 
 /// numpy.indices: the grid of indices of @p dimensions, shape (len(dimensions), *dimensions).
 ndarray indices(const shape_t& dimensions, dtype t = int64, device d = default_device());
+/// numpy.indices(dimensions, sparse=True): one array of each axis's indices, laid along that axis (length 1
+/// along the others), for broadcasting.
+std::vector<ndarray> sparse_indices(const shape_t& dimensions, dtype t = int64, device d = default_device());
 
 /// numpy.ix_: each 1-D integer (or bool: its nonzero()) array reshaped to lie along its own axis, for an open
 /// mesh `a(ix[0], ix[1])`. @throws shape_error "Cross index must be 1 dimensional".

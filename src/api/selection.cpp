@@ -612,6 +612,14 @@ ndarray indices(const shape_t& dimensions, dtype t, device d) {
   return out;
 }
 
+std::vector<ndarray> sparse_indices(const shape_t& dimensions, dtype t, device d) {
+  const int n = static_cast<int>(dimensions.size());
+  std::vector<ndarray> out;
+  for (int i = 0; i < n; ++i)
+    out.push_back(along_axis_range(dimensions[i], i, n, d).astype(t, casting::unsafe, false));
+  return out;
+}
+
 std::vector<ndarray> ix_(const std::vector<ndarray>& args) {
   std::vector<ndarray> out;
   const int n = static_cast<int>(args.size());

@@ -32,8 +32,8 @@ def arr_text(a):
 
 def line(name, params, arrays, outputs):
     p = " ".join("%s=%s" % kv for kv in params.items()) if params else "-"
-    return "fn %s %s | %s || %d | %s" % (name, p, " | ".join(arr_text(a) for a in arrays), len(outputs),
-                                         " | ".join(arr_text(o) for o in outputs))
+    outs = "".join(" | " + arr_text(o) for o in outputs)
+    return "fn %s %s | %s || %d%s" % (name, p, " | ".join(arr_text(a) for a in arrays), len(outputs), outs)
 
 
 def data(name, shape):
@@ -108,6 +108,8 @@ def index_lines():
     for dims, t in (((2, 3), "int64"), ((3,), "int32"), ((2, 0, 2), "int16"), ((), "int64")):
         lines.append(line("indices", {"dims": ",".join(map(str, dims)) or "-", "dtype": t}, [],
                           [np.indices(dims, dtype=t)]))
+        lines.append(line("sparse_indices", {"dims": ",".join(map(str, dims)) or "-", "dtype": t}, [],
+                          list(np.indices(dims, dtype=t, sparse=True))))
     args = [np.array([1, 0, 2], np.int64), np.array([True, False, True, True]), np.array([], np.int32)]
     lines.append(line("ix_", {}, args, list(np.ix_(*args))))
     coords = [np.array([[0, 2], [1, 3]], np.int64), np.array([4, -1], np.int32)]
