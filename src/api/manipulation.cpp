@@ -6,6 +6,7 @@
 #include "api/manipulation_common.hpp"
 #include "core/iteration_plan.hpp"
 #include "dispatch/dispatch.hpp"
+#include "dispatch/selection.hpp"
 #include "dispatch/sort.hpp"
 #include "memory/buffer.hpp"
 #include "numcu/creation.hpp"
@@ -134,20 +135,27 @@ ndarray along(const ndarray& a, int axis, const slice& range) {
 }
 
 ndarray take_positions(const ndarray& x, const ndarray& index, int axis) {
-  // each result element's position in x, row-major: (before, along, after) of the axis
-  std::int64_t before = 1, after = 1;
-  for (int d = 0; d < axis; ++d) before *= x.shape()[d];
-  for (int d = axis + 1; d < x.ndim(); ++d) after *= x.shape()[d];
-  const std::int64_t taken = index.size();
-  const ndarray outer =
-      multiply(arange(std::int64_t{0}, before, 1, int64, x.device()), x.shape()[axis] * after);
-  const ndarray inner = arange(std::int64_t{0}, after, 1, int64, x.device());
-  const ndarray places =
-      add(add(outer.reshape({before, 1, 1}), multiply(index, after).reshape({1, taken, 1})),
-          inner.reshape({1, 1, after}));
+  // one take along the middle of (before, axis, after); every index is in range, so clip reads them as they
+  // are and needs no wait for a bounds flag
+  take_layout layout;
+  layout.axis = axis;
+  layout.extent = x.shape()[axis];
+  for (int d = 0; d < axis; ++d) layout.outer *= x.shape()[d];
+  for (int d = axis + 1; d < x.ndim(); ++d) layout.inner *= x.shape()[d];
   shape_t shape = x.shape();
-  shape[axis] = taken;
-  return gather_last_axis(x.reshape({x.size()}), ascontiguousarray(places.ravel())).reshape(shape);
+  shape[axis] = index.size();
+  return take_along(x, layout, ascontiguousarray(index), index_mode::clip, shape).out;
+}
+
+ndarray cycled(const ndarray& values, std::int64_t n) {
+  return take_along(ascontiguousarray(values.reshape({values.size()})), {1, values.size(), 1, 0},
+                    arange(std::int64_t{0}, n, 1, int64, values.device()), index_mode::wrap, {n})
+      .out;
+}
+
+index_error out_of_bounds(const std::string& index, int axis, std::int64_t size) {
+  return index_error("index " + index + " is out of bounds for axis " + std::to_string(axis) + " with size " +
+                     std::to_string(size));
 }
 
 }  // namespace detail

@@ -1,7 +1,7 @@
 // What the manipulation and joining files lend the api's other files: views along one axis, the slices at
-// given positions along one, the joining of arrays along one (concatenate's core, which differences.cpp's diff
-// and ediff1d use for prepend=, append=, to_begin=, to_end=), NumPy's naming of the argument of a bad axis, and
-// the check of a cast against a casting rule.
+// given positions along one, the joining of arrays along one (concatenate's core, which differences.cpp's
+// diff and ediff1d use for prepend=, append=, to_begin=, to_end=), NumPy's naming of the argument of a bad
+// axis, and the check of a cast against a casting rule.
 #pragma once
 
 #include <string>
@@ -16,12 +16,19 @@ namespace numcu::detail {
 /// The view of @p a selecting @p range along @p axis, every other axis whole.
 ndarray along(const ndarray& a, int axis, const slice& range);
 
-/// The slices of the C-contiguous @p x at the positions @p index (int64, 1-D, each in range) along @p axis, as a
-/// new C-contiguous array (NumPy's take with an axis): one gather through each element's row-major position.
+/// The slices of the C-contiguous @p x at the positions @p index (int64, 1-D, each in range) along @p axis,
+/// as a new C-contiguous array (NumPy's take with an axis): one take kernel.
 ndarray take_positions(const ndarray& x, const ndarray& index, int axis);
 
-/// @p normalize() (an axis's normalization), its index_error's message prefixed "<role>: ", as NumPy names the
-/// argument whose axis is out of range ("source: axis 2 is out of bounds for array of dimension 2").
+/// The first @p n elements of the flattened @p values repeated over and over (numpy.put's, putmask's and
+/// resize's values), as a new 1-D array; values has elements.
+ndarray cycled(const ndarray& values, std::int64_t n);
+
+/// NumPy's index_error "index 7 is out of bounds for axis 0 with size 5" (@p index as NumPy prints it).
+index_error out_of_bounds(const std::string& index, int axis, std::int64_t size);
+
+/// @p normalize() (an axis's normalization), its index_error's message prefixed "<role>: ", as NumPy names
+/// the argument whose axis is out of range ("source: axis 2 is out of bounds for array of dimension 2").
 template <class Normalize>
 auto naming_axis(const std::string& role, Normalize normalize) {
   try {

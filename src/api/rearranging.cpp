@@ -549,8 +549,7 @@ ndarray resize(const ndarray& a, const shape_t& shape) {
     size *= extent;
   }
   if (a.size() == 0 || size == 0) return zeros(shape, a.dtype(), a.device());
-  return take(a.reshape({a.size()}), arange(std::int64_t{0}, size, 1, int64, a.device()), 0, index_mode::wrap)
-      .reshape(shape);
+  return cycled(a, size).reshape(shape);
 }
 
 namespace {
@@ -566,10 +565,7 @@ std::pair<ndarray, int> delete_target(const ndarray& arr, std::optional<std::int
 ndarray delete_(const ndarray& arr, std::int64_t index, std::optional<std::int64_t> axis) {
   const auto [x, ax] = delete_target(arr, axis);
   const std::int64_t n = x.shape()[ax];
-  if (index < -n || index >= n) {
-    throw index_error("index " + std::to_string(index) + " is out of bounds for axis " + std::to_string(ax) +
-                      " with size " + std::to_string(n));
-  }
+  if (index < -n || index >= n) throw out_of_bounds(std::to_string(index), ax, n);
   const ndarray keep = ones({n}, bool_, x.device());
   std::move(keep(index)) = false;
   return compress(keep, x, ax);
@@ -612,10 +608,7 @@ namespace {
 ndarray insert_block(const ndarray& x, int axis, std::int64_t index, ndarray values, bool move_axis,
                      const std::string& shown) {
   const std::int64_t n = x.shape()[axis];
-  if (index < -n || index > n) {
-    throw index_error("index " + shown + " is out of bounds for axis " + std::to_string(axis) +
-                      " with size " + std::to_string(n));
-  }
+  if (index < -n || index > n) throw out_of_bounds(shown, axis, n);
   if (index < 0) index += n;
   while (values.ndim() < x.ndim()) values = expand_dims(values, 0);
   if (move_axis) values = moveaxis(values, 0, axis);

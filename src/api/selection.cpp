@@ -10,6 +10,7 @@
 #include <string>
 #include <type_traits>
 
+#include "api/manipulation_common.hpp"
 #include "dispatch/dispatch.hpp"
 #include "dispatch/selection.hpp"
 #include "memory/buffer.hpp"
@@ -45,8 +46,7 @@ struct resolved_index {
 
 [[noreturn]] void throw_out_of_bounds(const ndarray& index, std::int64_t b, const take_layout& layout) {
   const std::int64_t value = index.reshape({index.size()})(b).item<std::int64_t>();
-  throw index_error("index " + std::to_string(value) + " is out of bounds for axis " +
-                    std::to_string(layout.axis) + " with size " + std::to_string(layout.extent));
+  throw out_of_bounds(std::to_string(value), layout.axis, layout.extent);
 }
 
 /// Throws index_error "index 7 is out of bounds for axis 0 with size 5" for the first element of the
@@ -102,10 +102,7 @@ resolved_index resolve(const ndarray& base, const std::vector<array_index_t>& en
       const std::int64_t i =
           a ? a->astype(int64, casting::unsafe, false).item<std::int64_t>() : std::get<std::int64_t>(entry);
       const std::int64_t extent = base.shape()[source_axis];
-      if (i < -extent || i >= extent) {
-        throw index_error("index " + std::to_string(i) + " is out of bounds for axis " +
-                          std::to_string(source_axis) + " with size " + std::to_string(extent));
-      }
+      if (i < -extent || i >= extent) throw out_of_bounds(std::to_string(i), source_axis, extent);
       r.indices.push_back({full({}, scalar(i), int64, base.device()), view_axis++, source_axis++});
       basic.emplace_back(all);
     } else if (a) {
@@ -413,10 +410,8 @@ void put(const ndarray& a, const ndarray& indices, const ndarray& values, index_
   const ndarray index =
       ascontiguousarray(indices.astype(int64, casting::unsafe, false).reshape({indices.size()}));
   if (mode == index_mode::raise) check_bounds(index, layout);
-  // the values, flattened and cast, repeated over the indices
-  const ndarray flat = values.astype(a.dtype(), casting::unsafe, false).reshape({values.size()});
-  const ndarray repeated =
-      take(flat, arange(std::int64_t{0}, indices.size(), 1, int64, a.device()), 0, index_mode::wrap);
+  // the values, cast, repeated over the indices
+  const ndarray repeated = cycled(values.astype(a.dtype(), casting::unsafe, false), indices.size());
   if (a.is_c_contiguous()) {
     put_along(a, layout, index, mode, repeated);
   } else {
@@ -563,8 +558,7 @@ void place(const ndarray& arr, const ndarray& mask, const ndarray& values) {
 void putmask(const ndarray& a, const ndarray& mask, const ndarray& values) {
   if (mask.size() != a.size()) throw shape_error("putmask: mask and data must be the same size");
   if (values.size() == 0 || a.size() == 0) return;
-  const ndarray repeated = take(values.reshape({values.size()}).astype(a.dtype(), casting::unsafe, false),
-                                arange(std::int64_t{0}, a.size(), 1, int64, a.device()), 0, index_mode::wrap);
+  const ndarray repeated = cycled(values.astype(a.dtype(), casting::unsafe, false), a.size());
   where(not_equal(mask.reshape(a.shape()), 0), repeated.reshape(a.shape()), a, a);
 }
 
