@@ -66,12 +66,14 @@ ndarray arange(scalar start, scalar stop, scalar step = 1, std::optional<dtype> 
 ndarray linspace(scalar start, scalar stop, std::int64_t num = 50, bool endpoint = true,
                  std::optional<dtype> t = std::nullopt, device d = default_device());
 /// `numpy.logspace(start, stop, num, endpoint, base)`: @p base to the powers linspace(start, stop, num,
-/// endpoint) (float64), cast to @p t when given.
+/// endpoint) (float64), cast to @p t when given. The powers are evaluated on the host with the C library's
+/// pow, as NumPy's are, and copied to @p d: NumPy's values to the last bit, at the cost of a host-to-device
+/// copy.
 ndarray logspace(double start, double stop, std::int64_t num = 50, bool endpoint = true, double base = 10.0,
                  std::optional<dtype> t = std::nullopt, device d = default_device());
 /// `numpy.geomspace(start, stop, num, endpoint)` of real bounds: a geometric progression (float64, or @p t;
-/// integer dtypes take the floor), its ends exactly start and stop. @throws shape_error "Geometric sequence
-/// cannot include zero".
+/// integer dtypes take the floor), its ends exactly start and stop; evaluated on the host as logspace().
+/// @throws shape_error "Geometric sequence cannot include zero".
 ndarray geomspace(double start, double stop, std::int64_t num = 50, bool endpoint = true,
                   std::optional<dtype> t = std::nullopt, device d = default_device());
 /// `numpy.eye(N, M, k)`: ones on the k-th diagonal of an N x M matrix (M defaults to N).

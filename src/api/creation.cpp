@@ -283,10 +283,13 @@ ndarray from_blob(void* data, const shape_t& shape, dtype t, device d, std::shar
   return a;
 }
 
+// logspace and geomspace evaluate their powers on the host, with the C library's pow as NumPy does, and move
+// the result to the device: CUDA's pow may round the last bit otherwise, and geomspace's integer dtypes
+// truncate (NumPy's geomspace(1, 256, 9, dtype=int64) holds 127 where 2^7 is 127.99999999999997).
 ndarray logspace(double start, double stop, std::int64_t num, bool endpoint, double base,
                  std::optional<dtype> t, device d) {
-  const ndarray y = power(scalar(base), linspace(start, stop, num, endpoint, float64, d));
-  return t ? y.astype(*t, casting::unsafe, false) : y;
+  const ndarray y = power(scalar(base), linspace(start, stop, num, endpoint, float64, cpu));
+  return (t ? y.astype(*t, casting::unsafe, false) : y).to(d);
 }
 
 ndarray geomspace(double start, double stop, std::int64_t num, bool endpoint, std::optional<dtype> t,
@@ -296,12 +299,12 @@ ndarray geomspace(double start, double stop, std::int64_t num, bool endpoint, st
   // start put back
   const double sign = start < 0 ? -1.0 : 1.0;
   const double from = start / sign, to = stop / sign;
-  ndarray result = logspace(std::log10(from), std::log10(to), num, endpoint, 10.0, float64, d);
+  ndarray result = logspace(std::log10(from), std::log10(to), num, endpoint, 10.0, float64, cpu);
   if (num > 0) std::move(result(0)) = from;
   if (num > 1 && endpoint) std::move(result(-1)) = to;
   result = multiply(result, sign);
   if (t && t->is_integer()) result = floor(result);
-  return t ? result.astype(*t, casting::unsafe, false) : result;
+  return (t ? result.astype(*t, casting::unsafe, false) : result).to(d);
 }
 
 }  // namespace numcu
