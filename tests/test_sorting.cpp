@@ -4,6 +4,7 @@
 // ndarray::sort, NaNs of either sign and the errors; and the GPU against the CPU on arrays large enough for
 // every GPU path (one long row, rows in one block each, long rows through the segmented sort).
 #include <algorithm>
+#include <bit>
 #include <cmath>
 #include <cstring>
 #include <limits>
@@ -456,6 +457,81 @@ NUMCU_TEST_ON_DEVICES("sort: NaNs of either sign go last; ndarray::sort sorts in
   const nc::ndarray v = nc::array({2, 1, 2, 1}, std::nullopt, dev);
   CHECK(int64_values(nc::argsort(v, -1, {.kind = nc::sort_kind::quicksort})) == std::vector<std::int64_t>{1, 3, 0, 2});
   CHECK(int64_values(nc::argsort(v, -1, {.stable = true})) == std::vector<std::int64_t>{1, 3, 0, 2});
+}
+
+NUMCU_TEST_ON_DEVICES(
+    "argsort of long rows: NaNs of every sign and payload last, in input order; -0.0 equal to 0.0",
+    argsort_nan_payloads) {
+  // NumPy's order holds every NaN equal (and after +inf), -0.0 equal to 0.0: the stable order by that
+  // comparison, worked out here with std::stable_sort, is NumPy's argsort(kind='stable'). Rows longer than a
+  // block (1024), odd lengths, and NaNs over several of the GPU's compaction chunks (2^16 elements).
+  struct bits_of {
+    nc::dtype t;
+    std::vector<std::uint64_t> numbers, nans;  // bit patterns: numbers (with +-0, +-inf), NaNs of both signs
+  };
+  const std::vector<bits_of> types{
+      {nc::float32,
+       {0x00000000, 0x80000000, 0x3f800000, 0xbf800000, 0x7f800000, 0xff800000, 0x40490fdb, 0x00000001},
+       {0x7fc00000, 0xffc00000, 0x7f800001, 0xff812345, 0x7fffffff, 0xffffffff}},
+      {nc::float64,
+       {0x0, 0x8000000000000000, 0x3ff0000000000000, 0xbff0000000000000, 0x7ff0000000000000,
+        0xfff0000000000000},
+       {0x7ff8000000000000, 0xfff8000000000000, 0x7ff0000000000001, 0xfff0000000abcdef, 0x7fffffffffffffff}},
+      {nc::float16,
+       {0x0000, 0x8000, 0x3c00, 0xbc00, 0x7c00, 0xfc00, 0x0001},
+       {0x7e00, 0xfe00, 0x7c01, 0xfd55}},
+      {nc::bfloat16, {0x0000, 0x8000, 0x3f80, 0xbf80, 0x7f80, 0xff80}, {0x7fc0, 0xffc0, 0x7f81, 0xff81}},
+  };
+  std::mt19937 gen(5);
+  for (const auto& type : types) {
+    const nc::dtype t = type.t;
+    const std::size_t width = t.itemsize();
+    const auto value_of = [&](std::uint64_t b) -> double {
+      if (width == 2) {
+        const auto h = static_cast<std::uint16_t>(b);
+        return t == nc::bfloat16 ? nc::bfloat16_t::to_float(h) : nc::float16_t::to_float(h);
+      }
+      if (width == 4) return std::bit_cast<float>(static_cast<std::uint32_t>(b));
+      return std::bit_cast<double>(b);
+    };
+    for (const auto& [n, nan_share] : std::vector<std::pair<std::size_t, double>>{
+             {1025, 0.0}, {1025, 0.3}, {200003, 0.001}, {200003, 0.4}, {131077, 1.0}, {70001, -1.0}}) {
+      CAPTURE(t.name());
+      CAPTURE(n);
+      CAPTURE(nan_share);
+      // nan_share -1: every NaN has the sign bit set, a fifth of the row
+      std::uniform_real_distribution<double> u(0, 1);
+      std::vector<std::uint64_t> bits(n);
+      for (std::size_t i = 0; i < n; ++i) {
+        const bool nan = nan_share < 0 ? u(gen) < 0.2 : u(gen) < nan_share;
+        const auto& pool = nan ? type.nans : type.numbers;
+        bits[i] = pool[gen() % pool.size()];
+        if (nan && nan_share < 0) bits[i] |= std::uint64_t{1} << (8 * width - 1);
+      }
+      std::vector<unsigned char> bytes(n * width);
+      for (std::size_t i = 0; i < n; ++i)
+        std::memcpy(bytes.data() + i * width, &bits[i], width);  // little end
+      const nc::ndarray x =
+          nc::array_from_host(bytes.data(), t, n, {static_cast<std::int64_t>(n)}, std::nullopt, dev);
+      std::vector<std::int64_t> expected(n);
+      for (std::size_t i = 0; i < n; ++i) expected[i] = static_cast<std::int64_t>(i);
+      std::stable_sort(expected.begin(), expected.end(), [&](std::int64_t a, std::int64_t b) {
+        const double va = value_of(bits[a]), vb = value_of(bits[b]);
+        return va < vb || (!std::isnan(va) && std::isnan(vb));
+      });
+      const nc::ndarray order = nc::argsort(x);
+      CHECK(order.shape() == nc::shape_t{static_cast<std::int64_t>(n)});
+      CHECK(int64_values(order) == expected);
+      // the values through the same order, NaNs last
+      const auto sorted = numcu_test::host_bytes(nc::sort(x));
+      bool same = true;
+      for (std::size_t i = 0; i < n && same; ++i) {
+        same = numcu_test::same_element(sorted.data() + i * width, bytes.data() + expected[i] * width, t);
+      }
+      CHECK(same);
+      CHECK(numcu_test::host_bytes(x) == bytes);  // the input unchanged
+    }
+  }
 }
 
 NUMCU_TEST_ON_DEVICES("partition and argpartition put each kth where a sort does", partition_by_hand) {

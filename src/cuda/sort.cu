@@ -30,6 +30,54 @@ void gather_rows(const exec& e, std::size_t itemsize, const void* src, const std
 
 namespace {
 
+/// Elements a thread of iota_kernel and widen_indices_kernel writes: one 16-byte load or store of uint32.
+constexpr int iota_items = 4;
+
+/// fill_iota(), iota_items elements a thread.
+__global__ void __launch_bounds__(block_threads)
+    iota_kernel(std::uint32_t* __restrict__ index, std::int64_t n) {
+  const std::int64_t i = (std::int64_t{blockIdx.x} * block_threads + threadIdx.x) * iota_items;
+  const auto first = static_cast<std::uint32_t>(i);
+  if (i + iota_items <= n) {
+    *reinterpret_cast<uint4*>(index + i) = uint4{first, first + 1, first + 2, first + 3};
+  } else {
+    for (std::int64_t j = i; j < n; ++j) index[j] = static_cast<std::uint32_t>(j);
+  }
+}
+
+/// widen_indices(), iota_items elements a thread: one 16-byte load where the shift keeps it aligned, and
+/// (@p paired) two 16-byte stores.
+__global__ void __launch_bounds__(block_threads)
+    widen_indices_kernel(const std::uint32_t* __restrict__ from, std::int64_t* __restrict__ to,
+                         std::int64_t n, const std::int64_t* nan_counts, bool paired) {
+  const std::int64_t k = nan_counts ? nan_counts[0] : 0, end = n - (nan_counts ? nan_counts[1] : 0);
+  const std::int64_t i = (std::int64_t{blockIdx.x} * block_threads + threadIdx.x) * iota_items;
+  if (i + iota_items <= end && k % iota_items == 0 && paired) {
+    const uint4 v = *reinterpret_cast<const uint4*>(from + i + k);
+    reinterpret_cast<longlong2*>(to + i)[0] = longlong2{v.x, v.y};
+    reinterpret_cast<longlong2*>(to + i)[1] = longlong2{v.z, v.w};
+  } else {
+    for (std::int64_t j = i; j < i + iota_items && j < end; ++j) to[j] = from[j + k];
+  }
+}
+
+}  // namespace
+
+void fill_iota(const exec& e, std::uint32_t* index, std::int64_t n) {
+  if (n == 0) return;
+  launch(e, grid_for((n + iota_items - 1) / iota_items, block_threads), block_threads, iota_kernel, index, n);
+}
+
+void widen_indices(const exec& e, const std::uint32_t* from, std::int64_t* to, std::int64_t n,
+                   const std::int64_t* nan_counts) {
+  if (n == 0) return;
+  const bool paired = reinterpret_cast<std::uintptr_t>(to) % 16 == 0;
+  launch(e, grid_for((n + iota_items - 1) / iota_items, block_threads), block_threads, widen_indices_kernel,
+         from, to, n, nan_counts, paired);
+}
+
+namespace {
+
 /// Bytes of shared memory a block of sampled_search_kernel fills with samples of the sorted array.
 constexpr int search_sample_bytes = 32768;
 

@@ -1,16 +1,23 @@
-// Sorting on the GPU, by dtype (sort_rows_of<T>, instantiated by the sort_<width>.cu units, one per key width):
-// - values alone of one longer row: CUB's radix sort of the values themselves (CUB takes -0.0 as +0.0 and keeps the
-//   input order of equal keys: NumPy's stable order), then the NaNs with the sign bit set, which CUB puts
-//   first, rotated to the end;
+// Sorting on the GPU, by dtype (sort_rows_of<T>, instantiated by the sort_<width>.cu units, one per key
+// width):
+// - values alone of one longer row: CUB's radix sort of the values themselves (CUB takes -0.0 as +0.0 and
+//   keeps the input order of equal keys: NumPy's stable order), then the NaNs with the sign bit set, which
+//   CUB puts first, rotated to the end;
 // - rows of up to block_sort_limit elements: one block per row in registers and shared memory
-//   (cub::BlockRadixSort): the values alone as CUB orders them, the NaNs with the sign bit set stored last; the
-//   permutation by device/sort_keys.hpp's keys with their indices, the key transform fused into the load;
-// - the permutation of one longer row, or of several: the keys sorted with their indices by CUB's radix sort
-//   (one row) or segmented sort (several), and the values, where wanted, gathered through the permutation.
+//   (cub::BlockRadixSort): the values alone as CUB orders them, the NaNs with the sign bit set stored last;
+//   the permutation by device/sort_keys.hpp's keys with their indices, the key transform fused into the load;
+// - the permutation of one longer row of real values: the values themselves sorted with their positions by
+//   CUB's radix sort (no pass writes keys), the positions of the NaNs, which CUB orders by sign and payload,
+//   then written last in input order by a compaction of the input that returns at once when there is none;
+// - the permutation of one longer row of complex values, or of several rows: the keys sorted with their
+//   indices by CUB's radix sort (one row) or segmented sort (several); the values, where wanted, gathered
+//   through the permutation.
 // Every CUB call takes its temporary storage from the context's workspace, on the context's stream.
 #pragma once
 
 #include <cub/block/block_radix_sort.cuh>
+#include <cub/block/block_reduce.cuh>
+#include <cub/block/block_scan.cuh>
 #include <cub/device/device_radix_sort.cuh>
 #include <cub/device/device_segmented_sort.cuh>
 #include <cuda_bf16.h>
@@ -46,6 +53,14 @@ __global__ void __launch_bounds__(block_threads)
 /// Queues gather_rows_kernel for elements of @p itemsize bytes.
 void gather_rows(const exec& e, std::size_t itemsize, const void* src, const std::int64_t* index, std::int64_t n,
                  std::int64_t total, void* dst);
+
+/// index[i] = i for i in [0, n) (@p index 16-byte aligned).
+void fill_iota(const exec& e, std::uint32_t* index, std::int64_t n);
+
+/// to[i] = from[i + k], widened to int64, for i in [0, n - m): k and m are nan_counts[0] and nan_counts[1]
+/// (device memory, written by an earlier kernel), or 0 for a null @p nan_counts. @p from is 16-byte aligned.
+void widen_indices(const exec& e, const std::uint32_t* from, std::int64_t* to, std::int64_t n,
+                   const std::int64_t* nan_counts);
 
 namespace sort_detail {
 
@@ -83,11 +98,24 @@ __device__ bool is_negative_nan(T x) {
   }
 }
 
-/// *count = the number of NaNs with the sign bit set at the start of the @p n sorted values at @p x (a
-/// binary search by one thread: CUB puts them first, before -inf).
+/// True for a floating NaN of either sign and any payload.
 template <class T>
-__global__ void count_leading_nans_kernel(const T* x, std::int64_t n, std::int64_t* count) {
-  std::int64_t lo = 0, hi = n;  // x[0, lo) are such NaNs, x[hi, n) are not
+__device__ bool is_nan_value(T x) {
+  using K = sort_key_t<T>;
+  return sort_key(x) == K(~K(0));
+}
+
+/// counts[0] = the number of NaNs with the sign bit set at the start of the @p n values at @p x, sorted as
+/// CUB orders them (before -inf), and counts[1] = that number plus the number of the other NaNs, which CUB
+/// puts at the end (after +inf): two binary searches by one thread, after a look at both ends, which settles
+/// the common case of no NaN.
+template <class T>
+__global__ void count_nan_ends_kernel(const T* x, std::int64_t n, std::int64_t* counts) {
+  if (n == 0 || (!is_nan_value(x[0]) && !is_nan_value(x[n - 1]))) {
+    counts[0] = counts[1] = 0;
+    return;
+  }
+  std::int64_t lo = 0, hi = n;  // x[0, lo) are NaNs with the sign bit set, x[hi, n) are not
   while (lo < hi) {
     const std::int64_t mid = lo + (hi - lo) / 2;
     if (is_negative_nan(x[mid])) {
@@ -96,7 +124,73 @@ __global__ void count_leading_nans_kernel(const T* x, std::int64_t n, std::int64
       hi = mid;
     }
   }
-  *count = lo;
+  const std::int64_t leading = lo;
+  hi = n;  // x[leading, lo) are numbers, x[hi, n) NaNs
+  while (lo < hi) {
+    const std::int64_t mid = lo + (hi - lo) / 2;
+    if (is_nan_value(x[mid])) {
+      hi = mid;
+    } else {
+      lo = mid + 1;
+    }
+  }
+  counts[0] = leading;
+  counts[1] = leading + (n - lo);
+}
+
+/// Elements of the input each block of the NaN compaction (count_nans_kernel, place_nans_kernel) covers.
+constexpr std::int64_t nan_chunk = std::int64_t{1} << 16;
+
+/// Unless there is no NaN (nan_counts[1] == 0): counts[b] = the number of NaNs among the elements of chunk b
+/// (blockIdx.x) of the @p n at @p in.
+template <class T>
+__global__ void __launch_bounds__(block_threads)
+    count_nans_kernel(const T* __restrict__ in, std::int64_t n, const std::int64_t* nan_counts,
+                      std::uint32_t* counts) {
+  if (nan_counts[1] == 0) return;
+  using Reduce = cub::BlockReduce<std::uint32_t, block_threads>;
+  __shared__ typename Reduce::TempStorage storage;
+  const std::int64_t begin = std::int64_t{blockIdx.x} * nan_chunk,
+                     end = begin + nan_chunk < n ? begin + nan_chunk : n;
+  std::uint32_t mine = 0;
+  for (std::int64_t i = begin + threadIdx.x; i < end; i += block_threads) mine += is_nan_value(in[i]);
+  const std::uint32_t all = Reduce(storage).Sum(mine);
+  if (threadIdx.x == 0) counts[blockIdx.x] = all;
+}
+
+/// Unless there is no NaN: the positions of the NaNs of chunk b (blockIdx.x) of the @p n elements at @p in,
+/// in input order, written to indices[n - m + (the NaNs of the chunks before b) ...] (m = nan_counts[1], all
+/// NaNs): NumPy's stable order puts every NaN last, in input order, whatever its sign and payload.
+template <class T>
+__global__ void __launch_bounds__(block_threads)
+    place_nans_kernel(const T* __restrict__ in, std::int64_t n, const std::int64_t* nan_counts,
+                      const std::uint32_t* counts, std::int64_t* indices) {
+  const std::int64_t m = nan_counts[1];
+  if (m == 0) return;
+  using Reduce = cub::BlockReduce<std::int64_t, block_threads>;
+  using Scan = cub::BlockScan<int, block_threads>;
+  __shared__ union {
+    typename Reduce::TempStorage reduce;
+    typename Scan::TempStorage scan;
+  } storage;
+  __shared__ std::int64_t base;
+  std::int64_t before = 0;
+  for (unsigned b = threadIdx.x; b < blockIdx.x; b += block_threads) before += counts[b];
+  before = Reduce(storage.reduce).Sum(before);
+  if (threadIdx.x == 0) base = n - m + before;
+  __syncthreads();
+  std::int64_t at = base;
+  const std::int64_t begin = std::int64_t{blockIdx.x} * nan_chunk,
+                     end = begin + nan_chunk < n ? begin + nan_chunk : n;
+  for (std::int64_t tile = begin; tile < end; tile += block_threads) {
+    const std::int64_t i = tile + threadIdx.x;
+    const int nan = i < end && is_nan_value(in[i]);
+    int rank, tile_nans;
+    __syncthreads();  // the scan storage is reused from the last tile (and the reduction)
+    Scan(storage.scan).ExclusiveSum(nan, rank, tile_nans);
+    if (nan) indices[at + rank] = i;
+    at += tile_nans;
+  }
 }
 
 /// Unless *shift is 0: to[i] = from[(i + *shift) % n] (@p rotate) or from[i]; from and to do not overlap. A
@@ -145,8 +239,8 @@ void sort_values_row(const exec& e, const T* in, T* out, std::int64_t n) {
   NUMCU_CUDA_CHECK(cub::DeviceRadixSort::SortKeys(e.workspace(bytes), bytes, reinterpret_cast<const N*>(in),
                                                   reinterpret_cast<N*>(out), n, 0, int(sizeof(N) * 8), stream));
   if constexpr (is_floating_storage_v<T>) {
-    auto* shift = static_cast<std::int64_t*>(e.workspace(sizeof(std::int64_t)));
-    launch(e, 1, 1, count_leading_nans_kernel<T>, out, n, shift);
+    auto* shift = static_cast<std::int64_t*>(e.workspace(2 * sizeof(std::int64_t)));  // [0]: the rotation
+    launch(e, 1, 1, count_nan_ends_kernel<T>, out, n, shift);
     T* aside = static_cast<T*>(e.workspace(sizeof(T) * n));
     const unsigned grid = std::min(grid_for(n, block_threads), rotate_blocks);
     launch(e, grid, block_threads, rotate_kernel<T>, out, aside, n, shift, false);
@@ -247,14 +341,6 @@ __global__ void __launch_bounds__(block_threads)
   index[i] = Index(n == total ? i : i % n);
 }
 
-/// to[i] = from[i], widened to int64.
-template <class From>
-__global__ void __launch_bounds__(block_threads)
-    widen_indices_kernel(const From* __restrict__ from, std::int64_t* __restrict__ to, std::int64_t total) {
-  const std::int64_t i = std::int64_t{blockIdx.x} * block_threads + threadIdx.x;
-  if (i < total) to[i] = from[i];
-}
-
 /// The start of each row of n elements, for CUB's segmented sort.
 struct row_start {
   std::int64_t n;
@@ -285,8 +371,37 @@ void sort_key_indices(const exec& e, const K* keys, std::int64_t rows, std::int6
     NUMCU_CUDA_CHECK(cub::DeviceSegmentedSort::StableSortPairs(e.workspace(bytes), bytes, keys, sorted_keys, iota,
                                                                sorted, total, rows, starts, starts + 1, stream));
   }
-  if constexpr (!is_same_v<Index, std::int64_t>) {
-    launch(e, grid_for(total, block_threads), block_threads, widen_indices_kernel<Index>, sorted, indices, total);
+  if constexpr (!is_same_v<Index, std::int64_t>) widen_indices(e, sorted, indices, total, nullptr);
+}
+
+/// The stable permutation of the @p n (< 2^32) real values at @p in into @p indices, NumPy's: CUB sorts the
+/// values themselves with their positions (its order takes -0.0 as +0.0 and keeps equal values in input
+/// order), the positions then widened past the NaNs with the sign bit set, which CUB puts first, and the
+/// positions of all NaNs, which CUB orders by sign and payload, written last in input order.
+template <class T>
+void sort_value_indices(const exec& e, const T* in, std::int64_t n, std::int64_t* indices) {
+  using N = typename native_of<T>::type;
+  const auto stream = static_cast<cudaStream_t>(e.stream());
+  auto* iota = static_cast<std::uint32_t*>(e.workspace(sizeof(std::uint32_t) * n));
+  auto* sorted = static_cast<std::uint32_t*>(e.workspace(sizeof(std::uint32_t) * n));
+  N* sorted_values = static_cast<N*>(e.workspace(sizeof(N) * n));
+  const N* values = reinterpret_cast<const N*>(in);
+  fill_iota(e, iota, n);
+  std::size_t bytes = 0;
+  NUMCU_CUDA_CHECK(cub::DeviceRadixSort::SortPairs(nullptr, bytes, values, sorted_values, iota, sorted, n, 0,
+                                                   int(sizeof(N) * 8), stream));
+  NUMCU_CUDA_CHECK(cub::DeviceRadixSort::SortPairs(e.workspace(bytes), bytes, values, sorted_values, iota,
+                                                   sorted, n, 0, int(sizeof(N) * 8), stream));
+  if constexpr (is_floating_storage_v<T>) {
+    auto* nan_counts = static_cast<std::int64_t*>(e.workspace(2 * sizeof(std::int64_t)));
+    launch(e, 1, 1, count_nan_ends_kernel<T>, reinterpret_cast<const T*>(sorted_values), n, nan_counts);
+    widen_indices(e, sorted, indices, n, nan_counts);
+    const auto chunks = static_cast<unsigned>((n + nan_chunk - 1) / nan_chunk);
+    auto* counts = static_cast<std::uint32_t*>(e.workspace(sizeof(std::uint32_t) * chunks));
+    launch(e, chunks, block_threads, count_nans_kernel<T>, in, n, nan_counts, counts);
+    launch(e, chunks, block_threads, place_nans_kernel<T>, in, n, nan_counts, counts, indices);
+  } else {
+    widen_indices(e, sorted, indices, n, nullptr);
   }
 }
 
@@ -320,6 +435,13 @@ void sort_rows_of(const exec& e, const sort_call& c) {
   }
   std::int64_t* indices =
       c.indices ? c.indices : static_cast<std::int64_t*>(e.workspace(sizeof(std::int64_t) * total));
+  if constexpr (!is_complex_v<T>) {
+    if (c.rows == 1 && c.n <= std::int64_t{std::numeric_limits<std::uint32_t>::max()}) {
+      sort_value_indices(e, in, c.n, indices);
+      if (values) gather_rows(e, sizeof(T), in, indices, c.n, total, values);
+      return;
+    }
+  }
   K* keys = static_cast<K*>(e.workspace(sizeof(K) * total));
   const unsigned grid = grid_for(total, block_threads);
   if (c.n <= std::int64_t{std::numeric_limits<std::uint32_t>::max()}) {
