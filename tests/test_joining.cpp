@@ -72,6 +72,41 @@ NUMCU_TEST_ON_DEVICES("concatenate, stack and the stacks agree with NumPy: every
   CHECK(lines == 292);
 }
 
+NUMCU_TEST_ON_DEVICES(
+    "concatenate of narrow rows puts each part's row o in row o, every item size and length", join_narrow) {
+  // part k's element (o, c) holds 1000 k + 10 o + c (mod the dtype): row o of the result is worked out here
+  // part by part; lengths that leave a partial last vector, and widths that split the 16-byte stores
+  const std::vector<std::vector<std::int64_t>> width_sets{{1, 1}, {2, 3}, {1, 5, 2}, {3}, {7, 1, 1, 4}};
+  for (nc::dtype t : {nc::int8, nc::int16, nc::float32, nc::int64, nc::complex128}) {
+    for (const auto& widths : width_sets) {
+      for (std::int64_t outer : {std::int64_t{1}, std::int64_t{7}, std::int64_t{10001}}) {
+        CAPTURE(t.name());
+        CAPTURE(widths.size());
+        CAPTURE(outer);
+        std::vector<nc::ndarray> parts;
+        std::int64_t width = 0;
+        for (std::size_t k = 0; k < widths.size(); ++k) {
+          std::vector<std::int64_t> v;
+          for (std::int64_t o = 0; o < outer; ++o)
+            for (std::int64_t c = 0; c < widths[k]; ++c) v.push_back(1000 * std::int64_t(k) + 10 * o + c);
+          parts.push_back(nc::array(v, std::nullopt, dev).reshape({outer, widths[k]}).astype(t));
+          width += widths[k];
+        }
+        std::vector<std::int64_t> expected;
+        for (std::int64_t o = 0; o < outer; ++o)
+          for (std::size_t k = 0; k < widths.size(); ++k)
+            for (std::int64_t c = 0; c < widths[k]; ++c)
+              expected.push_back(1000 * std::int64_t(k) + 10 * o + c);
+        const nc::ndarray want = nc::array(expected, std::nullopt, nc::cpu).reshape({outer, width}).astype(t);
+        const nc::ndarray got = nc::concatenate(parts, 1);
+        CHECK(got.dtype() == t);
+        CHECK(got.shape() == nc::shape_t{outer, width});
+        CHECK(numcu_test::host_bytes(got) == numcu_test::host_bytes(want));
+      }
+    }
+  }
+}
+
 NUMCU_TEST_ON_DEVICES("split, array_split, hsplit, vsplit, dsplit and unstack agree with NumPy, as views",
                       split_golden) {
   int lines = 0;

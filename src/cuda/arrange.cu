@@ -1,7 +1,9 @@
 // Data movement for joining and rearranging on the GPU, kernels per element size: narrow rows side by side
-// (a thread a row), triangles of matrices (a block a stretch of a row, reading only what is kept).
+// (16 bytes of the result a thread), triangles of matrices (a block a stretch of a row, reading only what is
+// kept).
 #include <algorithm>
 #include <cstdint>
+#include <limits>
 
 #include "core/backend.hpp"
 #include "cuda/launch.cuh"
@@ -10,20 +12,44 @@
 namespace numcu::detail {
 namespace {
 
-/// Row o of dst: the rows o of the parts in turn.
-template <class Bits>
+/// Bytes each thread of join_narrow_rows_kernel writes: one 16-byte store where it can.
+constexpr int join_bytes = 16;
+
+/// Elements i * Items ... i * Items + Items - 1 of dst (i: the thread's place in the grid), row after row of
+/// @p width elements, each row o the rows o of the parts in turn; Index (uint32_t where @p total allows it)
+/// does the one division by the width. One 16-byte store where @p aligned (dst 16-byte aligned).
+template <class Bits, class Index>
 __global__ void __launch_bounds__(block_threads)
-    join_narrow_rows_kernel(join_parts parts, std::int64_t outer, std::int64_t width,
+    join_narrow_rows_kernel(join_parts parts, Index total, Index width, bool aligned,
                             Bits* __restrict__ dst) {
-  const std::int64_t o = std::int64_t{blockIdx.x} * block_threads + threadIdx.x;
-  if (o >= outer) return;
-  Bits* to = dst + o * width;
+  constexpr int items = sizeof(Bits) >= join_bytes ? 1 : join_bytes / sizeof(Bits);
+  const Index first = (Index{blockIdx.x} * block_threads + threadIdx.x) * items;
+  if (first >= total) return;
+  Index o = first / width, c = first - o * width;
+  int k = 0;  // the part column c lies in, from column `start` on (every part has columns)
+  Index start = 0;
+  while (c >= start + Index(parts.width[k])) start += Index(parts.width[k++]);
+  Bits v[items];
 #pragma unroll
-  for (int k = 0; k < join_parts_capacity; ++k) {
-    if (k < parts.count) {
-      const Bits* from = static_cast<const Bits*>(parts.data[k]) + o * parts.width[k];
-      for (std::int64_t i = 0; i < parts.width[k]; ++i) *to++ = from[i];
+  for (int j = 0; j < items; ++j) {
+    if (first + j >= total) break;
+    v[j] = static_cast<const Bits*>(parts.data[k])[o * Index(parts.width[k]) + (c - start)];
+    if (++c == start + Index(parts.width[k])) {  // the next part, or the next row's first
+      start = c;
+      ++k;
+      if (c == width) {
+        c = start = 0;
+        k = 0;
+        ++o;
+      }
     }
+  }
+  if (aligned && first + items <= total) {
+    uint4 packed;
+    memcpy(&packed, v, sizeof packed);
+    *reinterpret_cast<uint4*>(dst + first) = packed;
+  } else {
+    for (int j = 0; j < items && first + j < total; ++j) dst[first + j] = v[j];
   }
 }
 
@@ -60,9 +86,23 @@ void join_narrow_rows<cuda_backend>(const exec& e, std::size_t itemsize, const j
                                     std::int64_t outer, void* dst) {
   std::int64_t width = 0;
   for (int k = 0; k < parts.count; ++k) width += parts.width[k];
+  const std::int64_t total = outer * width;
+  if (total == 0) return;
+  const bool aligned = reinterpret_cast<std::uintptr_t>(dst) % join_bytes == 0;
   visit_itemsize(itemsize, [&]<class Bits>(type_tag<Bits>) {
-    launch(e, grid_for(outer, block_threads), block_threads, join_narrow_rows_kernel<Bits>, parts, outer,
-           width, static_cast<Bits*>(dst));
+    constexpr int items = sizeof(Bits) >= join_bytes ? 1 : join_bytes / sizeof(Bits);
+    const std::int64_t threads = (total + items - 1) / items;
+    // (the grid's last block may start its threads past total: 32 bits while they cannot wrap)
+    if (total + std::int64_t{block_threads} * items <=
+        std::int64_t{std::numeric_limits<std::uint32_t>::max()}) {
+      launch(e, grid_for(threads, block_threads), block_threads, join_narrow_rows_kernel<Bits, std::uint32_t>,
+             parts, static_cast<std::uint32_t>(total), static_cast<std::uint32_t>(width), aligned,
+             static_cast<Bits*>(dst));
+    } else {
+      launch(e, grid_for(threads, block_threads), block_threads, join_narrow_rows_kernel<Bits, std::uint64_t>,
+             parts, static_cast<std::uint64_t>(total), static_cast<std::uint64_t>(width), aligned,
+             static_cast<Bits*>(dst));
+    }
   });
 }
 
