@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cstdlib>
+#include <optional>
 #include <string>
 
 #include "api/manipulation_common.hpp"
@@ -42,6 +43,25 @@ ndarray triangle(const ndarray& a, std::int64_t k, bool lower) {
   const ndarray zero = zeros({}, a.dtype(), a.device());
   return lower ? where(tri(rows, columns, k, bool_, a.device()), a, zero)
                : where(tri(rows, columns, k - 1, bool_, a.device()), zero, a);
+}
+
+/// The pad_gather mode of numpy.pad's @p mode, for the modes that copy (reflect and symmetric without
+/// reflect_type='odd') and constant.
+std::optional<pad_copy> pad_copy_of(pad_mode mode, bool odd) {
+  switch (mode) {
+    case pad_mode::constant:
+      return pad_copy::constant;
+    case pad_mode::edge:
+      return pad_copy::edge;
+    case pad_mode::reflect:
+      return odd ? std::nullopt : std::optional(pad_copy::reflect);
+    case pad_mode::symmetric:
+      return odd ? std::nullopt : std::optional(pad_copy::symmetric);
+    case pad_mode::wrap:
+      return pad_copy::wrap;
+    default:
+      return std::nullopt;
+  }
 }
 
 /// numpy.pad's per-axis pairs from one pair or one per axis (NumPy's _as_pairs).
@@ -416,13 +436,30 @@ ndarray pad(const ndarray& a, const std::vector<std::pair<std::int64_t, std::int
     shape.push_back(a.shape()[d] + widths[d].first + widths[d].second);
     original.emplace_back(widths[d].first, widths[d].first + a.shape()[d]);
   }
+  const auto values = mode != pad_mode::constant ? std::vector<std::pair<scalar, scalar>>()
+                      : options.constant_values.empty()
+                          ? std::vector<std::pair<scalar, scalar>>(static_cast<std::size_t>(ndim), {0, 0})
+                          : per_axis(options.constant_values, ndim, "constant_values");
+  if (const auto copy = pad_copy_of(mode, options.odd); copy && a.size() > 0 && ndim > 0) {
+    bool covered = true;
+    for (int d = 0; d < ndim; ++d)
+      covered = covered && pad_source_covers(*copy, widths[d].first, widths[d].second, a.shape()[d]);
+    if (covered && *copy != pad_copy::constant) return pad_gather_of(a, widths, *copy, nullptr);
+    if (covered) {  // the constants cast as NumPy's setitem casts them, then moved to a's device at once
+      const ndarray constants = new_array({2 * std::int64_t{ndim}}, a.dtype(), cpu);
+      for (int d = 0; d < ndim; ++d) {
+        std::move(constants(2 * d)) = values[d].first;
+        std::move(constants(2 * d + 1)) = values[d].second;
+      }
+      const ndarray there = constants.to(a.device());
+      return pad_gather_of(a, widths, *copy, &there);
+    }
+  }
+  // NumPy's steps: the original copied into the middle, then the pad areas axis after axis
   const ndarray padded = new_array(shape, a.dtype(), a.device());
   std::vector<index_t> area(original.begin(), original.end());
   copy_into(padded.index(area), a);
   if (mode == pad_mode::constant) {
-    const auto values = options.constant_values.empty()
-                            ? std::vector<std::pair<scalar, scalar>>(static_cast<std::size_t>(ndim), {0, 0})
-                            : per_axis(options.constant_values, ndim, "constant_values");
     for (int d = 0; d < ndim; ++d) {
       set_pad_area(pad_region(padded, original, d), d, widths[d], values[d].first, values[d].second);
     }

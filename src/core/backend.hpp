@@ -10,8 +10,10 @@
 #include "core/iteration_plan.hpp"
 #include "core/reduction_call.hpp"
 #include "core/sort_call.hpp"
+#include "device/pad_source.hpp"
 #include "device/philox.hpp"
 #include "device/sequence.hpp"
+#include "numcu/config.hpp"
 #include "numcu/dtype.hpp"
 #include "numcu/indexing.hpp"
 
@@ -123,6 +125,26 @@ struct join_parts {
 /// bytes at a time.
 template <class Backend>
 void join_narrow_rows(const exec& e, std::size_t itemsize, const join_parts& parts, std::int64_t outer, void* dst);
+
+/// Where pad_gather reads the elements of its result from: the mode, the result's shape, and for each axis
+/// the pad before it, the source's size (at least 1) and stride (in elements).
+struct pad_plan {
+  pad_copy mode = pad_copy::constant;
+  int ndim = 0;
+  std::int64_t shape[max_dims];
+  std::int64_t before[max_dims];
+  std::int64_t size[max_dims];
+  std::int64_t strides[max_dims];
+};
+
+/// numpy.pad of the modes that copy (edge, reflect, symmetric, wrap) and of constant, within the widths
+/// device/pad_source.hpp covers: the C-contiguous result of plan.shape at @p dst, its element (i_0, ...,
+/// i_n-1) the one of @p src at the pad_source() of each index where every one is a source index, else the
+/// constant of the last axis d whose index is not: constants[2 d] (before) or constants[2 d + 1] (after),
+/// elements of @p itemsize bytes (null for the modes that copy).
+template <class Backend>
+void pad_gather(const exec& e, std::size_t itemsize, const void* src, const pad_plan& plan,
+                const void* constants, void* dst);
 
 /// NumPy's tril (@p lower) or triu of the @p matrices C-contiguous (rows, columns) matrices of elements of
 /// @p itemsize bytes at @p src, into @p dst of the same layout: element (r, c) is kept where c - r <= k

@@ -79,6 +79,67 @@ __global__ void __launch_bounds__(block_threads)
   }
 }
 
+/// The source offset (elements) of row @p row of pad_gather's result (its index over all axes but the last),
+/// and the element of the constants of the last of those axes outside the source (-1: none).
+template <class Index>
+__device__ void pad_row_source(const pad_plan& plan, Index row, std::int64_t& offset, int& constant) {
+  offset = 0;
+  constant = -1;
+  for (int d = plan.ndim - 2; d >= 0; --d) {
+    const Index size = Index(plan.shape[d]), q = row / size;
+    const std::int64_t m = pad_source(plan.mode, row - q * size, plan.before[d], plan.size[d]);
+    row = q;
+    if (m >= 0) {
+      offset += m * plan.strides[d];
+    } else if (constant < 0) {  // (the axes come last first)
+      constant = 2 * d + static_cast<int>(-1 - m);
+    }
+  }
+}
+
+/// pad_gather(): elements first ... first + items - 1 of the result (first: the thread's place in the grid
+/// times items), one 16-byte store where @p aligned; Index (uint32_t where the result allows it) does the
+/// divisions.
+template <class Bits, class Index>
+__global__ void __launch_bounds__(block_threads)
+    pad_gather_kernel(const Bits* __restrict__ src, pad_plan plan, const Bits* __restrict__ constants,
+                      Index total, bool aligned, Bits* __restrict__ dst) {
+  constexpr int items = sizeof(Bits) >= join_bytes ? 1 : join_bytes / sizeof(Bits);
+  const Index first = (Index{blockIdx.x} * block_threads + threadIdx.x) * items;
+  if (first >= total) return;
+  const int last = plan.ndim - 1;
+  const Index width = Index(plan.shape[last]);
+  const std::int64_t before = plan.before[last], size = plan.size[last], stride = plan.strides[last];
+  Index row = first / width, j = first - row * width;
+  std::int64_t offset;
+  int constant;
+  pad_row_source(plan, row, offset, constant);
+  Bits v[items];
+#pragma unroll
+  for (int t = 0; t < items; ++t) {
+    if (first + t >= total) break;
+    const std::int64_t m = pad_source(plan.mode, j, before, size);
+    if (m < 0) {
+      v[t] = constants[2 * last + (-1 - m)];  // the last axis's constant: its pad is written last
+    } else if (constant >= 0) {
+      v[t] = constants[constant];
+    } else {
+      v[t] = src[offset + m * stride];
+    }
+    if (++j == width) {
+      j = 0;
+      pad_row_source(plan, ++row, offset, constant);
+    }
+  }
+  if (aligned && first + items <= total) {
+    uint4 packed;
+    memcpy(&packed, v, sizeof packed);
+    *reinterpret_cast<uint4*>(dst + first) = packed;
+  } else {
+    for (int t = 0; t < items && first + t < total; ++t) dst[first + t] = v[t];
+  }
+}
+
 }  // namespace
 
 template <>
@@ -115,6 +176,30 @@ void triangle<cuda_backend>(const exec& e, std::size_t itemsize, const void* src
   visit_itemsize(itemsize, [&]<class Bits>(type_tag<Bits>) {
     launch(e, dim3(grid), block_threads, triangle_kernel<Bits>, static_cast<const Bits*>(src), rows, columns,
            stretches, blocks, k, lower, static_cast<Bits*>(dst));
+  });
+}
+
+template <>
+void pad_gather<cuda_backend>(const exec& e, std::size_t itemsize, const void* src, const pad_plan& plan,
+                              const void* constants, void* dst) {
+  std::int64_t total = 1;
+  for (int d = 0; d < plan.ndim; ++d) total *= plan.shape[d];
+  if (total == 0) return;
+  const bool aligned = reinterpret_cast<std::uintptr_t>(dst) % join_bytes == 0;
+  visit_itemsize(itemsize, [&]<class Bits>(type_tag<Bits>) {
+    constexpr int items = sizeof(Bits) >= join_bytes ? 1 : join_bytes / sizeof(Bits);
+    const std::int64_t threads = (total + items - 1) / items;
+    const auto* from = static_cast<const Bits*>(src);
+    const auto* fills = static_cast<const Bits*>(constants);
+    // (32 bits while the grid's last threads cannot wrap)
+    if (total + std::int64_t{block_threads} * items <=
+        std::int64_t{std::numeric_limits<std::uint32_t>::max()}) {
+      launch(e, grid_for(threads, block_threads), block_threads, pad_gather_kernel<Bits, std::uint32_t>, from,
+             plan, fills, static_cast<std::uint32_t>(total), aligned, static_cast<Bits*>(dst));
+    } else {
+      launch(e, grid_for(threads, block_threads), block_threads, pad_gather_kernel<Bits, std::uint64_t>, from,
+             plan, fills, static_cast<std::uint64_t>(total), aligned, static_cast<Bits*>(dst));
+    }
   });
 }
 

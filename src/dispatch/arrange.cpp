@@ -31,4 +31,27 @@ ndarray triangle_of(const ndarray& a, std::int64_t k, bool lower) {
   return out;
 }
 
+ndarray pad_gather_of(const ndarray& a, const std::vector<std::pair<std::int64_t, std::int64_t>>& widths,
+                      pad_copy mode, const ndarray* constants) {
+  pad_plan plan;
+  plan.mode = mode;
+  plan.ndim = a.ndim();
+  shape_t shape;
+  for (int d = 0; d < plan.ndim; ++d) {
+    const auto& [before, after] = widths[static_cast<std::size_t>(d)];
+    plan.shape[d] = a.shape()[d] + before + after;
+    plan.before[d] = before;
+    plan.size[d] = a.shape()[d];
+    plan.strides[d] = a.strides()[d] / static_cast<std::int64_t>(a.itemsize());
+    shape.push_back(plan.shape[d]);
+  }
+  ndarray out = new_array(shape, a.dtype(), a.device());
+  if (out.size() == 0) return out;
+  route(a.device(), "pad", [&]<class B>(B, const exec& e) {
+    pad_gather<B>(e, a.itemsize(), a.data_ptr(), plan, constants ? constants->data_ptr() : nullptr,
+                  out.data_ptr());
+  });
+  return out;
+}
+
 }  // namespace numcu::detail
