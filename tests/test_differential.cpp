@@ -612,6 +612,14 @@ const std::map<std::string, call>& calls() {
        [](const inputs& in) {
          return one(nc::take(in.arr(0), in.arr(1), one_axis(in), index_mode_of(in)));
        }},
+#define NUMCU_UFUNC_AT(name)                                               \
+  {#name, [](const inputs& in) {                                           \
+     nc::name(in.arr(0), advanced_entries(in), in.arr(*in.key("values"))); \
+     return one(in.arr(0));                                                \
+   }},
+      NUMCU_UFUNC_AT(add_at) NUMCU_UFUNC_AT(subtract_at) NUMCU_UFUNC_AT(multiply_at) NUMCU_UFUNC_AT(minimum_at)
+          NUMCU_UFUNC_AT(maximum_at)
+#undef NUMCU_UFUNC_AT
       {"put",
        [](const inputs& in) {
          nc::put(in.arr(0), in.arr(1), in.arr(2), index_mode_of(in));
@@ -903,9 +911,11 @@ const std::map<std::string, call>& calls() {
 /// The ufunc a function name stands for, for the tolerance table (operators and aliases by their ufunc).
 std::string ufunc_of(const std::string& fn) {
   static const std::map<std::string, std::string> names = {
-      {"operator*", "multiply"},   {"operator*=", "multiply"}, {"operator/", "divide"},
-      {"operator/=", "divide"},    {"true_divide", "divide"},  {"operator%", "remainder"},
-      {"operator%=", "remainder"}, {"mod", "remainder"},       {"abs", "absolute"}};
+      {"operator*", "multiply"},   {"operator*=", "multiply"},  {"operator/", "divide"},
+      {"operator/=", "divide"},    {"true_divide", "divide"},   {"operator%", "remainder"},
+      {"operator%=", "remainder"}, {"mod", "remainder"},        {"abs", "absolute"},
+      {"add_at", "add"},           {"subtract_at", "subtract"}, {"multiply_at", "multiply"},
+      {"minimum_at", "minimum"},   {"maximum_at", "maximum"}};
   const auto it = names.find(fn);
   return it == names.end() ? fn : it->second;
 }
@@ -1389,6 +1399,7 @@ std::string class_of(const std::exception& e) {
 /// Functions that write into their first argument; the `out` argument (tag o) is written too.
 bool writes_first(const std::string& fn) {
   return fn == "fill" || fn == "setitem" || fn == "copyto" || fn == "advanced_setitem" || fn == "put" ||
+         (fn.size() > 3 && fn.compare(fn.size() - 3, 3, "_at") == 0) ||
          (fn.rfind("operator", 0) == 0 && fn.back() == '=' && fn != "operator==" && fn != "operator!=" &&
           fn != "operator<=" && fn != "operator>=");
 }

@@ -2,6 +2,10 @@
 // written by generate_selection.py): integer arrays of several dtypes and shapes, masks of every rank, mixed
 // with integers, slices, newaxis and ellipsis, adjacent and separated, on C-order and transposed arrays of
 // every dtype; and by hand: the errors with NumPy's messages and the operands unchanged, on both devices.
+#include <cmath>
+#include <map>
+#include <random>
+
 #include "test_support.hpp"
 
 using numcu_test::check_elements;
@@ -94,6 +98,72 @@ NUMCU_TEST_ON_DEVICES("a(index) = values with arrays agrees with NumPy: scalars,
     check_elements(head[3] == "t" ? a.T() : a, words(parts[4]), a.dtype());
   }
   CHECK(lines == 3240);
+}
+
+NUMCU_TEST_ON_DEVICES(
+    "add_at and the other ufunc.at forms agree with NumPy: repeated indices in order, casts, numbers",
+    ufunc_at_golden) {
+  using at_function = void (*)(const nc::ndarray&, const std::vector<nc::array_index_t>&, const nc::ndarray&);
+  using at_number = void (*)(const nc::ndarray&, const std::vector<nc::array_index_t>&, nc::scalar);
+  const std::map<std::string, std::pair<at_function, at_number>> functions{
+      {"add", {nc::add_at, nc::add_at}},
+      {"subtract", {nc::subtract_at, nc::subtract_at}},
+      {"multiply", {nc::multiply_at, nc::multiply_at}},
+      {"minimum", {nc::minimum_at, nc::minimum_at}},
+      {"maximum", {nc::maximum_at, nc::maximum_at}}};
+  int lines = 0, errors = 0;
+  for (const auto& line : golden_lines("ufunc_at.txt")) {
+    const auto parts = split(line, '|');
+    auto head = words(parts[0]);
+    CAPTURE(line.substr(0, 160));
+    ++lines;
+    const auto [array_form, number_form] = functions.at(head[1]);
+    head.erase(head.begin() + 1);  // "at dtype shape view", as base_of() reads it
+    const nc::ndarray a = base_of(head, parts[2], dev);
+    const auto before = numcu_test::host_bytes(a);
+    const auto index = entries_of(parts[1], dev);
+    const auto v = words(parts[3]);
+    const auto call = [&] {
+      if (v[0] != "number") {
+        const nc::ndarray values = numcu_test::array_from_text(
+            std::vector<std::string>(v.begin() + 2, v.end()), nc::dtype(v[0]), parse_shape(v[1]), dev);
+        array_form(a, index, values);
+      } else if (v[1] == "int") {
+        number_form(a, index, std::stoll(v[2]));
+      } else if (v[1] == "float") {
+        number_form(a, index, std::strtod(v[2].c_str(), nullptr));
+      } else {
+        number_form(a, index, v[2] == "1");
+      }
+    };
+    const auto after = words(parts[4]);
+    if (after[0] == "error") {
+      ++errors;
+      std::string thrown = "nothing";
+      try {
+        call();
+      } catch (const nc::index_error&) {
+        thrown = "index_error";
+      } catch (const nc::shape_error&) {
+        thrown = "shape_error";
+      } catch (const nc::dtype_error&) {
+        thrown = "dtype_error";
+      }
+      CHECK(thrown == after[1]);
+      CHECK(numcu_test::host_bytes(a) == before);  // nothing written
+      continue;
+    }
+    call();
+    // (two zeros of different signs tie in minimum and maximum: NumPy's pick varies with the dtype's loop,
+    // numcu's is in numpy_differences.md)
+    const bool tie_of_zeros = head[1] == "float16" || head[1] == "bfloat16" || head[1] == "float32" ||
+                              head[1] == "float64" || head[1].rfind("complex", 0) == 0;
+    const std::string& fn = words(parts[0])[1];
+    check_elements(head[3] == "t" ? a.T() : a, after, a.dtype(),
+                   tie_of_zeros && (fn == "minimum" || fn == "maximum"));
+  }
+  CHECK(lines == 2034);
+  CHECK(errors == 20);
 }
 
 NUMCU_TEST_ON_DEVICES("take, put and compress agree with NumPy: axes, none, every mode, every dtype",
@@ -523,4 +593,36 @@ NUMCU_TEST_ON_DEVICES(
     }
   }
   CHECK(lines == 759);
+}
+
+TEST_CASE(
+    "add_at and multiply_at on the GPU give the CPU's sums to the bit: long runs into few elements [cuda]" *
+    doctest::skip(numcu_test::no_gpu())) {
+  // each bin's contributions apply in order on both devices (the CPU's loop is checked against NumPy above):
+  // float32 values of mixed magnitudes make any other order show in the last bits
+  std::mt19937 gen(3);
+  std::uniform_int_distribution<int> bin(0, 99), exponent(-6, 6);
+  std::normal_distribution<double> normal;
+  std::vector<std::int64_t> which(200000);
+  std::vector<double> values(which.size());
+  for (std::size_t i = 0; i < which.size(); ++i) {
+    which[i] = bin(gen) - (i % 7 == 0 ? 100 : 0);  // negative entries too
+    values[i] = normal(gen) * std::ldexp(1.0, exponent(gen));
+  }
+  for (nc::dtype t : {nc::float32, nc::float16, nc::complex64, nc::int16}) {
+    CAPTURE(t.name());
+    const nc::ndarray host_index = nc::array(which, std::nullopt, nc::cpu);
+    const nc::ndarray host_values = nc::array(values, std::nullopt, nc::cpu).astype(t, nc::casting::unsafe);
+    const nc::ndarray host = nc::ones({100}, t, nc::cpu);
+    const nc::ndarray gpu = host.to(nc::cuda(0));
+    nc::add_at(host, {host_index}, host_values);
+    nc::add_at(gpu, {host_index.to(nc::cuda(0))}, host_values.to(nc::cuda(0)));
+    CHECK(numcu_test::host_bytes(gpu) == numcu_test::host_bytes(host));
+    const nc::ndarray host_product = nc::ones({100}, t, nc::cpu), gpu_product = host_product.to(nc::cuda(0));
+    const nc::ndarray near_one = nc::add(nc::multiply(host_values, 1e-3), 1).astype(t, nc::casting::unsafe);
+    nc::multiply_at(host_product, {host_index(nc::slice(0, 5000))}, near_one(nc::slice(0, 5000)));
+    nc::multiply_at(gpu_product, {host_index(nc::slice(0, 5000)).to(nc::cuda(0))},
+                    near_one(nc::slice(0, 5000)).to(nc::cuda(0)));
+    CHECK(numcu_test::host_bytes(gpu_product) == numcu_test::host_bytes(host_product));
+  }
 }

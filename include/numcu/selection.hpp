@@ -105,6 +105,35 @@ ndarray take(const ndarray& a, const ndarray& indices, std::optional<std::int64_
 void put(const ndarray& a, const ndarray& indices, const ndarray& values,
          index_mode mode = index_mode::raise);
 
+/// numpy.add.at(a, index, values): for each element the index selects, in the order NumPy's a[index] lists
+/// them, that element of @p a becomes a + value (@p values broadcast to the selection's shape), unbuffered:
+/// an element selected twice gets both, the second added to what the first wrote. @p index is any index of
+/// `a(...)` (`{idx}` for one integer array; slices, masks and several arrays as there). As NumPy's ufunc.at,
+/// the values are an array of their own dtype (a number is int64, float64, complex128 or bool, never weak),
+/// the loop is the ufunc's for the two dtypes, and its result is cast back to a's dtype unsafely. Nothing is
+/// written when the call throws. @throws dtype_error (no loop: "numpy boolean subtract ..."), index_error
+/// ("index 5 is out of bounds for axis 0 with size 3"), shape_error "array is not broadcastable to correct
+/// shape", device_error.
+void add_at(const ndarray& a, const std::vector<array_index_t>& index, const ndarray& values);
+/// add_at() with one number for every selected element.
+void add_at(const ndarray& a, const std::vector<array_index_t>& index, scalar value);
+/// numpy.subtract.at: as add_at(), a - value.
+void subtract_at(const ndarray& a, const std::vector<array_index_t>& index, const ndarray& values);
+/// subtract_at() with one number for every selected element.
+void subtract_at(const ndarray& a, const std::vector<array_index_t>& index, scalar value);
+/// numpy.multiply.at: as add_at(), a * value.
+void multiply_at(const ndarray& a, const std::vector<array_index_t>& index, const ndarray& values);
+/// multiply_at() with one number for every selected element.
+void multiply_at(const ndarray& a, const std::vector<array_index_t>& index, scalar value);
+/// numpy.minimum.at: as add_at(), minimum(a, value) (a NaN on either side wins).
+void minimum_at(const ndarray& a, const std::vector<array_index_t>& index, const ndarray& values);
+/// minimum_at() with one number for every selected element.
+void minimum_at(const ndarray& a, const std::vector<array_index_t>& index, scalar value);
+/// numpy.maximum.at: as add_at(), maximum(a, value) (a NaN on either side wins).
+void maximum_at(const ndarray& a, const std::vector<array_index_t>& index, const ndarray& values);
+/// maximum_at() with one number for every selected element.
+void maximum_at(const ndarray& a, const std::vector<array_index_t>& index, scalar value);
+
 /// numpy.compress: the slices of @p a along @p axis (the flattened @p a for none) where the 1-D
 /// @p condition is true; a shorter condition selects among the first slices only.
 /// @throws shape_error "condition must be a 1-d array", index_error when it is longer than the axis.

@@ -11,7 +11,9 @@
 #include <type_traits>
 
 #include "api/manipulation_common.hpp"
+#include "core/type_resolution.hpp"
 #include "dispatch/dispatch.hpp"
+#include "dispatch/elementwise.hpp"
 #include "dispatch/selection.hpp"
 #include "memory/buffer.hpp"
 #include "numcu/creation.hpp"
@@ -258,7 +260,134 @@ const ndarray* whole_mask(const ndarray& base, const std::vector<array_index_t>&
   return mask;
 }
 
+/// The element offsets (from r.view's first element, in elements) of the elements `a[index]` selects, in the
+/// shape and order of that selection: a term for each of the view's axes and each index array, broadcast into
+/// the selection's shape and added. Every index array is checked first (NumPy's message).
+ndarray selection_offsets(const resolved_index& r) {
+  const ndarray& view = r.view;
+  const auto stride = [&](int d) { return view.strides()[d] / static_cast<std::int64_t>(view.itemsize()); };
+  // the selection's axes: the view's in arrangement order, the indexed ones replaced by the indices' shape
+  std::vector<std::int64_t> order(static_cast<std::size_t>(view.ndim()));
+  std::iota(order.begin(), order.end(), 0);
+  std::int64_t first = view.ndim();
+  shape_t result = view.shape();
+  const int k = static_cast<int>(r.indices.size());
+  if (k > 0) {
+    const arrangement a = arrange(r);
+    order = a.order;
+    first = a.first;
+    result = a.result;
+  }
+  std::int64_t count = 1;
+  for (std::int64_t extent : result) count *= extent;
+  ndarray offsets = zeros(result, int64, view.device());
+  const auto laid = [&](const ndarray& term, std::int64_t at) {  // term's axes placed from result axis `at`
+    shape_t shape(result.size(), 1);
+    for (int j = 0; j < term.ndim(); ++j) shape[static_cast<std::size_t>(at + j)] = term.shape()[j];
+    return term.reshape(shape);
+  };
+  const auto index_rank = static_cast<std::int64_t>(r.shape.size());
+  for (std::int64_t q = 0; q < static_cast<std::int64_t>(order.size()); ++q) {
+    if (q >= first && q < first + k) continue;  // an indexed axis: its array below
+    const int d = static_cast<int>(order[static_cast<std::size_t>(q)]);
+    const std::int64_t at = q < first ? q : q - k + index_rank;
+    offsets =
+        add(offsets, laid(multiply(arange(0, view.shape()[d], 1, int64, view.device()), stride(d)), at));
+  }
+  std::int64_t index_count = 1;  // NumPy checks the index arrays when their broadcast shape has elements
+  for (std::int64_t extent : r.shape) index_count *= extent;
+  for (const axis_index& i : r.indices) {
+    const std::int64_t extent = view.shape()[i.view_axis];
+    if (i.source_axis >= 0 && index_count > 0) {
+      check_bounds(ascontiguousarray(i.index.reshape({i.index.size()})), {1, extent, 1, i.source_axis});
+    }
+    if (count == 0) continue;
+    // in bounds: Python's modulo turns a negative index into its position
+    const ndarray position = multiply(remainder(i.index, scalar(extent)), stride(i.view_axis));
+    offsets = add(offsets, laid(broadcast_to(position, r.shape), first));
+  }
+  return ascontiguousarray(offsets.reshape({offsets.size()}));
+}
+
+/// NumPy's ufunc.at for @p u: the loop for the dtypes of @p a and @p values (NumPy resolves it first), the
+/// index, the values broadcast to the selection, then the contributions, sorted stably by element.
+void ufunc_at(ufunc_id u, const ndarray& a, const std::vector<array_index_t>& entries,
+              const ndarray& values) {
+  const std::string name = numpy_name(u);
+  require_same_device(a.device(), values.device(), name.c_str());
+  const operand inputs[] = {operand(a), operand(values)};
+  const resolved_loop loop = resolve_call(u, name, inputs).loop;
+  resolved_index r = resolve(a, entries);
+  broadcast_indices(r);
+  const ndarray offsets = selection_offsets(r);
+  shape_t selection = r.view.shape();
+  if (!r.indices.empty()) selection = arrange(r).result;
+  const shape_t both[] = {values.shape(), selection};
+  bool fits = false;
+  try {
+    fits = broadcast_shapes(both) == selection;
+  } catch (const shape_error&) {
+  }
+  if (!fits) throw shape_error("array is not broadcastable to correct shape");
+  if (offsets.size() == 0) return;
+  // values that share a's memory are read before any write, as NumPy copies them
+  ndarray v = broadcast_to(values, selection);
+  v = values.buffer() == a.buffer() ? v.copy() : ascontiguousarray(v);
+  scatter_ufunc_into(u, loop, r.view, offsets, argsort(offsets), v.reshape({v.size()}));
+}
+
+/// numpy.asarray of a number, as ufunc.at takes it: int64 (uint64 above its range), float64, complex128 or
+/// bool.
+ndarray number_array(scalar value, device d) {
+  dtype t = bool_;
+  switch (value.kind()) {
+    case scalar_kind::integer:
+      t = value.is_large_unsigned() ? uint64 : int64;
+      break;
+    case scalar_kind::floating:
+      t = float64;
+      break;
+    case scalar_kind::complex:
+      t = complex128;
+      break;
+    default:
+      break;
+  }
+  return full({}, value, t, d);
+}
+
 }  // namespace
+
+void add_at(const ndarray& a, const std::vector<array_index_t>& index, const ndarray& values) {
+  ufunc_at(ufunc_id::add, a, index, values);
+}
+void add_at(const ndarray& a, const std::vector<array_index_t>& index, scalar value) {
+  ufunc_at(ufunc_id::add, a, index, number_array(value, a.device()));
+}
+void subtract_at(const ndarray& a, const std::vector<array_index_t>& index, const ndarray& values) {
+  ufunc_at(ufunc_id::subtract, a, index, values);
+}
+void subtract_at(const ndarray& a, const std::vector<array_index_t>& index, scalar value) {
+  ufunc_at(ufunc_id::subtract, a, index, number_array(value, a.device()));
+}
+void multiply_at(const ndarray& a, const std::vector<array_index_t>& index, const ndarray& values) {
+  ufunc_at(ufunc_id::multiply, a, index, values);
+}
+void multiply_at(const ndarray& a, const std::vector<array_index_t>& index, scalar value) {
+  ufunc_at(ufunc_id::multiply, a, index, number_array(value, a.device()));
+}
+void minimum_at(const ndarray& a, const std::vector<array_index_t>& index, const ndarray& values) {
+  ufunc_at(ufunc_id::minimum, a, index, values);
+}
+void minimum_at(const ndarray& a, const std::vector<array_index_t>& index, scalar value) {
+  ufunc_at(ufunc_id::minimum, a, index, number_array(value, a.device()));
+}
+void maximum_at(const ndarray& a, const std::vector<array_index_t>& index, const ndarray& values) {
+  ufunc_at(ufunc_id::maximum, a, index, values);
+}
+void maximum_at(const ndarray& a, const std::vector<array_index_t>& index, scalar value) {
+  ufunc_at(ufunc_id::maximum, a, index, number_array(value, a.device()));
+}
 
 index_expression::index_expression(ndarray base, std::vector<array_index_t> entries)
     : m_base(std::move(base)), m_entries(std::move(entries)) {}

@@ -12,6 +12,7 @@
 #include "core/sort_call.hpp"
 #include "device/pad_source.hpp"
 #include "device/philox.hpp"
+#include "device/scatter_fold.hpp"
 #include "device/sequence.hpp"
 #include "numcu/config.hpp"
 #include "numcu/dtype.hpp"
@@ -179,6 +180,11 @@ void random_fill(const exec& e, void* out, dtype t, std::int64_t n, const random
 /// Runs one elementwise call: call.plan operand 0 = ufunc(inputs), as resolved by core/type_resolution.hpp.
 template <class Backend>
 void run_ufunc(const exec& e, const elementwise_call& call);
+
+/// NumPy's ufunc.at: the contributions of @p call (device/scatter_fold.hpp) applied to the target, those to
+/// one element in their order.
+template <class Backend>
+void scatter_ufunc(const exec& e, const scatter_call& call);
 
 /// Runs a ufunc of two outputs as one call: numpy.divmod (call.op floor_divide), modf or frexp; the first
 /// output into plan operand 0, the second into operand 3 (device/special_loops.hpp).

@@ -202,4 +202,24 @@ std::pair<ndarray, ndarray> call_two_outputs(ufunc_id u, std::initializer_list<o
   return {first, second};
 }
 
+void scatter_ufunc_into(ufunc_id u, const resolved_loop& loop, const ndarray& target, const ndarray& offsets,
+                        const ndarray& order, const ndarray& values) {
+  if (offsets.size() == 0) return;
+  scatter_call call;
+  call.op = u;
+  call.loop_input = loop.input.id();
+  call.args.input_dtypes[0] = target.dtype().id();
+  call.args.input_dtypes[1] = values.dtype().id();
+  call.args.out_dtype = target.dtype().id();
+  call.args.typed = target.dtype() == loop.input && values.dtype() == loop.input && loop.output == loop.input;
+  call.target = static_cast<char*>(target.data_ptr());
+  call.target_itemsize = static_cast<std::int64_t>(target.itemsize());
+  call.offsets = static_cast<const std::int64_t*>(offsets.data_ptr());
+  call.order = static_cast<const std::int64_t*>(order.data_ptr());
+  call.values = static_cast<const char*>(values.data_ptr());
+  call.value_itemsize = static_cast<std::int64_t>(values.itemsize());
+  call.count = offsets.size();
+  route(target.device(), numpy_name(u), [&]<class B>(B, const exec& e) { scatter_ufunc<B>(e, call); });
+}
+
 }  // namespace numcu::detail

@@ -6,6 +6,7 @@
 #include <optional>
 #include <utility>
 
+#include "core/type_resolution.hpp"
 #include "device/ufunc_ops.hpp"
 #include "numcu/elementwise.hpp"
 
@@ -21,5 +22,14 @@ ndarray call_ufunc(ufunc_id u, std::initializer_list<operand> inputs, const std:
 /// remainder), modf (fractional and integral parts) or frexp (mantissa and int32 exponent).
 /// @throws as call_ufunc.
 std::pair<ndarray, ndarray> call_two_outputs(ufunc_id u, std::initializer_list<operand> inputs);
+
+/// NumPy's ufunc.at for @p u (add, subtract, multiply, minimum or maximum), @p loop resolved for the dtypes
+/// of
+/// @p target and @p values: the element of @p target at offsets[i] (in elements from its first) becomes
+/// u(that element, values[i]) cast back to target's dtype, for each i in the order @p order lists them (a
+/// stable argsort of offsets: the contributions to one element apply in turn, each reading what the last
+/// wrote). offsets and order are int64, and they and values C-contiguous, of one size, on target's device.
+void scatter_ufunc_into(ufunc_id u, const resolved_loop& loop, const ndarray& target, const ndarray& offsets,
+                        const ndarray& order, const ndarray& values);
 
 }  // namespace numcu::detail

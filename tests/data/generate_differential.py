@@ -984,12 +984,41 @@ def full_index(entries, places, values):
     return tuple(out)
 
 
+def case_ufunc_at(rng, t, shape):
+    """add_at, subtract_at, multiply_at, minimum_at, maximum_at (NumPy's ufunc.at) through an index with
+    arrays, repeated entries welcome (each element's contributions apply in order on every device), values of
+    the array's dtype (floats: float64 too) broadcast to the selection. NumPy's values are broadcast here first:
+    NumPy 2.4's own broadcast in ufunc.at reads past values spread over an index of two or more dimensions."""
+    ufunc = pick(rng, ["add", "subtract", "multiply", "minimum", "maximum"])
+    if t == "bool" and ufunc == "subtract":
+        ufunc = "add"
+    a = draw_array(rng, t, shape, tag="o")
+    a.tag = "a"
+    entries, places, arrays = draw_advanced_index(rng, shape)
+    probe = np.arange(int(np.prod(shape, dtype=np.int64))).reshape(shape)
+    try:
+        sel = np.shape(probe[full_index(entries, places, [x.value() for x in arrays])])
+    except Exception:  # noqa: BLE001
+        sel = (2,)
+    # (integer targets take their own dtype: a float loop's result beyond their range casts back as the
+    # processor does, which NumPy leaves undefined)
+    vt = pick(rng, [t, "float64"]) if kind_of(t) == "f" and t != "bfloat16" else t
+    v = draw_array(rng, vt, tuple(broadcast_partner(rng, sel)))
+    head = [a, Keyword("at", Plain("l", places)), Plain("x", entries)] + arrays
+
+    def apply(x, _p, _e, *rest):
+        index = full_index(entries, places, rest[:-1])
+        values = np.broadcast_to(rest[-1], np.shape(x[index])).copy()  # (a copy keeps a 0-d shape)
+        getattr(np, ufunc).at(x, index, values)
+    return Case(ufunc + "_at", head + [Keyword("values", v)], apply, writes=0)
+
+
 def case_selection(rng):
     """Advanced indexing (numcu/selection.hpp): a(...) with arrays read (`advanced_index`) and assigned
     (`advanced_setitem`: a value array or scalar, cast unsafely; only indices naming each element once, as
     NumPy's last write is not the GPU's), take (`axis=`, `mode=`), put (`mode=`), compress (`axis=`)."""
     name = pick(rng, ["advanced_index", "advanced_index", "advanced_setitem", "take", "put", "compress",
-                      "take_along_axis", "choose", "select", "unravel_index"])
+                      "take_along_axis", "choose", "select", "unravel_index", "ufunc_at"])
     t = pick(rng, ALL_TYPES)
     shape = draw_shape(rng)
     nd = len(shape)
@@ -1025,6 +1054,8 @@ def case_selection(rng):
         flat = rng.integers(0, size + (1 if rng.random() < 0.1 else 0), int(rng.integers(0, 6))).astype(np.int64)
         return Case(name, [Array("int64", flat, "c"), Keyword("dims", Plain("l", dims))],
                     lambda f, *_: tuple(np.unravel_index(f, tuple(dims)))), None
+    if name == "ufunc_at":
+        return case_ufunc_at(rng, t, shape), None
     if name in ("advanced_index", "advanced_setitem"):
         a = draw_array(rng, t, shape, tag="o" if name == "advanced_setitem" else "a")
         a.tag = "a"
