@@ -198,7 +198,8 @@ NUMCU_TEST_ON_DEVICES("rearranging errors: NumPy's messages, operands unchanged"
 }
 
 TEST_CASE(
-    "tril, triu and narrow joins on the GPU give the CPU's arrays: long rows, many matrices, every item size"
+    "tril, triu, narrow joins and pads on the GPU give the CPU's arrays: long rows, many matrices, every "
+    "item size"
     " [cuda]" *
     doctest::skip(numcu_test::no_gpu())) {
   const nc::device gpu = nc::cuda(0);
@@ -233,6 +234,22 @@ TEST_CASE(
           numcu_test::host_bytes(nc::concatenate(five, 1)));
     CHECK(numcu_test::host_bytes(nc::stack(split_of(gflat, 20), 1)) ==
           numcu_test::host_bytes(nc::stack(split_of(flat, 20), 1)));
+    // pads in one pass: rows of odd lengths across the 16-byte stores, every mode that copies, a transposed
+    // view, constants per axis (the CPU's pads are checked against NumPy's above)
+    const nc::ndarray m = a(1), gm = g(1);
+    const nc::ndarray mt = nc::swapaxes(a, 0, 2)(nc::slice(0, 1099)),
+                      gmt = nc::swapaxes(g, 0, 2)(nc::slice(0, 1099));
+    for (nc::pad_mode mode : {nc::pad_mode::constant, nc::pad_mode::edge, nc::pad_mode::reflect,
+                              nc::pad_mode::symmetric, nc::pad_mode::wrap}) {
+      CAPTURE(static_cast<int>(mode));
+      const std::vector<std::pair<std::int64_t, std::int64_t>> widths{{2, 3}, {1, 4}};
+      nc::pad_options options;
+      if (mode == nc::pad_mode::constant) options.constant_values = {{1, 2}, {3, 4}};
+      CHECK(numcu_test::host_bytes(nc::pad(gm, widths, mode, options)) ==
+            numcu_test::host_bytes(nc::pad(m, widths, mode, options)));
+      CHECK(numcu_test::host_bytes(nc::pad(gmt, {{3, 1}}, mode)) ==
+            numcu_test::host_bytes(nc::pad(mt, {{3, 1}}, mode)));
+    }
   }
 }
 
