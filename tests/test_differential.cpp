@@ -836,8 +836,9 @@ const std::map<std::string, call>& calls() {
          std::vector<std::pair<std::int64_t, std::int64_t>> widths;
          for (std::size_t i = 0; i + 1 < w.size(); i += 2) widths.emplace_back(w[i], w[i + 1]);
          if (widths.empty()) widths.emplace_back(0, 0);
-         const nc::pad_mode modes[] = {nc::pad_mode::constant, nc::pad_mode::edge, nc::pad_mode::reflect,
-                                       nc::pad_mode::symmetric, nc::pad_mode::wrap};
+         const nc::pad_mode modes[] = {nc::pad_mode::constant, nc::pad_mode::edge,
+                                       nc::pad_mode::reflect,  nc::pad_mode::symmetric,
+                                       nc::pad_mode::wrap,     nc::pad_mode::linear_ramp};
          return one(nc::pad(in.arr(0), widths, modes[integer_or(in, "mode", 0)], {.odd = flag_of(in, "odd")}));
        }},
       {"vander",

@@ -254,7 +254,8 @@ TEST_CASE(
 }
 
 NUMCU_TEST_ON_DEVICES(
-    "pad agrees with NumPy: every mode, reflect_type odd, widths past the axis, every dtype", pad_golden) {
+    "pad agrees with NumPy: every mode, reflect_type odd, end_values, widths past the axis, every dtype",
+    pad_golden) {
   int lines = 0;
   const auto pairs_of = [](const std::string& text) {
     std::vector<std::pair<std::int64_t, std::int64_t>> out;
@@ -269,7 +270,7 @@ NUMCU_TEST_ON_DEVICES(
       {"reflect", nc::pad_mode::reflect},   {"symmetric", nc::pad_mode::symmetric},
       {"wrap", nc::pad_mode::wrap},         {"maximum", nc::pad_mode::maximum},
       {"minimum", nc::pad_mode::minimum},   {"mean", nc::pad_mode::mean},
-      {"median", nc::pad_mode::median}};
+      {"median", nc::pad_mode::median},     {"linear_ramp", nc::pad_mode::linear_ramp}};
   for (const auto& line : golden_lines("pad.txt")) {
     const auto parts = split(line, '|');
     const auto head = words(parts[0]);
@@ -282,13 +283,14 @@ NUMCU_TEST_ON_DEVICES(
     nc::pad_options options;
     options.odd = how[1] == "1";
     const std::string opt = words(parts[3])[0];
-    if (opt.rfind("constant=", 0) == 0) {
-      for (const auto& p : split(opt.substr(9), ';')) {
+    if (opt.rfind("constant=", 0) == 0 || opt.rfind("end=", 0) == 0) {
+      const bool constant = opt[0] == 'c';
+      for (const auto& p : split(opt.substr(constant ? 9 : 4), ';')) {
         const auto v = split(p, ',');
         const bool real = t.is_floating() || t.is_complex();
-        options.constant_values.emplace_back(
-            real ? nc::scalar(std::stod(v[0])) : nc::scalar(std::stoll(v[0])),
-            real ? nc::scalar(std::stod(v[1])) : nc::scalar(std::stoll(v[1])));
+        (constant ? options.constant_values : options.end_values)
+            .emplace_back(real ? nc::scalar(std::stod(v[0])) : nc::scalar(std::stoll(v[0])),
+                          real ? nc::scalar(std::stod(v[1])) : nc::scalar(std::stoll(v[1])));
       }
     } else if (opt.rfind("stat=", 0) == 0) {
       options.stat_length = pairs_of(opt.substr(5));
@@ -303,5 +305,5 @@ NUMCU_TEST_ON_DEVICES(
     check_elements(r, words(parts[6]), t, statistic);
     CHECK(numcu_test::host_bytes(a) == before);
   }
-  CHECK(lines == 3667);
+  CHECK(lines == 4218);
 }

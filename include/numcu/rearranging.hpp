@@ -86,14 +86,28 @@ ndarray tril(const ndarray& a, std::int64_t k = 0);
 /// numpy.triu: @p a with the elements below diagonal @p k of its last two axes zeroed.
 ndarray triu(const ndarray& a, std::int64_t k = 0);
 
-/// numpy.pad's modes ('linear_ramp' is not among them yet).
-enum class pad_mode { constant, edge, maximum, mean, median, minimum, reflect, symmetric, wrap, empty };
+/// numpy.pad's modes.
+enum class pad_mode {
+  constant,
+  edge,
+  linear_ramp,
+  maximum,
+  mean,
+  median,
+  minimum,
+  reflect,
+  symmetric,
+  wrap,
+  empty
+};
 
 /// numpy.pad's keyword arguments; each list holds one (before, after) pair for every axis, or one pair for
 /// all.
 struct pad_options {
   /// constant_values (constant): empty means zeros.
   std::vector<std::pair<scalar, scalar>> constant_values;
+  /// end_values (linear_ramp): the values the ramps start from at the result's ends; empty means zeros.
+  std::vector<std::pair<scalar, scalar>> end_values;
   /// stat_length (maximum, mean, median, minimum): empty means the whole axis.
   std::vector<std::pair<std::int64_t, std::int64_t>> stat_length;
   /// reflect_type='odd' (reflect, symmetric): the values reflected through the edge value.
@@ -101,7 +115,9 @@ struct pad_options {
 };
 
 /// numpy.pad: @p a with width[axis] = (before, after) elements added along each axis (one pair: every axis),
-/// filled as @p mode says, by NumPy's algorithm axis after axis (corners from the later axes).
+/// filled as @p mode says, by NumPy's algorithm axis after axis (corners from the later axes); linear_ramp
+/// computes its ramps as NumPy's linspace does, in float64 or complex128 (the end values are int64 or
+/// float64 arrays to NumPy), so that the values are NumPy's to the bit.
 /// @throws shape_error "index can't contain negative values", "can't extend empty axis 0 using modes other
 /// than 'constant' or 'empty'", "stat_length of 0 yields no value for padding"; dtype_error for a constant an
 /// integer dtype cannot hold.

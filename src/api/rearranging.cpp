@@ -64,6 +64,25 @@ std::optional<pad_copy> pad_copy_of(pad_mode mode, bool odd) {
   }
 }
 
+/// One ramp of numpy.pad's linear_ramp along @p axis (NumPy's _get_linear_ramps): linspace(start, edge, num,
+/// endpoint=False, dtype=edge's) laid along the axis, step for step as NumPy's linspace computes it with an
+/// array end: in the inexact result type of the two ends (the end value is an array to NumPy's pad, int64 or
+/// float64: a float32 array ramps in float64), y = arange(num) * step, or (arange(num) / num) * (edge -
+/// start) where any step is zero, plus start; the floor for integer dtypes, then a's dtype.
+ndarray linear_ramp(const ndarray& edge, int axis, std::int64_t num, const scalar& start) {
+  dtype t = promote_types(edge.dtype(), default_dtype(start.kind()));
+  if (!t.is_floating() && !t.is_complex()) t = float64;
+  const ndarray delta = subtract(edge.astype(t), start);
+  const ndarray step = true_divide(delta, num);
+  shape_t along_axis(static_cast<std::size_t>(edge.ndim()), 1);
+  along_axis[static_cast<std::size_t>(axis)] = num;
+  const ndarray y = arange(0, num, 1, t, edge.device()).reshape(along_axis);
+  const bool any_step_zero = any(equal(step, 0)).item<bool>();
+  ndarray ramp = add(any_step_zero ? multiply(true_divide(y, num), delta) : multiply(y, step), start);
+  if (edge.dtype().is_integer()) ramp = floor(ramp);
+  return ramp.astype(edge.dtype(), casting::unsafe, false);
+}
+
 /// numpy.pad's per-axis pairs from one pair or one per axis (NumPy's _as_pairs).
 template <class T>
 std::vector<std::pair<T, T>> per_axis(const std::vector<std::pair<T, T>>& given, int ndim, const char* what) {
@@ -485,9 +504,18 @@ ndarray pad(const ndarray& a, const std::vector<std::pair<std::int64_t, std::int
   for (const auto& [before, after] : lengths) {
     if (before < 0 || after < 0) throw shape_error("index can't contain negative values");
   }
+  const auto ends = mode != pad_mode::linear_ramp ? std::vector<std::pair<scalar, scalar>>()
+                    : options.end_values.empty()
+                        ? std::vector<std::pair<scalar, scalar>>(static_cast<std::size_t>(ndim), {0, 0})
+                        : per_axis(options.end_values, ndim, "end_values");
   for (int d = 0; d < ndim; ++d) {
     auto w = widths[d];
-    if (mode == pad_mode::edge) {
+    if (mode == pad_mode::linear_ramp) {
+      const ndarray region = pad_region(padded, original, d);
+      const auto [left, right] = edges(region, d);
+      set_pad_area(region, d, w, linear_ramp(left, d, w.first, ends[d].first),
+                   flip(linear_ramp(right, d, w.second, ends[d].second), d));
+    } else if (mode == pad_mode::edge) {
       const ndarray region = pad_region(padded, original, d);
       const auto [left, right] = edges(region, d);
       set_pad_area(region, d, w, left, right);

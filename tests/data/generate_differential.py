@@ -1974,14 +1974,14 @@ def case_rearranging(rng):
     if name == "pad":
         # (the statistics of bfloat16 are ml_dtypes' own, and the sign of a zero a maximum keeps is NumPy's
         # vector instructions' choice: those modes are left to tests/test_rearranging.cpp)
-        mode = pick(rng, ["constant", "edge", "reflect", "symmetric", "wrap"])
+        modes = ["constant", "edge", "reflect", "symmetric", "wrap", "linear_ramp"]
+        mode = pick(rng, modes)
         widths = [int(x) for x in rng.integers(0, 4, 2 * max(nd, 1))][:2 * nd] if rng.random() < 0.7 else \
             [int(x) for x in rng.integers(0, 6, 2)]
         odd = mode in ("reflect", "symmetric") and t != "bool" and rng.random() < 0.3
         pairs = [(widths[2 * i], widths[2 * i + 1]) for i in range(len(widths) // 2)]
         kwargs = {"reflect_type": "odd"} if odd else {}
-        kw = [Keyword("width", Plain("l", widths)), Keyword("mode", Plain("i", ["constant", "edge", "reflect",
-                                                                               "symmetric", "wrap"].index(mode)))]
+        kw = [Keyword("width", Plain("l", widths)), Keyword("mode", Plain("i", modes.index(mode)))]
         if odd:
             kw.append(Keyword("odd", Plain("i", 1)))
         return Case(name, [a] + kw, lambda x, *_: np.pad(x, pairs if len(pairs) > 1 else pairs[0] if pairs else 0,

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
-"""Writes tests/data/pad.txt: NumPy 2's pad in the modes constant (constant_values per axis), edge, reflect and
-symmetric (reflect_type even and odd, widths beyond the axis, a singleton axis), wrap (widths beyond the axis),
-maximum, minimum, mean and median (stat_length), over every dtype (the statistics of bfloat16 left out:
+"""Writes tests/data/pad.txt: NumPy 2's pad in the modes constant (constant_values per axis), edge, linear_ramp
+(end_values), reflect and symmetric (reflect_type even and odd, widths beyond the axis, a singleton axis), wrap
+(widths beyond the axis), maximum, minimum, mean and median (stat_length), over every dtype (the statistics of
+bfloat16 and its linear_ramp with end_values left out:
 ml_dtypes' reductions are not NumPy's), 1-D to 3-D, on C-order and transposed arrays. The sign of a zero that a
 maximum, minimum or median picks among equal zeros is NumPy's vector instructions' choice: the test takes zeros
 of either sign there. Run with NumPy 2 and ml_dtypes:
@@ -12,7 +13,7 @@ Line format (values encoded as in generate_golden.py: exact decimal or float.hex
     pad dtype shape view | widths | mode odd | options | values | result_shape | result values
         (view c: the array as given, t: the transpose of the array given; widths "b,a;b,a;..." one pair per
         axis or one for all; odd 0 or 1; options "-" or "constant=v,v;v,v" (integers, or floats for the
-        floating and complex dtypes) or "stat=b,a;...")
+        floating and complex dtypes), "end=v,v;..." (the same) or "stat=b,a;...")
 """
 import os
 
@@ -65,6 +66,10 @@ def lines_for(name):
                          ("median", False, "-", {})]
                 consts = [(1.5, -2.25)] if floating else [(1, 0)] if name == "bool" else [(3, 7)]
                 cases.append(("constant", False, "constant=" + pairs_text(consts), {"constant_values": consts}))
+                cases.append(("linear_ramp", False, "-", {}))
+                ends = [(1.5, -2.25)] if floating else [(1, 0)] if name == "bool" else [(3, 7)]
+                if name != "bfloat16":  # (NumPy's linspace takes ml_dtypes' bfloat16 as no inexact dtype)
+                    cases.append(("linear_ramp", False, "end=" + pairs_text(ends), {"end_values": ends}))
                 stat = [(2, 1)]
                 cases.append(("mean", False, "stat=" + pairs_text(stat), {"stat_length": stat}))
                 cases.append(("maximum", False, "stat=" + pairs_text(stat), {"stat_length": stat}))
