@@ -644,7 +644,8 @@ const std::map<std::string, call>& calls() {
        }},
       {"unravel_index",
        [](const inputs& in) {
-         return result{nc::unravel_index(in.arr(0), nc::shape_t(in.list(*in.key("dims")))), {}};
+         const nc::order order = integer_or(in, "order", 0) == 1 ? nc::order::F : nc::order::C;
+         return result{nc::unravel_index(in.arr(0), nc::shape_t(in.list(*in.key("dims"))), order), {}};
        }},
 
       // manipulation

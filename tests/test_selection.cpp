@@ -520,9 +520,10 @@ NUMCU_TEST_ON_DEVICES(
     } else if (fn == "ix_") {
       got = nc::ix_(in);
     } else if (fn == "ravel_multi_index") {
-      got = {nc::ravel_multi_index(in, shape, mode_named(param(head, "mode")))};
+      const nc::order order = param(head, "order") == "F" ? nc::order::F : nc::order::C;
+      got = {nc::ravel_multi_index(in, shape, mode_named(param(head, "mode")), order)};
     } else if (fn == "unravel_index") {
-      got = nc::unravel_index(in[0], shape);
+      got = nc::unravel_index(in[0], shape, param(head, "order") == "F" ? nc::order::F : nc::order::C);
     } else if (fn == "logspace" || fn == "geomspace") {
       const double start = std::strtod(param(head, "start").c_str(), nullptr);
       const double stop = std::strtod(param(head, "stop").c_str(), nullptr);
@@ -592,7 +593,7 @@ NUMCU_TEST_ON_DEVICES(
       check_elements(got[i], std::vector<std::string>(w.begin() + 2, w.end()), nc::dtype(w[0]));
     }
   }
-  CHECK(lines == 759);
+  CHECK(lines == 764);
 }
 
 TEST_CASE(

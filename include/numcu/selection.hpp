@@ -196,14 +196,16 @@ std::vector<ndarray> sparse_indices(const shape_t& dimensions, dtype t = int64, 
 /// mesh `a(ix[0], ix[1])`. @throws shape_error "Cross index must be 1 dimensional".
 std::vector<ndarray> ix_(const std::vector<ndarray>& args);
 
-/// numpy.ravel_multi_index in C order: the flat index of the coordinates @p multi_index (integer arrays,
-/// broadcast) in an array of shape @p dims. @throws shape_error "invalid entry in coordinates array" (raise).
+/// numpy.ravel_multi_index: the flat index, in @p index_order, of the coordinates @p multi_index (integer
+/// arrays, broadcast) in an array of shape @p dims. @throws shape_error "invalid entry in coordinates array"
+/// (raise).
 ndarray ravel_multi_index(const std::vector<ndarray>& multi_index, const shape_t& dims,
-                          index_mode mode = index_mode::raise);
+                          index_mode mode = index_mode::raise, order index_order = order::C);
 
-/// numpy.unravel_index in C order: the coordinates of the flat @p indices in an array of @p shape.
-/// @throws shape_error "index 20 is out of bounds for array with size 20".
-std::vector<ndarray> unravel_index(const ndarray& indices, const shape_t& shape);
+/// numpy.unravel_index: the coordinates of the flat @p indices, read in @p index_order, in an array of
+/// @p shape. @throws shape_error "index 20 is out of bounds for array with size 20".
+std::vector<ndarray> unravel_index(const ndarray& indices, const shape_t& shape,
+                                   order index_order = order::C);
 
 /// numpy.fill_diagonal: the main diagonal of @p a (2-D, or all axes of equal length) gets @p value, repeated
 /// as often as needed; @p wrap continues a tall matrix's diagonal below the square.

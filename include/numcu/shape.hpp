@@ -121,6 +121,10 @@ std::int64_t array_view_nbytes(const shape_t& shape, const strides_t& strides, s
 /// The C-order (row-major) strides in bytes of a contiguous array of @p shape.
 /// @throws shape_error "array is too big; ..." when they do not fit int64.
 strides_t c_strides(const shape_t& shape, std::size_t itemsize);
+/// NumPy's order= of a multi-index: row-major (C, the last index varies fastest) or column-major (F, the
+/// first does).
+enum class order { C, F };
+
 /// The Fortran-order (column-major) strides in bytes of a contiguous array of @p shape.
 /// @throws shape_error "array is too big; ..." when they do not fit int64.
 strides_t f_strides(const shape_t& shape, std::size_t itemsize);

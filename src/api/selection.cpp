@@ -761,7 +761,8 @@ std::vector<ndarray> ix_(const std::vector<ndarray>& args) {
   return out;
 }
 
-ndarray ravel_multi_index(const std::vector<ndarray>& multi_index, const shape_t& dims, index_mode mode) {
+ndarray ravel_multi_index(const std::vector<ndarray>& multi_index, const shape_t& dims, index_mode mode,
+                          order index_order) {
   if (multi_index.size() != dims.size()) {
     throw shape_error("parameter multi_index must be a sequence of length " + std::to_string(dims.size()));
   }
@@ -774,7 +775,8 @@ ndarray ravel_multi_index(const std::vector<ndarray>& multi_index, const shape_t
   const shape_t shape = broadcast_shapes(shapes);
   ndarray flat = zeros(shape, int64, multi_index[0].device());
   std::int64_t stride = 1;
-  for (std::size_t j = dims.size(); j-- > 0;) {
+  for (std::size_t k = 0; k < dims.size(); ++k) {  // from the axis that varies fastest
+    const std::size_t j = index_order == order::C ? dims.size() - 1 - k : k;
     ndarray c = broadcast_to(multi_index[j].astype(int64, casting::unsafe, false), shape);
     if (mode == index_mode::raise) {
       if (c.size() > 0 && any(logical_or(less(c, 0), greater_equal(c, dims[j]))).item<bool>()) {
@@ -790,7 +792,7 @@ ndarray ravel_multi_index(const std::vector<ndarray>& multi_index, const shape_t
   return flat;
 }
 
-std::vector<ndarray> unravel_index(const ndarray& indices, const shape_t& shape) {
+std::vector<ndarray> unravel_index(const ndarray& indices, const shape_t& shape, order index_order) {
   if (!indices.dtype().is_integer()) throw dtype_error("only int indices permitted");
   std::int64_t size = 1;
   for (std::int64_t extent : shape) size *= extent;
@@ -803,12 +805,15 @@ std::vector<ndarray> unravel_index(const ndarray& indices, const shape_t& shape)
                         " is out of bounds for array with size " + std::to_string(size));
     }
   }
-  std::vector<ndarray> out;
+  // each axis's coordinate: (flat / the extents of the axes that vary faster) % its extent
+  std::vector<ndarray> out(shape.size());
   std::int64_t stride = size;
-  for (std::int64_t extent : shape) {
+  for (std::size_t k = 0; k < shape.size(); ++k) {  // from the axis that varies slowest
+    const std::size_t j = index_order == order::C ? k : shape.size() - 1 - k;
+    const std::int64_t extent = shape[j];
     stride = extent == 0 ? 0 : stride / extent;
-    out.push_back(stride == 0 ? zeros(flat.shape(), int64, flat.device())
-                              : remainder(floor_divide(flat, stride), extent));
+    out[j] = stride == 0 ? zeros(flat.shape(), int64, flat.device())
+                         : remainder(floor_divide(flat, stride), extent);
   }
   return out;
 }

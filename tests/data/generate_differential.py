@@ -1052,8 +1052,10 @@ def case_selection(rng):
         dims = [int(x) for x in rng.integers(1, 5, int(rng.integers(1, 4)))]
         size = int(np.prod(dims))
         flat = rng.integers(0, size + (1 if rng.random() < 0.1 else 0), int(rng.integers(0, 6))).astype(np.int64)
-        return Case(name, [Array("int64", flat, "c"), Keyword("dims", Plain("l", dims))],
-                    lambda f, *_: tuple(np.unravel_index(f, tuple(dims)))), None
+        order = pick(rng, ["C", "F"])
+        return Case(name, [Array("int64", flat, "c"), Keyword("dims", Plain("l", dims)),
+                           Keyword("order", Plain("i", ["C", "F"].index(order)))],
+                    lambda f, *_: tuple(np.unravel_index(f, tuple(dims), order=order))), None
     if name == "ufunc_at":
         return case_ufunc_at(rng, t, shape), None
     if name in ("advanced_index", "advanced_setitem"):

@@ -121,6 +121,14 @@ def index_lines():
     flat = np.array([[0, 7], [11, 5]], np.int64)
     lines.append(line("unravel_index", {"dims": "3,4"}, [flat], list(np.unravel_index(flat, (3, 4)))))
     lines.append(line("unravel_index", {"dims": "2,3,2"}, [np.array(9, np.int32)], list(np.unravel_index(np.int32(9), (2, 3, 2)))))
+    # column-major (order F)
+    for mode in ("raise", "wrap", "clip"):
+        given = ok if mode == "raise" else coords
+        lines.append(line("ravel_multi_index", {"dims": "3,4", "mode": mode, "order": "F"}, given,
+                          [np.ravel_multi_index(given, (3, 4), mode=mode, order="F")]))
+    lines.append(line("unravel_index", {"dims": "3,4", "order": "F"}, [flat], list(np.unravel_index(flat, (3, 4), order="F"))))
+    lines.append(line("unravel_index", {"dims": "2,3,2", "order": "F"}, [np.array([9, 0, 11], np.int32)],
+                      list(np.unravel_index(np.array([9, 0, 11], np.int32), (2, 3, 2), order="F"))))
     return lines
 
 
