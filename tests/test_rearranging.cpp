@@ -307,3 +307,20 @@ NUMCU_TEST_ON_DEVICES(
   }
   CHECK(lines == 4218);
 }
+
+TEST_CASE("pad takes strides of any byte count: float32 elements 6 bytes apart, every mode that copies") {
+  std::vector<unsigned char> bytes(20, 0);
+  const float values[] = {1.5f, -2.0f, 4.0f};
+  for (int i = 0; i < 3; ++i) std::memcpy(bytes.data() + 6 * i, &values[i], 4);
+  const nc::ndarray odd = nc::from_blob(bytes.data(), {3}, nc::float32, nc::strides_t{6});
+  const nc::ndarray same = nc::array(std::vector<float>{1.5f, -2.0f, 4.0f}, std::nullopt, nc::cpu);
+  for (nc::pad_mode mode : {nc::pad_mode::constant, nc::pad_mode::edge, nc::pad_mode::reflect,
+                            nc::pad_mode::symmetric, nc::pad_mode::wrap}) {
+    CAPTURE(static_cast<int>(mode));
+    CHECK(nc::asnumpy(nc::pad(odd, 2, mode)).to_vector<float>() ==
+          nc::asnumpy(nc::pad(same, 2, mode)).to_vector<float>());
+  }
+  // the contiguous copy, padded by edge: NumPy's [1.5, 1.5, 1.5, -2, 4, 4, 4]
+  CHECK(nc::asnumpy(nc::pad(same, 2, nc::pad_mode::edge)).to_vector<float>() ==
+        std::vector<float>{1.5f, 1.5f, 1.5f, -2.0f, 4.0f, 4.0f, 4.0f});
+}

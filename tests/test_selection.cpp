@@ -627,3 +627,25 @@ TEST_CASE(
     CHECK(numcu_test::host_bytes(gpu_product) == numcu_test::host_bytes(host_product));
   }
 }
+
+TEST_CASE("add_at copies values that share the target's memory first, and takes strides of any byte count") {
+  // two arrays over one host buffer (from_blob): the values a(0:3) added at 1, 2, 3 are read before any
+  // write, as NumPy's add.at copies them: [0, 1, 2, 3] -> [0, 1, 3, 5] (in place, the second would read the
+  // first's write: 6 last)
+  std::vector<double> memory{0, 1, 2, 3};
+  const nc::ndarray target = nc::from_blob(memory.data(), {4}, nc::float64);
+  const nc::ndarray values = nc::from_blob(memory.data(), {3}, nc::float64);
+  nc::add_at(target, {nc::array(std::vector<std::int64_t>{1, 2, 3}, std::nullopt, nc::cpu)}, values);
+  CHECK(memory == std::vector<double>{0, 1, 3, 5});
+  // float32 elements 6 bytes apart: the offsets count bytes
+  std::vector<unsigned char> bytes(20, 0);
+  const float start[] = {1.5f, -2.0f, 4.0f};
+  for (int i = 0; i < 3; ++i) std::memcpy(bytes.data() + 6 * i, &start[i], 4);
+  const nc::ndarray odd = nc::from_blob(bytes.data(), {3}, nc::float32, nc::strides_t{6});
+  nc::add_at(odd, {nc::array(std::vector<std::int64_t>{2, 0, 2}, std::nullopt, nc::cpu)}, 1.0);
+  float after[3];
+  for (int i = 0; i < 3; ++i) std::memcpy(&after[i], bytes.data() + 6 * i, 4);
+  CHECK(after[0] == 2.5f);
+  CHECK(after[1] == -2.0f);
+  CHECK(after[2] == 6.0f);
+}

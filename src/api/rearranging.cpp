@@ -460,9 +460,12 @@ ndarray pad(const ndarray& a, const std::vector<std::pair<std::int64_t, std::int
                           ? std::vector<std::pair<scalar, scalar>>(static_cast<std::size_t>(ndim), {0, 0})
                           : per_axis(options.constant_values, ndim, "constant_values");
   if (const auto copy = pad_copy_of(mode, options.odd); copy && a.size() > 0 && ndim > 0) {
+    // (a view whose stride is not a whole number of elements, from from_blob, takes NumPy's steps)
     bool covered = true;
-    for (int d = 0; d < ndim; ++d)
-      covered = covered && pad_source_covers(*copy, widths[d].first, widths[d].second, a.shape()[d]);
+    for (int d = 0; d < ndim; ++d) {
+      covered = covered && pad_source_covers(*copy, widths[d].first, widths[d].second, a.shape()[d]) &&
+                a.strides()[d] % static_cast<std::int64_t>(a.itemsize()) == 0;
+    }
     if (covered && *copy != pad_copy::constant) return pad_gather_of(a, widths, *copy, nullptr);
     if (covered) {  // the constants cast as NumPy's setitem casts them, then moved to a's device at once
       const ndarray constants = new_array({2 * std::int64_t{ndim}}, a.dtype(), cpu);

@@ -260,12 +260,12 @@ const ndarray* whole_mask(const ndarray& base, const std::vector<array_index_t>&
   return mask;
 }
 
-/// The element offsets (from r.view's first element, in elements) of the elements `a[index]` selects, in the
-/// shape and order of that selection: a term for each of the view's axes and each index array, broadcast into
-/// the selection's shape and added. Every index array is checked first (NumPy's message).
+/// The byte offsets (from r.view's first element) of the elements `a[index]` selects, in the shape and order
+/// of that selection: a term for each of the view's axes and each index array, broadcast into the selection's
+/// shape and added. Every index array is checked first (NumPy's message).
 ndarray selection_offsets(const resolved_index& r) {
   const ndarray& view = r.view;
-  const auto stride = [&](int d) { return view.strides()[d] / static_cast<std::int64_t>(view.itemsize()); };
+  const auto stride = [&](int d) { return view.strides()[d]; };
   // the selection's axes: the view's in arrangement order, the indexed ones replaced by the indices' shape
   std::vector<std::int64_t> order(static_cast<std::size_t>(view.ndim()));
   std::iota(order.begin(), order.end(), 0);
@@ -309,6 +309,30 @@ ndarray selection_offsets(const resolved_index& r) {
   return ascontiguousarray(offsets.reshape({offsets.size()}));
 }
 
+/// The lowest and one past the highest byte address an array touches.
+std::pair<std::uintptr_t, std::uintptr_t> byte_span(const ndarray& a) {
+  auto low = reinterpret_cast<std::uintptr_t>(a.data_ptr()), high = low;
+  if (a.size() == 0) return {low, low};
+  for (int d = 0; d < a.ndim(); ++d) {
+    const std::int64_t reach = (a.shape()[d] - 1) * a.strides()[d];
+    if (reach < 0) {
+      low -= static_cast<std::uintptr_t>(-reach);
+    } else {
+      high += static_cast<std::uintptr_t>(reach);
+    }
+  }
+  return {low, high + a.itemsize()};
+}
+
+/// Whether @p a and @p b may share a byte of memory: their spans of addresses meet (as NumPy's
+/// may_share_memory; arrays over the same memory from from_blob count, whatever their buffers).
+bool share_bytes(const ndarray& a, const ndarray& b) {
+  if (!(a.device() == b.device())) return false;
+  const auto [a_low, a_high] = byte_span(a);
+  const auto [b_low, b_high] = byte_span(b);
+  return a_low < b_high && b_low < a_high;
+}
+
 /// NumPy's ufunc.at for @p u: the loop for the dtypes of @p a and @p values (NumPy resolves it first), the
 /// index, the values broadcast to the selection, then the contributions, sorted stably by element.
 void ufunc_at(ufunc_id u, const ndarray& a, const std::vector<array_index_t>& entries,
@@ -332,7 +356,7 @@ void ufunc_at(ufunc_id u, const ndarray& a, const std::vector<array_index_t>& en
   if (offsets.size() == 0) return;
   // values that share a's memory are read before any write, as NumPy copies them
   ndarray v = broadcast_to(values, selection);
-  v = values.buffer() == a.buffer() ? v.copy() : ascontiguousarray(v);
+  v = share_bytes(values, a) ? v.copy() : ascontiguousarray(v);
   scatter_ufunc_into(u, loop, r.view, offsets, argsort(offsets), v.reshape({v.size()}));
 }
 

@@ -25,6 +25,7 @@
 #include <thrust/iterator/counting_iterator.h>
 #include <thrust/iterator/transform_iterator.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <limits>
 
@@ -101,6 +102,7 @@ __device__ bool is_negative_nan(T x) {
 /// True for a floating NaN of either sign and any payload.
 template <class T>
 __device__ bool is_nan_value(T x) {
+  static_assert(is_floating_storage_v<T>, "NaNs of a floating type");
   using K = sort_key_t<T>;
   return sort_key(x) == K(~K(0));
 }
@@ -111,6 +113,7 @@ __device__ bool is_nan_value(T x) {
 /// the common case of no NaN.
 template <class T>
 __global__ void count_nan_ends_kernel(const T* x, std::int64_t n, std::int64_t* counts) {
+  static_assert(is_floating_storage_v<T>, "NaNs of a floating type");
   if (n == 0 || (!is_nan_value(x[0]) && !is_nan_value(x[n - 1]))) {
     counts[0] = counts[1] = 0;
     return;
@@ -138,20 +141,24 @@ __global__ void count_nan_ends_kernel(const T* x, std::int64_t n, std::int64_t* 
   counts[1] = leading + (n - lo);
 }
 
-/// Elements of the input each block of the NaN compaction (count_nans_kernel, place_nans_kernel) covers.
-constexpr std::int64_t nan_chunk = std::int64_t{1} << 16;
+/// Elements of the input each block of the NaN compaction (count_nans_kernel, place_nans_kernel) covers:
+/// 2^16, more for rows of over 2^26 elements, so that there are at most 1024 chunks (each block of
+/// place_nans_kernel adds up the counts of the chunks before its own).
+inline std::int64_t nan_chunk_for(std::int64_t n) {
+  const std::int64_t least = (n + 1023) / 1024;
+  return std::max(std::int64_t{1} << 16, (least + block_threads - 1) / block_threads * block_threads);
+}
 
 /// Unless there is no NaN (nan_counts[1] == 0): counts[b] = the number of NaNs among the elements of chunk b
 /// (blockIdx.x) of the @p n at @p in.
 template <class T>
 __global__ void __launch_bounds__(block_threads)
-    count_nans_kernel(const T* __restrict__ in, std::int64_t n, const std::int64_t* nan_counts,
-                      std::uint32_t* counts) {
+    count_nans_kernel(const T* __restrict__ in, std::int64_t n, std::int64_t chunk,
+                      const std::int64_t* nan_counts, std::uint32_t* counts) {
   if (nan_counts[1] == 0) return;
   using Reduce = cub::BlockReduce<std::uint32_t, block_threads>;
   __shared__ typename Reduce::TempStorage storage;
-  const std::int64_t begin = std::int64_t{blockIdx.x} * nan_chunk,
-                     end = begin + nan_chunk < n ? begin + nan_chunk : n;
+  const std::int64_t begin = std::int64_t{blockIdx.x} * chunk, end = begin + chunk < n ? begin + chunk : n;
   std::uint32_t mine = 0;
   for (std::int64_t i = begin + threadIdx.x; i < end; i += block_threads) mine += is_nan_value(in[i]);
   const std::uint32_t all = Reduce(storage).Sum(mine);
@@ -163,8 +170,8 @@ __global__ void __launch_bounds__(block_threads)
 /// NaNs): NumPy's stable order puts every NaN last, in input order, whatever its sign and payload.
 template <class T>
 __global__ void __launch_bounds__(block_threads)
-    place_nans_kernel(const T* __restrict__ in, std::int64_t n, const std::int64_t* nan_counts,
-                      const std::uint32_t* counts, std::int64_t* indices) {
+    place_nans_kernel(const T* __restrict__ in, std::int64_t n, std::int64_t chunk,
+                      const std::int64_t* nan_counts, const std::uint32_t* counts, std::int64_t* indices) {
   const std::int64_t m = nan_counts[1];
   if (m == 0) return;
   using Reduce = cub::BlockReduce<std::int64_t, block_threads>;
@@ -180,8 +187,7 @@ __global__ void __launch_bounds__(block_threads)
   if (threadIdx.x == 0) base = n - m + before;
   __syncthreads();
   std::int64_t at = base;
-  const std::int64_t begin = std::int64_t{blockIdx.x} * nan_chunk,
-                     end = begin + nan_chunk < n ? begin + nan_chunk : n;
+  const std::int64_t begin = std::int64_t{blockIdx.x} * chunk, end = begin + chunk < n ? begin + chunk : n;
   for (std::int64_t tile = begin; tile < end; tile += block_threads) {
     const std::int64_t i = tile + threadIdx.x;
     const int nan = i < end && is_nan_value(in[i]);
@@ -396,10 +402,11 @@ void sort_value_indices(const exec& e, const T* in, std::int64_t n, std::int64_t
     auto* nan_counts = static_cast<std::int64_t*>(e.workspace(2 * sizeof(std::int64_t)));
     launch(e, 1, 1, count_nan_ends_kernel<T>, reinterpret_cast<const T*>(sorted_values), n, nan_counts);
     widen_indices(e, sorted, indices, n, nan_counts);
-    const auto chunks = static_cast<unsigned>((n + nan_chunk - 1) / nan_chunk);
+    const std::int64_t chunk = nan_chunk_for(n);
+    const auto chunks = static_cast<unsigned>((n + chunk - 1) / chunk);
     auto* counts = static_cast<std::uint32_t*>(e.workspace(sizeof(std::uint32_t) * chunks));
-    launch(e, chunks, block_threads, count_nans_kernel<T>, in, n, nan_counts, counts);
-    launch(e, chunks, block_threads, place_nans_kernel<T>, in, n, nan_counts, counts, indices);
+    launch(e, chunks, block_threads, count_nans_kernel<T>, in, n, chunk, nan_counts, counts);
+    launch(e, chunks, block_threads, place_nans_kernel<T>, in, n, chunk, nan_counts, counts, indices);
   } else {
     widen_indices(e, sorted, indices, n, nullptr);
   }

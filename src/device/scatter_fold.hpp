@@ -32,9 +32,8 @@ struct scatter_call {
   ufunc_id op = ufunc_id::add;
   dtype_code loop_input = {};  ///< the loop's input dtype
   ufunc_args args;         ///< input 0: the target's elements, input 1: the values, the output the target's
-  char* target = nullptr;  ///< the element offsets count from here
-  int64_t target_itemsize = 0;
-  const int64_t* offsets = nullptr;  ///< the element of each contribution, in elements from target
+  char* target = nullptr;  ///< the offsets count from here
+  const int64_t* offsets = nullptr;  ///< the element of each contribution, in bytes from target
   const int64_t* order = nullptr;    ///< the contributions, sorted stably by offset
   const char* values = nullptr;      ///< contribution i's value at values + i * value_itemsize
   int64_t value_itemsize = 0;
@@ -53,7 +52,7 @@ NUMCU_HD void fold_contributions(const scatter_call& c, int64_t j) {
   ufunc_op<U> op;
   op.params = c.args.params;
   const int64_t element = c.offsets[c.order[j]];
-  char* const target = c.target + element * c.target_itemsize;
+  char* const target = c.target + element;
   for (; j < c.count && c.offsets[c.order[j]] == element; ++j) {
     char* const p[3] = {target, target, const_cast<char*>(c.values + c.order[j] * c.value_itemsize)};
     apply_at<U, T>(op, c.args, p);

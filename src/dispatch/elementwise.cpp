@@ -213,7 +213,6 @@ void scatter_ufunc_into(ufunc_id u, const resolved_loop& loop, const ndarray& ta
   call.args.out_dtype = target.dtype().id();
   call.args.typed = target.dtype() == loop.input && values.dtype() == loop.input && loop.output == loop.input;
   call.target = static_cast<char*>(target.data_ptr());
-  call.target_itemsize = static_cast<std::int64_t>(target.itemsize());
   call.offsets = static_cast<const std::int64_t*>(offsets.data_ptr());
   call.order = static_cast<const std::int64_t*>(order.data_ptr());
   call.values = static_cast<const char*>(values.data_ptr());

@@ -25,7 +25,7 @@ std::pair<ndarray, ndarray> call_two_outputs(ufunc_id u, std::initializer_list<o
 
 /// NumPy's ufunc.at for @p u (add, subtract, multiply, minimum or maximum), @p loop resolved for the dtypes
 /// of
-/// @p target and @p values: the element of @p target at offsets[i] (in elements from its first) becomes
+/// @p target and @p values: the element of @p target at offsets[i] (in bytes from its first) becomes
 /// u(that element, values[i]) cast back to target's dtype, for each i in the order @p order lists them (a
 /// stable argsort of offsets: the contributions to one element apply in turn, each reading what the last
 /// wrote). offsets and order are int64, and they and values C-contiguous, of one size, on target's device.

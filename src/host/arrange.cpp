@@ -59,7 +59,8 @@ void pad_gather<host_backend>(const exec&, std::size_t itemsize, const void* src
         offset += m * plan.strides[d];
       }
     }
-    const unsigned char* element = constant >= 0 ? fills + constant * itemsize : from + offset * itemsize;
+    const auto size = static_cast<std::int64_t>(itemsize);
+    const unsigned char* element = constant >= 0 ? fills + constant * size : from + offset * size;
     std::memcpy(to + i * itemsize, element, itemsize);
     for (int d = plan.ndim - 1; d >= 0; --d) {  // the next index, C order
       if (++index[static_cast<std::size_t>(d)] < plan.shape[d]) break;
