@@ -345,6 +345,10 @@ NUMCU_TEST_ON_DEVICES("advanced indexing errors: NumPy's messages, nothing writt
           nc::unravel_index(ints({3, 20}), {4, 5});
         }) == "index 20 is out of bounds for array with size 20");
   CHECK(message_of([&] {
+          nc::ravel_multi_index({ints({1}), ints({2})}, {3, 4},
+                                std::vector<nc::index_mode>{nc::index_mode::clip});
+        }) == "list of clipmodes has wrong length (1 instead of 2)");
+  CHECK(message_of([&] {
           nc::fill_diagonal(nc::zeros({2, 3, 4}, nc::float64, dev), 1.0);
         }) == "All dimensions of input must be of equal length");
   // the building functions
@@ -521,7 +525,14 @@ NUMCU_TEST_ON_DEVICES(
       got = nc::ix_(in);
     } else if (fn == "ravel_multi_index") {
       const nc::order order = param(head, "order") == "F" ? nc::order::F : nc::order::C;
-      got = {nc::ravel_multi_index(in, shape, mode_named(param(head, "mode")), order)};
+      const auto modes = split(param(head, "mode"), ',');
+      if (modes.size() == 1) {
+        got = {nc::ravel_multi_index(in, shape, mode_named(modes[0]), order)};
+      } else {
+        std::vector<nc::index_mode> each;
+        for (const auto& m : modes) each.push_back(mode_named(m));
+        got = {nc::ravel_multi_index(in, shape, each, order)};
+      }
     } else if (fn == "unravel_index") {
       got = nc::unravel_index(in[0], shape, param(head, "order") == "F" ? nc::order::F : nc::order::C);
     } else if (fn == "logspace" || fn == "geomspace") {
@@ -593,7 +604,7 @@ NUMCU_TEST_ON_DEVICES(
       check_elements(got[i], std::vector<std::string>(w.begin() + 2, w.end()), nc::dtype(w[0]));
     }
   }
-  CHECK(lines == 764);
+  CHECK(lines == 766);
 }
 
 TEST_CASE(

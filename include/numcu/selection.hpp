@@ -201,6 +201,10 @@ std::vector<ndarray> ix_(const std::vector<ndarray>& args);
 /// (raise).
 ndarray ravel_multi_index(const std::vector<ndarray>& multi_index, const shape_t& dims,
                           index_mode mode = index_mode::raise, order index_order = order::C);
+/// ravel_multi_index() with a mode for each dimension (NumPy's tuple of modes). @throws shape_error "list of
+/// clipmodes has wrong length (1 instead of 2)", and as the other form.
+ndarray ravel_multi_index(const std::vector<ndarray>& multi_index, const shape_t& dims,
+                          const std::vector<index_mode>& modes, order index_order = order::C);
 
 /// numpy.unravel_index: the coordinates of the flat @p indices, read in @p index_order, in an array of
 /// @p shape. @throws shape_error "index 20 is out of bounds for array with size 20".

@@ -787,6 +787,15 @@ std::vector<ndarray> ix_(const std::vector<ndarray>& args) {
 
 ndarray ravel_multi_index(const std::vector<ndarray>& multi_index, const shape_t& dims, index_mode mode,
                           order index_order) {
+  return ravel_multi_index(multi_index, dims, std::vector<index_mode>(dims.size(), mode), index_order);
+}
+
+ndarray ravel_multi_index(const std::vector<ndarray>& multi_index, const shape_t& dims,
+                          const std::vector<index_mode>& modes, order index_order) {
+  if (modes.size() != dims.size()) {
+    throw shape_error("list of clipmodes has wrong length (" + std::to_string(modes.size()) + " instead of " +
+                      std::to_string(dims.size()) + ")");
+  }
   if (multi_index.size() != dims.size()) {
     throw shape_error("parameter multi_index must be a sequence of length " + std::to_string(dims.size()));
   }
@@ -802,6 +811,7 @@ ndarray ravel_multi_index(const std::vector<ndarray>& multi_index, const shape_t
   for (std::size_t k = 0; k < dims.size(); ++k) {  // from the axis that varies fastest
     const std::size_t j = index_order == order::C ? dims.size() - 1 - k : k;
     ndarray c = broadcast_to(multi_index[j].astype(int64, casting::unsafe, false), shape);
+    const index_mode mode = modes[j];
     if (mode == index_mode::raise) {
       if (c.size() > 0 && any(logical_or(less(c, 0), greater_equal(c, dims[j]))).item<bool>()) {
         throw shape_error("invalid entry in coordinates array");

@@ -126,6 +126,9 @@ def index_lines():
         given = ok if mode == "raise" else coords
         lines.append(line("ravel_multi_index", {"dims": "3,4", "mode": mode, "order": "F"}, given,
                           [np.ravel_multi_index(given, (3, 4), mode=mode, order="F")]))
+    for modes, order in ((("clip", "wrap"), "C"), (("wrap", "clip"), "F")):
+        lines.append(line("ravel_multi_index", {"dims": "3,4", "mode": ",".join(modes), "order": order}, coords,
+                          [np.ravel_multi_index(coords, (3, 4), mode=modes, order=order)]))
     lines.append(line("unravel_index", {"dims": "3,4", "order": "F"}, [flat], list(np.unravel_index(flat, (3, 4), order="F"))))
     lines.append(line("unravel_index", {"dims": "2,3,2", "order": "F"}, [np.array([9, 0, 11], np.int32)],
                       list(np.unravel_index(np.array([9, 0, 11], np.int32), (2, 3, 2), order="F"))))
