@@ -660,3 +660,32 @@ TEST_CASE("add_at copies values that share the target's memory first, and takes 
   CHECK(after[1] == -2.0f);
   CHECK(after[2] == 6.0f);
 }
+
+NUMCU_TEST_ON_DEVICES("a(mask) = number converts the number as NumPy's setitem, for every dtype",
+                      mask_number) {
+  // NumPy: a[mask] = 1.5 truncates into integers, 300 into uint8 raises OverflowError (a dtype_error here)
+  // and writes nothing, -0.0 keeps its sign, a complex number into complex64 rounds each part
+  const nc::ndarray mask = nc::array(std::vector<bool>{true, false, true, false}, std::nullopt, dev);
+  for (nc::dtype t : {nc::int8, nc::uint64, nc::float16, nc::bfloat16, nc::float32, nc::float64, nc::bool_}) {
+    CAPTURE(t.name());
+    const nc::ndarray a = nc::array(std::vector<double>{4, 5, 6, 7}, std::nullopt, dev).astype(t);
+    nc::index(a, {mask}) = 1.5;
+    const auto got = nc::asnumpy(a.astype(nc::float64)).to_vector<double>();
+    const double one_and_half = t.is_integer() ? 1.0 : 1.5;
+    const double kept = t == nc::bool_ ? 1.0 : 5.0;
+    CHECK(got == std::vector<double>{t == nc::bool_ ? 1.0 : one_and_half, kept,
+                                     t == nc::bool_ ? 1.0 : one_and_half, t == nc::bool_ ? 1.0 : 7.0});
+  }
+  const nc::ndarray bytes =
+      nc::array(std::vector<std::int64_t>{1, 2, 3, 4}, std::nullopt, dev).astype(nc::uint8);
+  CHECK(message_of([&] { nc::index(bytes, {mask}) = 300; }) == "Python integer 300 out of bounds for uint8");
+  CHECK(nc::asnumpy(bytes).to_vector<std::uint8_t>() == std::vector<std::uint8_t>{1, 2, 3, 4});
+  const nc::ndarray zeros = nc::ones({4}, nc::float32, dev);
+  nc::index(zeros, {mask}) = -0.0;
+  CHECK(nc::count_nonzero(nc::signbit(zeros)).item<std::int64_t>() == 2);
+  const nc::ndarray z = nc::zeros({4}, nc::complex64, dev);
+  nc::index(z, {mask}) = std::complex<double>(0.1, -1e300);
+  const auto zs = nc::asnumpy(z).to_vector<std::complex<float>>();
+  CHECK(zs[0] == std::complex<float>(0.1f, -std::numeric_limits<float>::infinity()));
+  CHECK(zs[1] == std::complex<float>(0.0f, 0.0f));
+}

@@ -5,6 +5,8 @@
 // along the middle does the work; several arrays combine into one flat index over their axes.
 #include "numcu/selection.hpp"
 
+#include <complex>
+#include <cstring>
 #include <numeric>
 #include <optional>
 #include <string>
@@ -309,6 +311,21 @@ ndarray selection_offsets(const resolved_index& r) {
   return ascontiguousarray(offsets.reshape({offsets.size()}));
 }
 
+/// The value of the 0-d host array @p element as a number whose C++ type is its dtype's (a weak scalar that
+/// keeps an array of that dtype at its dtype).
+scalar scalar_of(const ndarray& element) {
+  return visit_dtype(element.dtype().id(), [&](auto tag) -> scalar {
+    using T = typename decltype(tag)::type;
+    T x;
+    std::memcpy(static_cast<void*>(&x), element.data_ptr(), sizeof(T));
+    if constexpr (is_complex_v<T>) {
+      return scalar(std::complex<typename T::value_type>(x.real(), x.imag()));
+    } else {
+      return scalar(x);
+    }
+  });
+}
+
 /// The lowest and one past the highest byte address an array touches.
 std::pair<std::uintptr_t, std::uintptr_t> byte_span(const ndarray& a) {
   auto low = reinterpret_cast<std::uintptr_t>(a.data_ptr()), high = low;
@@ -465,13 +482,17 @@ void index_expression::assign(const ndarray* values, const scalar* value) const 
         "NumPy boolean array indexing assignment requires a 0 or 1-dimensional input, input has " +
         std::to_string(values->ndim()) + " dimensions");
   }
-  if (mask && (!values || values->size() == 1)) {
+  if (mask && !values) {
+    // the number converted as NumPy's setitem converts it, on the host, then given to where as a number of
+    // a's dtype: no operand to read, so the mask and a go through the dense loop
+    const ndarray one = new_array({}, m_base.dtype(), cpu);
+    place(one);
+    where(*mask, scalar_of(one), m_base, m_base);
+    return;
+  }
+  if (mask && values->size() == 1) {
     ndarray one = new_array({}, m_base.dtype(), m_base.device());
-    if (values) {
-      std::move(one) = values->reshape({});
-    } else {
-      place(one);
-    }
+    std::move(one) = values->reshape({});
     where(*mask, one, m_base, m_base);
     return;
   }
