@@ -183,7 +183,7 @@ std::vector<ndarray> gradient(const ndarray& f, const std::vector<operand>& spac
     }
     const ndarray d = diff(x.dtype().is_integer() ? x.astype(float64, casting::unsafe, false) : x);
     // NumPy compares the differences with the first (diffx[0]): coordinates of one element or none have none
-    if (d.size() == 0) throw index_error("index 0 is out of bounds for axis 0 with size 0");
+    if (d.size() == 0) throw detail::out_of_bounds("0", 0, 0);
     const bool uniform = all(equal(d, d(0))).item<bool>();
     steps.push_back(uniform ? d(0) : d);
   }

@@ -325,8 +325,7 @@ ndarray ndarray::index(std::span<const index_t> indices) const {
     if (const auto* i = std::get_if<std::int64_t>(&entry)) {
       const std::int64_t n = m_shape[axis];
       if (*i < -n || *i >= n) {
-        throw index_error("index " + std::to_string(*i) + " is out of bounds for axis " +
-                          std::to_string(axis) + " with size " + std::to_string(n));
+        throw detail::out_of_bounds(std::to_string(*i), axis, n);
       }
       offset += (*i < 0 ? *i + n : *i) * m_strides[axis];
       ++axis;

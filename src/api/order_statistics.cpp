@@ -220,7 +220,7 @@ ndarray quantiles(const ndarray& a, const std::vector<double>& qs, bool scalar_q
     position = [&](const ndarray& count) { return method_index(options.method, count.astype(float64), qs[0]); };
   }
   const sorted_rows s = ordered_rows(a, axis, skip_nan && has_nan, position);
-  if (s.n == 0) throw index_error("index -1 is out of bounds for axis 0 with size 0");
+  if (s.n == 0) throw out_of_bounds("-1", 0, 0);
   const std::int64_t rows = s.rows.shape()[0];
   const ndarray count = counted_values(s, skip_nan && has_nan);
   const std::optional<ndarray> nan_rows = has_nan ? std::optional(rows_giving_nan(s, count, skip_nan)) : std::nullopt;

@@ -4,6 +4,7 @@
 #include <limits>
 #include <string>
 
+#include "api/manipulation_common.hpp"
 #include "dispatch/dispatch.hpp"
 #include "dispatch/sort.hpp"
 #include "memory/buffer.hpp"
@@ -61,8 +62,7 @@ ndarray extract(const ndarray& condition, const ndarray& arr) {
   const std::int64_t inside =
       positions.size() == 0 ? 0 : count_nonzero(less(positions, arr.size())).item<std::int64_t>();
   if (inside < positions.size()) {
-    throw index_error("index " + std::to_string(positions(inside).item<std::int64_t>()) +
-                      " is out of bounds for axis 0 with size " + std::to_string(arr.size()));
+    throw detail::out_of_bounds(std::to_string(positions(inside).item<std::int64_t>()), 0, arr.size());
   }
   return gather_last_axis(ascontiguousarray(arr.ravel()), positions);
 }
