@@ -354,6 +354,8 @@ NUMCU_TEST_ON_DEVICES("advanced indexing errors: NumPy's messages, nothing writt
   // the building functions
   CHECK(message_of([&] { nc::geomspace(0.0, 5.0, 3, true, std::nullopt, dev); }) ==
         "Geometric sequence cannot include zero");
+  CHECK(message_of([&] { nc::geomspace(std::complex<double>(1, 1), std::complex<double>(0, 0), 4); }) ==
+        "Geometric sequence cannot include zero");
   CHECK(message_of([&] { nc::vander(a); }) == "x must be a one-dimensional array or sequence.");
   CHECK(message_of([&] { nc::trim_zeros(a, "x"); }) == "unexpected character(s) in `trim`: 'x'");
   CHECK(message_of([&] { nc::resize(a, {2, -1}); }) == "all elements of `new_shape` must be non-negative");
@@ -536,14 +538,39 @@ NUMCU_TEST_ON_DEVICES(
     } else if (fn == "unravel_index") {
       got = nc::unravel_index(in[0], shape, param(head, "order") == "F" ? nc::order::F : nc::order::C);
     } else if (fn == "logspace" || fn == "geomspace") {
-      const double start = std::strtod(param(head, "start").c_str(), nullptr);
-      const double stop = std::strtod(param(head, "stop").c_str(), nullptr);
       const std::int64_t num = std::stoll(param(head, "num"));
       const bool endpoint = param(head, "endpoint") == "1";
       const std::string t = param(head, "dtype");
       const std::optional<nc::dtype> type = t == "-" ? std::nullopt : std::optional<nc::dtype>(nc::dtype(t));
-      got = {fn == "logspace" ? nc::logspace(start, stop, num, endpoint,
-                                             std::strtod(param(head, "base").c_str(), nullptr), type, dev)
+      const double base = std::strtod(param(head, "base").c_str(), nullptr);
+      if (param(head, "start").find(',') != std::string::npos) {  // complex bounds: "re,im"
+        const auto number = [&](const std::string& key) {
+          const auto parts = split(param(head, key), ',');
+          return std::complex<double>(std::strtod(parts[0].c_str(), nullptr),
+                                      std::strtod(parts[1].c_str(), nullptr));
+        };
+        got = {fn == "logspace"
+                   ? nc::logspace(number("start"), number("stop"), num, endpoint, base, type, dev)
+                   : nc::geomspace(number("start"), number("stop"), num, endpoint, type, dev)};
+        // NumPy's powers are the C library's cpow, numcu's its own complex exp and log: a few ulps apart,
+        // relative to each value's magnitude
+        const auto w = words(right[1]);
+        REQUIRE(got[0].dtype() == nc::complex128);
+        CHECK(got[0].shape() == parse_shape(w[1]));
+        const auto values = nc::asnumpy(got[0]).to_vector<std::complex<double>>();
+        REQUIRE(values.size() + 2 == w.size());
+        for (std::size_t i = 0; i < values.size(); ++i) {
+          const auto parts = split(w[2 + i], ',');
+          const std::complex<double> want(std::strtod(parts[0].c_str(), nullptr),
+                                          std::strtod(parts[1].c_str(), nullptr));
+          CAPTURE(i);
+          CHECK(std::abs(values[i] - want) <= 1e-14 * std::abs(want));
+        }
+        continue;
+      }
+      const double start = std::strtod(param(head, "start").c_str(), nullptr);
+      const double stop = std::strtod(param(head, "stop").c_str(), nullptr);
+      got = {fn == "logspace" ? nc::logspace(start, stop, num, endpoint, base, type, dev)
                               : nc::geomspace(start, stop, num, endpoint, type, dev)};
     } else if (fn == "vander") {
       const std::string n = param(head, "n");
@@ -604,7 +631,7 @@ NUMCU_TEST_ON_DEVICES(
       check_elements(got[i], std::vector<std::string>(w.begin() + 2, w.end()), nc::dtype(w[0]));
     }
   }
-  CHECK(lines == 766);
+  CHECK(lines == 773);
 }
 
 TEST_CASE(

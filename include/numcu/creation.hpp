@@ -76,6 +76,18 @@ ndarray logspace(double start, double stop, std::int64_t num = 50, bool endpoint
 /// @throws shape_error "Geometric sequence cannot include zero".
 ndarray geomspace(double start, double stop, std::int64_t num = 50, bool endpoint = true,
                   std::optional<dtype> t = std::nullopt, device d = default_device());
+/// numpy.logspace of complex bounds: @p base to the complex powers linspace(start, stop, num, endpoint)
+/// (complex128, or @p t), evaluated on the host and copied to @p d. The powers go through numcu's complex
+/// exp and log: within a few ulps of NumPy's, which calls the C library's cpow.
+ndarray logspace(std::complex<double> start, std::complex<double> stop, std::int64_t num = 50,
+                 bool endpoint = true, double base = 10.0, std::optional<dtype> t = std::nullopt,
+                 device d = default_device());
+/// numpy.geomspace of complex bounds, NumPy's steps: start turned onto the positive real axis by its sign
+/// (z / |z|), the progression of the logarithms (complex logspace), its ends set to the turned bounds, the
+/// sign put back; complex128, or @p t. Within a few ulps of NumPy's (see the complex logspace).
+/// @throws shape_error "Geometric sequence cannot include zero".
+ndarray geomspace(std::complex<double> start, std::complex<double> stop, std::int64_t num = 50,
+                  bool endpoint = true, std::optional<dtype> t = std::nullopt, device d = default_device());
 /// `numpy.eye(N, M, k)`: ones on the k-th diagonal of an N x M matrix (M defaults to N).
 ndarray eye(std::int64_t n, std::optional<std::int64_t> m = std::nullopt, std::int64_t k = 0,
             dtype t = float64, device d = default_device());

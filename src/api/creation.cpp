@@ -307,4 +307,27 @@ ndarray geomspace(double start, double stop, std::int64_t num, bool endpoint, st
   return (t ? result.astype(*t, casting::unsafe, false) : result).to(d);
 }
 
+ndarray logspace(std::complex<double> start, std::complex<double> stop, std::int64_t num, bool endpoint,
+                 double base, std::optional<dtype> t, device d) {
+  // NumPy's base is an array (float64) there: a power of complex128
+  const ndarray y =
+      power(full({}, base, float64, cpu), linspace(start, stop, num, endpoint, complex128, cpu));
+  return (t ? y.astype(*t, casting::unsafe, false) : y).to(d);
+}
+
+ndarray geomspace(std::complex<double> start, std::complex<double> stop, std::int64_t num, bool endpoint,
+                  std::optional<dtype> t, device d) {
+  if (start == 0.0 || stop == 0.0) throw shape_error("Geometric sequence cannot include zero");
+  const ndarray sign_of = sign(full({}, start, complex128, cpu));
+  const ndarray from = true_divide(full({}, start, complex128, cpu), sign_of);
+  const ndarray to = true_divide(full({}, stop, complex128, cpu), sign_of);
+  ndarray result = logspace(log10(from).item<std::complex<double>>(), log10(to).item<std::complex<double>>(),
+                            num, endpoint, 10.0, complex128, cpu);
+  if (num > 0) std::move(result(0)) = from;
+  if (num > 1 && endpoint) std::move(result(-1)) = to;
+  result = multiply(result, sign_of);
+  if (t && t->is_integer()) result = floor(result);
+  return (t ? result.astype(*t, casting::unsafe, false) : result).to(d);
+}
+
 }  // namespace numcu

@@ -148,6 +148,18 @@ def building_lines():
         r = np.geomspace(start, stop, num, bool(endpoint), dtype=None if t == "-" else t)
         lines.append(line("geomspace", {"start": start.hex(), "stop": stop.hex(), "num": num, "endpoint": endpoint,
                                         "dtype": t}, [], [r]))
+    # complex bounds (their powers are the C library's cpow in NumPy: the test allows a few ulps)
+    def c(z):
+        return "%s,%s" % (float(z.real).hex(), float(z.imag).hex())
+    for start, stop, num, endpoint, base in ((1j, 2 + 1j, 5, 1, 10.0), (-1 + 0.5j, 0.25j, 4, 0, 2.0)):
+        r = np.logspace(start, stop, num, bool(endpoint), base)
+        lines.append(line("logspace", {"start": c(start), "stop": c(stop), "num": num, "endpoint": endpoint,
+                                       "base": base.hex(), "dtype": "-"}, [], [r]))
+    for start, stop, num, endpoint in ((1j, 1000j, 4, 1), (1 + 1j, 1000 + 1000j, 4, 1), (-1j, -8j, 4, 0),
+                                       (-2 + 0j, 3 - 4j, 6, 1), (1 + 0j, -1 + 0j, 5, 1)):
+        r = np.geomspace(start, stop, num, bool(endpoint))
+        lines.append(line("geomspace", {"start": c(start), "stop": c(stop), "num": num, "endpoint": endpoint,
+                                        "dtype": "-"}, [], [r]))
     for t in ALL_TYPES:
         x = data(t, (4,))
         for n, inc in ((None, 0), (3, 1), (0, 0), (6, 0)):
