@@ -41,10 +41,10 @@ enum class sort_kind { quicksort, mergesort, heapsort, stable };
 /// NumPy's keyword arguments of sort and argsort: `nc::sort(a, -1, {.stable = true})`.
 struct sort_options {
   /// NumPy's kind=; may not be given together with stable.
-  std::optional<sort_kind> kind;
+  std::optional<sort_kind> kind{};
   /// NumPy's stable=: true asks for the stable order (equal values keep their order), which every numcu
   /// sort gives.
-  std::optional<bool> stable;
+  std::optional<bool> stable{};
 };
 
 /// An n-dimensional array of one dtype on one device, like numpy.ndarray / cupy.ndarray.

@@ -105,11 +105,11 @@ enum class pad_mode {
 /// all.
 struct pad_options {
   /// constant_values (constant): empty means zeros.
-  std::vector<std::pair<scalar, scalar>> constant_values;
+  std::vector<std::pair<scalar, scalar>> constant_values{};
   /// end_values (linear_ramp): the values the ramps start from at the result's ends; empty means zeros.
-  std::vector<std::pair<scalar, scalar>> end_values;
+  std::vector<std::pair<scalar, scalar>> end_values{};
   /// stat_length (maximum, mean, median, minimum): empty means the whole axis.
-  std::vector<std::pair<std::int64_t, std::int64_t>> stat_length;
+  std::vector<std::pair<std::int64_t, std::int64_t>> stat_length{};
   /// reflect_type='odd' (reflect, symmetric): the values reflected through the edge value.
   bool odd = false;
 };

@@ -23,16 +23,16 @@ namespace numcu {
 /// `nc::sum(a, 0, {.dtype = nc::float64, .keepdims = true})`.
 struct reduce_options {
   /// Accumulate in and return this dtype (sum, prod, mean, var, std and their NaN forms); NumPy's dtype=.
-  std::optional<numcu::dtype> dtype;
+  std::optional<numcu::dtype> dtype{};
   /// Write the result here (its shape must be the result's; any dtype: the result is cast as NumPy does);
   /// NumPy's out=.
-  std::optional<ndarray> out;
+  std::optional<ndarray> out{};
   /// Keep each reduced axis as an axis of extent 1; NumPy's keepdims=.
   bool keepdims = false;
   /// The value the reduction starts from (sum, prod, max, min and their NaN forms); NumPy's initial=.
-  std::optional<scalar> initial;
+  std::optional<scalar> initial{};
   /// A boolean array broadcast to the input: only its true elements take part; NumPy's where=.
-  std::optional<ndarray> where;
+  std::optional<ndarray> where{};
   /// var, std, nanvar, nanstd: the divisor is N - ddof; NumPy's ddof=.
   double ddof = 0;
 };

@@ -90,11 +90,11 @@ ndarray digitize(const ndarray& x, const ndarray& bins, bool right = false);
 /// NumPy's keyword arguments of histogram.
 struct histogram_options {
   /// The outer edges of equal bins (NumPy's range=); none: the smallest and largest value.
-  std::optional<std::pair<double, double>> range;
+  std::optional<std::pair<double, double>> range{};
   /// Each bin's count divided by the total and the bin's width (float64).
   bool density = false;
   /// One weight per element (a's shape, real): each bin sums its elements' weights, in the weights' dtype.
-  std::optional<ndarray> weights;
+  std::optional<ndarray> weights{};
 };
 
 /// What histogram gives: the counts (int64, the weights' dtype with weights, float64 with density) and the
@@ -121,11 +121,11 @@ using histogram_bins = std::variant<std::int64_t, ndarray>;
 /// NumPy's keyword arguments of histogramdd and histogram2d.
 struct histogramdd_options {
   /// The outer edges of each dimension's equal bins (NumPy's range=, one pair per dimension).
-  std::optional<std::vector<std::pair<double, double>>> range;
+  std::optional<std::vector<std::pair<double, double>>> range{};
   /// Each bin's count divided by the total and the bin's volume.
   bool density = false;
   /// One weight per sample point (real).
-  std::optional<ndarray> weights;
+  std::optional<ndarray> weights{};
 };
 
 /// What histogramdd gives: the float64 counts (one axis per dimension) and each dimension's edges.
