@@ -197,6 +197,18 @@ arrangement arrange(const resolved_index& r) {
   return a;
 }
 
+/// Checks each index array of @p r whole, in turn, against its axis of r.view, as NumPy does when the arrays'
+/// broadcast shape has elements (index_error with NumPy's message).
+void check_index_arrays(const resolved_index& r) {
+  std::int64_t index_count = 1;
+  for (std::int64_t extent : r.shape) index_count *= extent;
+  for (std::size_t j = 0; j < r.indices.size() && index_count > 0; ++j) {
+    const axis_index& i = r.indices[j];
+    check_bounds(ascontiguousarray(i.index.reshape({i.index.size()})),
+                 {1, r.view.shape()[i.view_axis], 1, i.source_axis});
+  }
+}
+
 /// The (outer, extent, inner) split of @p x (the view in arrangement order) and the one int64 index over its
 /// indexed axes, every entry of it in bounds; @p check first checks each index array's bounds (a put must
 /// know before it writes; a take of one array checks as it reads).
@@ -213,19 +225,12 @@ std::pair<take_layout, ndarray> flat_index(const resolved_index& r, const arrang
     const ndarray whole = broadcast_to(index, r.shape);
     return ascontiguousarray(whole.reshape({whole.size()}));
   };
-  std::int64_t index_count = 1;
-  for (std::int64_t extent : r.shape) index_count *= extent;
   if (k == 1) {
     ndarray index = broadcast(r.indices[0].index);
     if (check) check_bounds(index, layout);
     return {layout, index};
   }
-  // NumPy checks each index array whole, in turn, when the broadcast result has elements
-  for (int j = 0; j < k && index_count > 0; ++j) {
-    const ndarray& index = r.indices[j].index;
-    check_bounds(ascontiguousarray(index.reshape({index.size()})),
-                 {1, x.shape()[a.first + j], 1, r.indices[j].source_axis});
-  }
+  check_index_arrays(r);
   ndarray flat;
   std::int64_t stride = 1;
   for (int j = k - 1; j >= 0; --j) {
@@ -263,8 +268,8 @@ const ndarray* whole_mask(const ndarray& base, const std::vector<array_index_t>&
 }
 
 /// The byte offsets (from r.view's first element) of the elements `a[index]` selects, in the shape and order
-/// of that selection: a term for each of the view's axes and each index array, broadcast into the selection's
-/// shape and added. Every index array is checked first (NumPy's message).
+/// of that selection (C-contiguous): a term for each of the view's axes and each index array, broadcast into
+/// the selection's shape and added. Every index array is checked first (NumPy's message).
 ndarray selection_offsets(const resolved_index& r) {
   const ndarray& view = r.view;
   const auto stride = [&](int d) { return view.strides()[d]; };
@@ -296,19 +301,15 @@ ndarray selection_offsets(const resolved_index& r) {
     offsets =
         add(offsets, laid(multiply(arange(0, view.shape()[d], 1, int64, view.device()), stride(d)), at));
   }
-  std::int64_t index_count = 1;  // NumPy checks the index arrays when their broadcast shape has elements
-  for (std::int64_t extent : r.shape) index_count *= extent;
+  check_index_arrays(r);
   for (const axis_index& i : r.indices) {
-    const std::int64_t extent = view.shape()[i.view_axis];
-    if (i.source_axis >= 0 && index_count > 0) {
-      check_bounds(ascontiguousarray(i.index.reshape({i.index.size()})), {1, extent, 1, i.source_axis});
-    }
-    if (count == 0) continue;
+    if (count == 0) break;
     // in bounds: Python's modulo turns a negative index into its position
-    const ndarray position = multiply(remainder(i.index, scalar(extent)), stride(i.view_axis));
+    const ndarray position =
+        multiply(remainder(i.index, scalar(view.shape()[i.view_axis])), stride(i.view_axis));
     offsets = add(offsets, laid(broadcast_to(position, r.shape), first));
   }
-  return ascontiguousarray(offsets.reshape({offsets.size()}));
+  return ascontiguousarray(offsets);
 }
 
 /// The value of the 0-d host array @p element as a number whose C++ type is its dtype's (a weak scalar that
@@ -326,30 +327,6 @@ scalar scalar_of(const ndarray& element) {
   });
 }
 
-/// The lowest and one past the highest byte address an array touches.
-std::pair<std::uintptr_t, std::uintptr_t> byte_span(const ndarray& a) {
-  auto low = reinterpret_cast<std::uintptr_t>(a.data_ptr()), high = low;
-  if (a.size() == 0) return {low, low};
-  for (int d = 0; d < a.ndim(); ++d) {
-    const std::int64_t reach = (a.shape()[d] - 1) * a.strides()[d];
-    if (reach < 0) {
-      low -= static_cast<std::uintptr_t>(-reach);
-    } else {
-      high += static_cast<std::uintptr_t>(reach);
-    }
-  }
-  return {low, high + a.itemsize()};
-}
-
-/// Whether @p a and @p b may share a byte of memory: their spans of addresses meet (as NumPy's
-/// may_share_memory; arrays over the same memory from from_blob count, whatever their buffers).
-bool share_bytes(const ndarray& a, const ndarray& b) {
-  if (!(a.device() == b.device())) return false;
-  const auto [a_low, a_high] = byte_span(a);
-  const auto [b_low, b_high] = byte_span(b);
-  return a_low < b_high && b_low < a_high;
-}
-
 /// NumPy's ufunc.at for @p u: the loop for the dtypes of @p a and @p values (NumPy resolves it first), the
 /// index, the values broadcast to the selection, then the contributions, sorted stably by element.
 void ufunc_at(ufunc_id u, const ndarray& a, const std::vector<array_index_t>& entries,
@@ -361,8 +338,7 @@ void ufunc_at(ufunc_id u, const ndarray& a, const std::vector<array_index_t>& en
   resolved_index r = resolve(a, entries);
   broadcast_indices(r);
   const ndarray offsets = selection_offsets(r);
-  shape_t selection = r.view.shape();
-  if (!r.indices.empty()) selection = arrange(r).result;
+  const shape_t& selection = offsets.shape();
   const shape_t both[] = {values.shape(), selection};
   bool fits = false;
   try {
@@ -373,28 +349,15 @@ void ufunc_at(ufunc_id u, const ndarray& a, const std::vector<array_index_t>& en
   if (offsets.size() == 0) return;
   // values that share a's memory are read before any write, as NumPy copies them
   ndarray v = broadcast_to(values, selection);
-  v = share_bytes(values, a) ? v.copy() : ascontiguousarray(v);
-  scatter_ufunc_into(u, loop, r.view, offsets, argsort(offsets), v.reshape({v.size()}));
+  v = overlaps(values, a) ? v.copy() : ascontiguousarray(v);
+  const ndarray flat = offsets.reshape({offsets.size()});
+  scatter_ufunc_into(u, loop, r.view, flat, argsort(flat), v.reshape({v.size()}));
 }
 
 /// numpy.asarray of a number, as ufunc.at takes it: int64 (uint64 above its range), float64, complex128 or
 /// bool.
 ndarray number_array(scalar value, device d) {
-  dtype t = bool_;
-  switch (value.kind()) {
-    case scalar_kind::integer:
-      t = value.is_large_unsigned() ? uint64 : int64;
-      break;
-    case scalar_kind::floating:
-      t = float64;
-      break;
-    case scalar_kind::complex:
-      t = complex128;
-      break;
-    default:
-      break;
-  }
-  return full({}, value, t, d);
+  return full({}, value, value.is_large_unsigned() ? uint64 : default_dtype(value.kind()), d);
 }
 
 }  // namespace

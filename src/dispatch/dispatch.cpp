@@ -1,6 +1,7 @@
 #include "dispatch/dispatch.hpp"
 
 #include <algorithm>
+#include <cstdint>
 
 #include "core/iteration_plan.hpp"
 #include "core/scalar_cast.hpp"
@@ -10,20 +11,24 @@
 namespace numcu::detail {
 namespace {
 
-// The half-open byte range [first, last) an array touches inside its buffer.
-std::pair<std::int64_t, std::int64_t> byte_extent(const ndarray& a) {
-  std::int64_t low = a.offset(), high = a.offset();
+// The half-open range [first, last) of addresses an array touches.
+std::pair<std::uintptr_t, std::uintptr_t> byte_extent(const ndarray& a) {
+  std::uintptr_t low = reinterpret_cast<std::uintptr_t>(a.data_ptr()), high = low;
   for (int d = 0; d < a.ndim(); ++d) {
     const std::int64_t reach = (a.shape()[d] - 1) * a.strides()[d];
-    (reach < 0 ? low : high) += reach;
+    if (reach < 0) {
+      low -= static_cast<std::uintptr_t>(-reach);
+    } else {
+      high += static_cast<std::uintptr_t>(reach);
+    }
   }
-  return {low, high + static_cast<std::int64_t>(a.itemsize())};
+  return {low, high + a.itemsize()};
 }
 
 }  // namespace
 
 bool overlaps(const ndarray& a, const ndarray& b) {
-  if (!a.shares_memory_with(b) || a.size() == 0 || b.size() == 0) return false;
+  if (!(a.device() == b.device()) || a.size() == 0 || b.size() == 0) return false;
   const auto [a0, a1] = byte_extent(a);
   const auto [b0, b1] = byte_extent(b);
   return a0 < b1 && b0 < a1;

@@ -30,7 +30,8 @@ void linspace_into(const ndarray& out, const linspace_params& params);
 /// Fills the contiguous @p out with draws of @p params (device/philox.hpp).
 void random_into(const ndarray& out, const random_params& params);
 
-/// True when @p a and @p b touch a common byte of the same buffer.
+/// True when @p a and @p b, on one device, touch a common byte of memory, whichever buffers hold them (two
+/// from_blob arrays over one memory count; as NumPy's may_share_memory, the spans of addresses are compared).
 bool overlaps(const ndarray& a, const ndarray& b);
 
 /// True when @p a and @p b are the very same elements (same buffer, offset, shape and strides): an
