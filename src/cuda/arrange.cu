@@ -12,8 +12,46 @@
 namespace numcu::detail {
 namespace {
 
-/// Bytes each thread of join_narrow_rows_kernel writes: one 16-byte store where it can.
-constexpr int join_bytes = 16;
+/// Bytes of the result each thread of join_narrow_rows_kernel and pad_gather_kernel writes: a run of
+/// elements, one 16-byte store where it can.
+constexpr int run_bytes = 16;
+/// The elements of type Bits in a thread's run.
+template <class Bits>
+constexpr int run_items = sizeof(Bits) >= run_bytes ? 1 : run_bytes / sizeof(Bits);
+
+/// Stores the run @p v of the thread whose first element is @p first: one 16-byte store where @p aligned (dst
+/// 16-byte aligned) and the run is whole, else element by element up to @p total.
+template <class Bits, class Index>
+__device__ void store_run(const Bits (&v)[run_items<Bits>], Bits* __restrict__ dst, Index first, Index total,
+                          bool aligned) {
+  if (aligned && first + run_items<Bits> <= total) {
+    uint4 packed;
+    memcpy(&packed, v, sizeof packed);
+    *reinterpret_cast<uint4*>(dst + first) = packed;
+  } else {
+    for (int j = 0; j < run_items<Bits> && first + j < total; ++j) dst[first + j] = v[j];
+  }
+}
+
+/// Calls @p run(Index{}, aligned) for a run kernel over @p total elements: Index uint32_t while the grid's
+/// last threads (which may start past total) cannot wrap it, else uint64_t; aligned what store_run() takes
+/// for the result at @p dst.
+template <class Bits, class Run>
+void launch_runs(std::int64_t total, const void* dst, Run&& run) {
+  const bool aligned = reinterpret_cast<std::uintptr_t>(dst) % run_bytes == 0;
+  if (total + std::int64_t{block_threads} * run_items<Bits> <=
+      std::int64_t{std::numeric_limits<std::uint32_t>::max()}) {
+    run(std::uint32_t{}, aligned);
+  } else {
+    run(std::uint64_t{}, aligned);
+  }
+}
+
+/// The grid of a run kernel over @p total elements.
+template <class Bits>
+unsigned run_grid(std::int64_t total) {
+  return grid_for((total + run_items<Bits> - 1) / run_items<Bits>, block_threads);
+}
 
 /// Elements i * Items ... i * Items + Items - 1 of dst (i: the thread's place in the grid), row after row of
 /// @p width elements, each row o the rows o of the parts in turn; Index (uint32_t where @p total allows it)
@@ -22,7 +60,7 @@ template <class Bits, class Index>
 __global__ void __launch_bounds__(block_threads)
     join_narrow_rows_kernel(join_parts parts, Index total, Index width, bool aligned,
                             Bits* __restrict__ dst) {
-  constexpr int items = sizeof(Bits) >= join_bytes ? 1 : join_bytes / sizeof(Bits);
+  constexpr int items = run_items<Bits>;
   const Index first = (Index{blockIdx.x} * block_threads + threadIdx.x) * items;
   if (first >= total) return;
   Index o = first / width, c = first - o * width;
@@ -44,13 +82,7 @@ __global__ void __launch_bounds__(block_threads)
       }
     }
   }
-  if (aligned && first + items <= total) {
-    uint4 packed;
-    memcpy(&packed, v, sizeof packed);
-    *reinterpret_cast<uint4*>(dst + first) = packed;
-  } else {
-    for (int j = 0; j < items && first + j < total; ++j) dst[first + j] = v[j];
-  }
+  store_run(v, dst, first, total, aligned);
 }
 
 /// Elements each thread of triangle_kernel writes.
@@ -104,7 +136,7 @@ template <class Bits, class Index>
 __global__ void __launch_bounds__(block_threads)
     pad_gather_kernel(const Bits* __restrict__ src, pad_plan plan, const Bits* __restrict__ constants,
                       Index total, bool aligned, Bits* __restrict__ dst) {
-  constexpr int items = sizeof(Bits) >= join_bytes ? 1 : join_bytes / sizeof(Bits);
+  constexpr int items = run_items<Bits>;
   const Index first = (Index{blockIdx.x} * block_threads + threadIdx.x) * items;
   if (first >= total) return;
   const int last = plan.ndim - 1;
@@ -131,13 +163,7 @@ __global__ void __launch_bounds__(block_threads)
       pad_row_source(plan, ++row, offset, constant);
     }
   }
-  if (aligned && first + items <= total) {
-    uint4 packed;
-    memcpy(&packed, v, sizeof packed);
-    *reinterpret_cast<uint4*>(dst + first) = packed;
-  } else {
-    for (int t = 0; t < items && first + t < total; ++t) dst[first + t] = v[t];
-  }
+  store_run(v, dst, first, total, aligned);
 }
 
 }  // namespace
@@ -149,21 +175,11 @@ void join_narrow_rows<cuda_backend>(const exec& e, std::size_t itemsize, const j
   for (int k = 0; k < parts.count; ++k) width += parts.width[k];
   const std::int64_t total = outer * width;
   if (total == 0) return;
-  const bool aligned = reinterpret_cast<std::uintptr_t>(dst) % join_bytes == 0;
   visit_itemsize(itemsize, [&]<class Bits>(type_tag<Bits>) {
-    constexpr int items = sizeof(Bits) >= join_bytes ? 1 : join_bytes / sizeof(Bits);
-    const std::int64_t threads = (total + items - 1) / items;
-    // (the grid's last block may start its threads past total: 32 bits while they cannot wrap)
-    if (total + std::int64_t{block_threads} * items <=
-        std::int64_t{std::numeric_limits<std::uint32_t>::max()}) {
-      launch(e, grid_for(threads, block_threads), block_threads, join_narrow_rows_kernel<Bits, std::uint32_t>,
-             parts, static_cast<std::uint32_t>(total), static_cast<std::uint32_t>(width), aligned,
-             static_cast<Bits*>(dst));
-    } else {
-      launch(e, grid_for(threads, block_threads), block_threads, join_narrow_rows_kernel<Bits, std::uint64_t>,
-             parts, static_cast<std::uint64_t>(total), static_cast<std::uint64_t>(width), aligned,
-             static_cast<Bits*>(dst));
-    }
+    launch_runs<Bits>(total, dst, [&]<class Index>(Index, bool aligned) {
+      launch(e, run_grid<Bits>(total), block_threads, join_narrow_rows_kernel<Bits, Index>, parts,
+             Index(total), Index(width), aligned, static_cast<Bits*>(dst));
+    });
   });
 }
 
@@ -185,21 +201,12 @@ void pad_gather<cuda_backend>(const exec& e, std::size_t itemsize, const void* s
   std::int64_t total = 1;
   for (int d = 0; d < plan.ndim; ++d) total *= plan.shape[d];
   if (total == 0) return;
-  const bool aligned = reinterpret_cast<std::uintptr_t>(dst) % join_bytes == 0;
   visit_itemsize(itemsize, [&]<class Bits>(type_tag<Bits>) {
-    constexpr int items = sizeof(Bits) >= join_bytes ? 1 : join_bytes / sizeof(Bits);
-    const std::int64_t threads = (total + items - 1) / items;
-    const auto* from = static_cast<const Bits*>(src);
-    const auto* fills = static_cast<const Bits*>(constants);
-    // (32 bits while the grid's last threads cannot wrap)
-    if (total + std::int64_t{block_threads} * items <=
-        std::int64_t{std::numeric_limits<std::uint32_t>::max()}) {
-      launch(e, grid_for(threads, block_threads), block_threads, pad_gather_kernel<Bits, std::uint32_t>, from,
-             plan, fills, static_cast<std::uint32_t>(total), aligned, static_cast<Bits*>(dst));
-    } else {
-      launch(e, grid_for(threads, block_threads), block_threads, pad_gather_kernel<Bits, std::uint64_t>, from,
-             plan, fills, static_cast<std::uint64_t>(total), aligned, static_cast<Bits*>(dst));
-    }
+    launch_runs<Bits>(total, dst, [&]<class Index>(Index, bool aligned) {
+      launch(e, run_grid<Bits>(total), block_threads, pad_gather_kernel<Bits, Index>,
+             static_cast<const Bits*>(src), plan, static_cast<const Bits*>(constants), Index(total), aligned,
+             static_cast<Bits*>(dst));
+    });
   });
 }
 
