@@ -286,10 +286,31 @@ ndarray from_blob(void* data, const shape_t& shape, dtype t, device d, std::shar
 // logspace and geomspace evaluate their powers on the host, with the C library's pow as NumPy does, and move
 // the result to the device: CUDA's pow may round the last bit otherwise, and geomspace's integer dtypes
 // truncate (NumPy's geomspace(1, 256, 9, dtype=int64) holds 127 where 2^7 is 127.99999999999997).
+namespace {
+
+/// @p host, computed on the host, cast to @p t where given and moved to @p d.
+ndarray cast_and_moved(const ndarray& host, std::optional<dtype> t, device d) {
+  return (t ? host.astype(*t, casting::unsafe, false) : host).to(d);
+}
+
+/// geomspace's last steps, NumPy's: the ends of the progression @p result set to the turned bounds @p from
+/// and
+/// @p to, the sign of start put back, the floor for an integer dtype, then @p t and @p d.
+template <class Bound, class Sign>
+ndarray geometric_ends(ndarray result, const Bound& from, const Bound& to, const Sign& sign, std::int64_t num,
+                       bool endpoint, std::optional<dtype> t, device d) {
+  if (num > 0) std::move(result(0)) = from;
+  if (num > 1 && endpoint) std::move(result(-1)) = to;
+  result = multiply(result, sign);
+  if (t && t->is_integer()) result = floor(result);
+  return cast_and_moved(result, t, d);
+}
+
+}  // namespace
+
 ndarray logspace(double start, double stop, std::int64_t num, bool endpoint, double base,
                  std::optional<dtype> t, device d) {
-  const ndarray y = power(scalar(base), linspace(start, stop, num, endpoint, float64, cpu));
-  return (t ? y.astype(*t, casting::unsafe, false) : y).to(d);
+  return cast_and_moved(power(scalar(base), linspace(start, stop, num, endpoint, float64, cpu)), t, d);
 }
 
 ndarray geomspace(double start, double stop, std::int64_t num, bool endpoint, std::optional<dtype> t,
@@ -299,35 +320,29 @@ ndarray geomspace(double start, double stop, std::int64_t num, bool endpoint, st
   // start put back
   const double sign = start < 0 ? -1.0 : 1.0;
   const double from = start / sign, to = stop / sign;
-  ndarray result = logspace(std::log10(from), std::log10(to), num, endpoint, 10.0, float64, cpu);
-  if (num > 0) std::move(result(0)) = from;
-  if (num > 1 && endpoint) std::move(result(-1)) = to;
-  result = multiply(result, sign);
-  if (t && t->is_integer()) result = floor(result);
-  return (t ? result.astype(*t, casting::unsafe, false) : result).to(d);
+  return geometric_ends(logspace(std::log10(from), std::log10(to), num, endpoint, 10.0, float64, cpu), from,
+                        to, sign, num, endpoint, t, d);
 }
 
 ndarray logspace(std::complex<double> start, std::complex<double> stop, std::int64_t num, bool endpoint,
                  double base, std::optional<dtype> t, device d) {
   // NumPy's base is an array (float64) there: a power of complex128
-  const ndarray y =
-      power(full({}, base, float64, cpu), linspace(start, stop, num, endpoint, complex128, cpu));
-  return (t ? y.astype(*t, casting::unsafe, false) : y).to(d);
+  return cast_and_moved(
+      power(full({}, base, float64, cpu), linspace(start, stop, num, endpoint, complex128, cpu)), t, d);
 }
 
 ndarray geomspace(std::complex<double> start, std::complex<double> stop, std::int64_t num, bool endpoint,
                   std::optional<dtype> t, device d) {
   if (start == 0.0 || stop == 0.0) throw shape_error("Geometric sequence cannot include zero");
-  const ndarray sign_of = sign(full({}, start, complex128, cpu));
-  const ndarray from = true_divide(full({}, start, complex128, cpu), sign_of);
+  // NumPy's steps in complex128: start turned onto the positive real axis by its sign (z / |z|)
+  const ndarray first = full({}, start, complex128, cpu);
+  const ndarray sign_of = sign(first);
+  const ndarray from = true_divide(first, sign_of);
   const ndarray to = true_divide(full({}, stop, complex128, cpu), sign_of);
-  ndarray result = logspace(log10(from).item<std::complex<double>>(), log10(to).item<std::complex<double>>(),
-                            num, endpoint, 10.0, complex128, cpu);
-  if (num > 0) std::move(result(0)) = from;
-  if (num > 1 && endpoint) std::move(result(-1)) = to;
-  result = multiply(result, sign_of);
-  if (t && t->is_integer()) result = floor(result);
-  return (t ? result.astype(*t, casting::unsafe, false) : result).to(d);
+  return geometric_ends(
+      logspace(log10(from).item<std::complex<double>>(), log10(to).item<std::complex<double>>(), num,
+               endpoint, 10.0, complex128, cpu),
+      from, to, sign_of, num, endpoint, t, d);
 }
 
 }  // namespace numcu

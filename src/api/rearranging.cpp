@@ -95,6 +95,13 @@ std::vector<std::pair<T, T>> per_axis(const std::vector<std::pair<T, T>>& given,
   return given;
 }
 
+/// numpy.pad's constant_values or end_values for each axis: zeros where none are given.
+std::vector<std::pair<scalar, scalar>> values_per_axis(const std::vector<std::pair<scalar, scalar>>& given,
+                                                       int ndim, const char* what) {
+  if (given.empty()) return std::vector<std::pair<scalar, scalar>>(static_cast<std::size_t>(ndim), {0, 0});
+  return per_axis(given, ndim, what);
+}
+
 /// The region numpy.pad works on while it pads @p axis: whole along the axes up to it, the original area
 /// along the later ones (so that corners are written once, by the last axis).
 ndarray pad_region(const ndarray& padded, const std::vector<slice>& original, int axis) {
@@ -455,10 +462,9 @@ ndarray pad(const ndarray& a, const std::vector<std::pair<std::int64_t, std::int
     shape.push_back(a.shape()[d] + widths[d].first + widths[d].second);
     original.emplace_back(widths[d].first, widths[d].first + a.shape()[d]);
   }
-  const auto values = mode != pad_mode::constant ? std::vector<std::pair<scalar, scalar>>()
-                      : options.constant_values.empty()
-                          ? std::vector<std::pair<scalar, scalar>>(static_cast<std::size_t>(ndim), {0, 0})
-                          : per_axis(options.constant_values, ndim, "constant_values");
+  const auto values = mode == pad_mode::constant
+                          ? values_per_axis(options.constant_values, ndim, "constant_values")
+                          : std::vector<std::pair<scalar, scalar>>();
   if (const auto copy = pad_copy_of(mode, options.odd); copy && a.size() > 0 && ndim > 0) {
     // (a view whose stride is not a whole number of elements, from from_blob, takes NumPy's steps)
     bool covered = true;
@@ -507,10 +513,8 @@ ndarray pad(const ndarray& a, const std::vector<std::pair<std::int64_t, std::int
   for (const auto& [before, after] : lengths) {
     if (before < 0 || after < 0) throw shape_error("index can't contain negative values");
   }
-  const auto ends = mode != pad_mode::linear_ramp ? std::vector<std::pair<scalar, scalar>>()
-                    : options.end_values.empty()
-                        ? std::vector<std::pair<scalar, scalar>>(static_cast<std::size_t>(ndim), {0, 0})
-                        : per_axis(options.end_values, ndim, "end_values");
+  const auto ends = mode == pad_mode::linear_ramp ? values_per_axis(options.end_values, ndim, "end_values")
+                                                  : std::vector<std::pair<scalar, scalar>>();
   for (int d = 0; d < ndim; ++d) {
     auto w = widths[d];
     if (mode == pad_mode::linear_ramp) {
