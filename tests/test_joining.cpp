@@ -17,9 +17,8 @@ namespace {
 /// The part "dtype shape view values" of a golden join line: the array the call gets.
 nc::ndarray part_of(const std::string& text, nc::device dev) {
   const auto w = words(text);
-  const nc::ndarray given = numcu_test::array_from_text(std::vector<std::string>(w.begin() + 3, w.end()),
-                                                        nc::dtype(w[0]), parse_shape(w[1]), dev);
-  return w[2] == "t" ? given.T() : given;
+  return numcu_test::golden_view(std::vector<std::string>(w.begin() + 3, w.end()), nc::dtype(w[0]),
+                                 parse_shape(w[1]), w[2], dev);
 }
 
 }  // namespace

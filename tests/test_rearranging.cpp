@@ -277,8 +277,7 @@ NUMCU_TEST_ON_DEVICES(
     CAPTURE(line.substr(0, 160));
     ++lines;
     const nc::dtype t(head[1]);
-    const nc::ndarray given = numcu_test::array_from_text(words(parts[4]), t, parse_shape(head[2]), dev);
-    const nc::ndarray a = head[3] == "t" ? given.T() : given;
+    const nc::ndarray a = numcu_test::golden_view(words(parts[4]), t, parse_shape(head[2]), head[3], dev);
     const auto how = words(parts[2]);
     nc::pad_options options;
     options.odd = how[1] == "1";

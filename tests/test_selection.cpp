@@ -53,9 +53,7 @@ std::vector<nc::array_index_t> entries_of(const std::string& text, nc::device de
 
 /// The array "dtype shape view" of a golden line with its values: as given (c) or transposed (t).
 nc::ndarray base_of(const std::vector<std::string>& head, const std::string& values, nc::device dev) {
-  const nc::ndarray given =
-      numcu_test::array_from_text(words(values), nc::dtype(head[1]), parse_shape(head[2]), dev);
-  return head[3] == "t" ? given.T() : given;
+  return numcu_test::golden_view(words(values), nc::dtype(head[1]), parse_shape(head[2]), head[3], dev);
 }
 
 }  // namespace

@@ -228,6 +228,14 @@ inline nc::ndarray array_from_text(const std::vector<std::string>& texts, nc::dt
   return nc::array_from_host(bytes.data(), t, texts.size(), shape, std::nullopt, d);
 }
 
+/// A golden file's array as the call gets it: the values of dtype t and @p shape on d, as given (@p view "c")
+/// or transposed ("t").
+inline nc::ndarray golden_view(const std::vector<std::string>& texts, nc::dtype t, const nc::shape_t& shape,
+                               const std::string& view, nc::device d) {
+  const nc::ndarray given = array_from_text(texts, t, shape, d);
+  return view == "t" ? given.T() : given;
+}
+
 }  // namespace numcu_test
 
 /// Defines a test case that runs once on the CPU and once on cuda(0) (reported as skipped without a GPU).
