@@ -3,20 +3,21 @@
 # whole suite (no case may be skipped) and the examples, runs compute-sanitizer memcheck over the CUDA cases,
 # builds and runs the consumer project, runs the benchmarks with CuPy and PyTorch in the same run, and prints a summary last.
 # Logs and JSON go to $OUT (default ./gpu-check-out).
-#   scripts/gpu-check.sh [all|test|bench|suite|sanitize|build]
+#   scripts/gpu-check.sh [all|test|bench|suite|sanitize|sanitize-1|sanitize-2|build]
 # "build" builds only.
-# "test" is "suite" (the test suite and the examples) then "sanitize" (memcheck and the consumer project); the two
-# halves can run as two calls on the same machine when one call's time limit is too short for both.
+# "test" is "suite" (the test suite and the examples) then "sanitize" (memcheck and the consumer project); the
+# parts can run as separate calls on the same machine when one call's time limit is too short: "sanitize" is
+# "sanitize-1" (memcheck over the CUDA cases of the lighter test files, and the consumer project) then
+# "sanitize-2" (memcheck over those of the sorting, reduction and differential tests).
 # With NUMCU_DIFFERENTIAL_CASES=FILE, "test" also replays that differential case file (a longer run of another
 # seed, drawn by `python3 tests/data/generate_differential.py --seed N --cases M --output FILE`).
 # With NUMCU_BASELINE=DIR (a source tree of another revision, e.g. from `git archive REV`), "bench" also
 # builds that tree's numcu_bench and runs it in the same call, and prints every row the two share side by
 # side (bench/compare_runs.py).
-# On the H200 machine (2026-12-04, 354 cases) "suite" on a fresh machine takes about 5 minutes with its build
-# (ccache warm; twice that cold), "sanitize" about 8 (memcheck over the 128 CUDA cases 5 minutes, the
-# add_subdirectory consumer rebuilding the library 2) and "bench" 1; the GPU machine allows 10 minutes per
-# command, so run "build" (the build alone) when the cache is cold, then "suite", "sanitize" and "bench" on the
-# same machine, one call each.
+# On the H200 machine (2026-12-04, 403 cases) "suite" on a fresh machine takes about 5.5 minutes with its build,
+# "sanitize" over 10 (memcheck over the 146 CUDA cases 9.5 minutes or more, the add_subdirectory consumer
+# rebuilding the library 2) and "bench" 2; the GPU machine allows 10 minutes per command, so run "suite",
+# "sanitize-1", "sanitize-2" and "bench" on the same machine, one call each.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 what=${1:-all}
@@ -63,17 +64,29 @@ if [ "$what" = all ] || [ "$what" = test ] || [ "$what" = suite ]; then
   fi
 fi
 
-if [ "$what" = all ] || [ "$what" = test ] || [ "$what" = sanitize ]; then
-  # the cases that provoke CUDA API errors on purpose (a 1 PiB allocation, timing an untimed event, a raw
-  # kernel's missing names; and counting a raw kernel's parameters, which asks the driver past the last) are
-  # left out: memcheck counts every failing API call as an error; so is the loop over 2^31 elements (its kernel
-  # is the general loop that other cases check, and under memcheck it would take minutes)
-  env -u NUMCU_DIFFERENTIAL_CASES compute-sanitizer --tool memcheck --error-exitcode 3 ./build/gpu/tests/numcu_tests -tc="*cuda*" \
-    -tce="*larger than the GPU*,*check their devices*,*raw kernel*,*more than 2^31*" >"$OUT/memcheck.log" 2>&1 || status=1
-  note "memcheck:    $(grep -E "ERROR SUMMARY" "$OUT/memcheck.log" | tail -1)  $(grep "test cases:" "$OUT/memcheck.log")"
-  grep -q "ERROR SUMMARY: 0 errors" "$OUT/memcheck.log" || grep -m 60 "=========" "$OUT/memcheck.log"
+# the cases that provoke CUDA API errors on purpose (a 1 PiB allocation, timing an untimed event, a raw
+# kernel's missing names; and counting a raw kernel's parameters, which asks the driver past the last) are
+# left out: memcheck counts every failing API call as an error; so is the loop over 2^31 elements (its kernel
+# is the general loop that other cases check, and under memcheck it would take minutes)
+memcheck() {  # memcheck NAME DOCTEST-FILTER...: the CUDA cases that the filter keeps
+  local name=$1
+  shift
+  env -u NUMCU_DIFFERENTIAL_CASES compute-sanitizer --tool memcheck --error-exitcode 3 ./build/gpu/tests/numcu_tests \
+    -tc="*cuda*" -tce="*larger than the GPU*,*check their devices*,*raw kernel*,*more than 2^31*" "$@" \
+    >"$OUT/memcheck_$name.log" 2>&1 || status=1
+  note "memcheck $name: $(grep -E "ERROR SUMMARY" "$OUT/memcheck_$name.log" | tail -1)  $(grep "test cases:" "$OUT/memcheck_$name.log")"
+  grep -q "ERROR SUMMARY: 0 errors" "$OUT/memcheck_$name.log" || grep -m 60 "=========" "$OUT/memcheck_$name.log"
+}
+# the test files whose CUDA cases take most of memcheck's time (long rows, every reduction path, the
+# differential cases): "sanitize-2"; the others and the consumer project: "sanitize-1"
+heavy="*test_sorting*,*test_reduction*,*test_differential*"
+if [ "$what" = all ] || [ "$what" = test ] || [ "$what" = sanitize ] || [ "$what" = sanitize-1 ]; then
+  memcheck 1 -sfe="$heavy"
   scripts/check-consumer.sh gpu >"$OUT/consumer.log" 2>&1 || status=1
   note "consumer:    $(grep -A3 "^consumer through" "$OUT/consumer.log" | grep -v "^--" | tr '\n' ' ')"
+fi
+if [ "$what" = all ] || [ "$what" = test ] || [ "$what" = sanitize ] || [ "$what" = sanitize-2 ]; then
+  memcheck 2 -sf="$heavy"
 fi
 
 if [ "$what" = all ] || [ "$what" = bench ]; then
