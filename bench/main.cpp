@@ -1,8 +1,8 @@
 // numcu_bench: runs the benchmark groups on cuda(0) and writes every result to the JSON file given as the
 // first argument (default numcu_bench.json), for bench/compare.py; a second argument names the one group to
-// run (foundation, elementwise, reduction, sorting, joining, variants, scan, rtc, baselines; variants and scan only in a build
-// with -DNUMCU_BUILD_BENCHMARK_VARIANTS=ON). `numcu_bench --first-launch-child` is the fresh process
-// bench_rtc.cpp starts to time a launch from the disk cache.
+// run (foundation, elementwise, reduction, sorting, joining, variants, scan, selection, rtc, baselines;
+// variants, scan and selection only in a build with -DNUMCU_BUILD_BENCHMARK_VARIANTS=ON). `numcu_bench
+// --first-launch-child` is the fresh process bench_rtc.cpp starts to time a launch from the disk cache.
 #include <cstdio>
 #include <fstream>
 #include <string>
@@ -22,6 +22,7 @@ void run_baseline_benchmarks();
 #ifdef NUMCU_BENCHMARK_VARIANTS
 void run_reduction_variants();
 void run_scan_variants();
+void run_selection_variants();
 #endif
 int run_first_launch_child();
 
@@ -45,6 +46,7 @@ int main(int argc, char** argv) {
 #ifdef NUMCU_BENCHMARK_VARIANTS
                                                        {"variants", run_reduction_variants},
                                                        {"scan", run_scan_variants},
+                                                       {"selection", run_selection_variants},
 #endif
                                                        {"rtc", run_rtc_benchmarks},
                                                        {"baselines", run_baseline_benchmarks}};
@@ -56,8 +58,9 @@ int main(int argc, char** argv) {
     }
   }
   if (!ran) {
-    std::printf("no group %s in this build (variants and scan need -DNUMCU_BUILD_BENCHMARK_VARIANTS=ON)\n",
-                only.c_str());
+    std::printf(
+        "no group %s in this build (variants, scan and selection need -DNUMCU_BUILD_BENCHMARK_VARIANTS=ON)\n",
+        only.c_str());
     return 1;
   }
 

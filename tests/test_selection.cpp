@@ -686,6 +686,49 @@ TEST_CASE("add_at copies values that share the target's memory first, and takes 
   CHECK(after[2] == 6.0f);
 }
 
+NUMCU_TEST_ON_DEVICES(
+    "a(mask) over many tiles picks what a plain loop picks: every element size, unaligned starts, tails, "
+    "stretches of no, all and few flags",
+    mask_tiles) {
+  // the GPU counts the flags of each tile of 4096 and reads flags and elements 16 at a time: a length past
+  // three tiles and not a multiple of 16, arrays that start 1 and flags 3 elements into their memory, a tile
+  // with no flag, one with all, one with few, and one with half
+  std::mt19937 gen(11);
+  const std::int64_t n = 3 * 4096 + 1000 + 7;
+  std::vector<std::uint8_t> flags(n + 3);
+  for (std::int64_t i = 0; i < n + 3; ++i) {
+    flags[i] = i < 4096 ? 0 : i < 2 * 4096 ? 1 : i < 3 * 4096 ? gen() % 97 == 0 : gen() % 2;
+  }
+  const nc::ndarray flag_memory = nc::array(flags, std::nullopt, dev).astype(nc::bool_);
+  for (nc::dtype t : {nc::uint8, nc::int16, nc::float32, nc::int64, nc::complex128}) {
+    const nc::ndarray memory =
+        nc::arange(std::int64_t{0}, n + 1, 1, nc::int64, dev).astype(t, nc::casting::unsafe);
+    for (const std::int64_t start : {0, 1}) {
+      for (const std::int64_t flag_start : {0, 3}) {
+        CAPTURE(t.name());
+        CAPTURE(start);
+        CAPTURE(flag_start);
+        const nc::ndarray a = memory(nc::slice(start, start + n));
+        const nc::ndarray picked = a(flag_memory(nc::slice(flag_start, flag_start + n)));
+        const std::vector<unsigned char> bytes = numcu_test::host_bytes(a);
+        const auto size = static_cast<std::ptrdiff_t>(t.itemsize());
+        std::vector<unsigned char> expected;
+        for (std::int64_t i = 0; i < n; ++i) {
+          if (flags[flag_start + i])
+            expected.insert(expected.end(), bytes.begin() + i * size, bytes.begin() + (i + 1) * size);
+        }
+        CHECK(picked.dtype() == t);
+        CHECK(picked.shape() == nc::shape_t{static_cast<std::int64_t>(expected.size()) / size});
+        CHECK(numcu_test::host_bytes(picked) == expected);
+      }
+    }
+    // no flag at all: an empty result of the dtype
+    const nc::ndarray none = memory(nc::slice(0, 4096))(flag_memory(nc::slice(0, 4096)));
+    CHECK(none.dtype() == t);
+    CHECK(none.shape() == nc::shape_t{0});
+  }
+}
+
 NUMCU_TEST_ON_DEVICES("a(mask) = number converts the number as NumPy's setitem, for every dtype",
                       mask_number) {
   // NumPy: a[mask] = 1.5 truncates into integers, 300 into uint8 raises OverflowError (a dtype_error here)

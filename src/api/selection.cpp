@@ -403,8 +403,7 @@ index_expression index(const ndarray& a, std::vector<array_index_t> entries) {
 ndarray index_expression::value() const {
   if (const auto basic = basic_only(m_entries)) return m_base.index(*basic);
   if (const ndarray* mask = whole_mask(m_base, m_entries)) {
-    const std::int64_t count = count_nonzero(*mask).item<std::int64_t>();
-    return select_flagged(ascontiguousarray(m_base), ascontiguousarray(*mask), count);
+    return select_flagged(ascontiguousarray(m_base), ascontiguousarray(*mask));
   }
   resolved_index r = resolve(m_base, m_entries);
   broadcast_indices(r);

@@ -5,6 +5,8 @@
 // before routing a call with nothing to do, so no entry point sees zero elements.
 #pragma once
 
+#include <functional>
+
 #include "core/elementwise_call.hpp"
 #include "core/exec.hpp"
 #include "core/iteration_plan.hpp"
@@ -105,10 +107,11 @@ void put(const exec& e, std::size_t itemsize, void* dst, std::int64_t outer, std
          std::int64_t inner, const std::int64_t* index, std::int64_t count, index_mode mode, const void* values);
 
 /// The elements of the @p n contiguous ones of @p itemsize bytes at @p src whose flag (of the @p n bools at
-/// @p flags) is true, in order, into @p dst (as many as flags are true: the caller counts them first).
+/// @p flags) is true, in order, into the memory that @p result returns when given their count: it is called
+/// once, after the count and before anything is written (on the GPU, after one wait for the device).
 template <class Backend>
 void select_flagged(const exec& e, std::size_t itemsize, const void* src, const bool* flags, std::int64_t n,
-                    void* dst);
+                    const std::function<void*(std::int64_t)>& result);
 
 /// At most this many parts go into one join_narrow_rows call.
 inline constexpr int join_parts_capacity = 16;

@@ -147,6 +147,15 @@ __global__ void __launch_bounds__(block_threads)
   int constant;
   pad_row_source(plan, row, offset, constant);
   Bits v[items];
+  if (constant < 0 && std::int64_t(j) >= before && std::int64_t(j) + items <= before + size) {
+    // the whole run inside the copied middle of one row (most runs of a wide row): consecutive sources, no
+    // index to work out per element
+    const Bits* from = src + offset + (std::int64_t(j) - before) * stride;
+#pragma unroll
+    for (int t = 0; t < items; ++t) v[t] = from[t * stride];
+    store_run(v, dst, first, total, aligned);
+    return;
+  }
 #pragma unroll
   for (int t = 0; t < items; ++t) {
     if (first + t >= total) break;

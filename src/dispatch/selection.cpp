@@ -1,5 +1,7 @@
 #include "dispatch/selection.hpp"
 
+#include <optional>
+
 #include "core/backend.hpp"
 #include "dispatch/dispatch.hpp"
 #include "dispatch/route.hpp"
@@ -42,14 +44,16 @@ void put_along(const ndarray& dst, const take_layout& layout, const ndarray& ind
   });
 }
 
-ndarray select_flagged(const ndarray& src, const ndarray& flags, std::int64_t count) {
-  ndarray out = new_array({count}, src.dtype(), src.device());
-  if (count == 0) return out;
+ndarray select_flagged(const ndarray& src, const ndarray& flags) {
+  std::optional<ndarray> out;
   route(src.device(), "compress", [&]<class B>(B, const exec& e) {
     select_flagged<B>(e, src.itemsize(), src.data_ptr(), static_cast<const bool*>(flags.data_ptr()),
-                      src.size(), out.data_ptr());
+                      src.size(), [&](std::int64_t count) {
+                        out = new_array({count}, src.dtype(), src.device());
+                        return out->data_ptr();
+                      });
   });
-  return out;
+  return std::move(*out);
 }
 
 }  // namespace numcu::detail

@@ -41,8 +41,9 @@ std::int64_t first_out_of_bounds(const ndarray& index, std::int64_t extent);
 void put_along(const ndarray& dst, const take_layout& layout, const ndarray& index, index_mode mode,
                const ndarray& values);
 
-/// A new 1-D array of the @p count elements of the C-contiguous @p src whose flag in the C-contiguous bool
-/// @p flags (as many elements) is true, in order.
-ndarray select_flagged(const ndarray& src, const ndarray& flags, std::int64_t count);
+/// A new 1-D array of the elements of the C-contiguous @p src whose flag in the C-contiguous bool @p flags
+/// (as many elements) is true, in order: the flags counted and the elements picked in one call (on the GPU
+/// one wait for the device, for the count).
+ndarray select_flagged(const ndarray& src, const ndarray& flags);
 
 }  // namespace numcu::detail

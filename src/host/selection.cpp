@@ -1,5 +1,6 @@
 // Selection on the host: take and put along an axis through indices under NumPy's modes, the bounds check of
 // indices, and the elements picked by flags.
+#include <algorithm>
 #include <cstring>
 
 #include "core/backend.hpp"
@@ -55,9 +56,9 @@ void put<host_backend>(const exec&, std::size_t itemsize, void* dst, std::int64_
 
 template <>
 void select_flagged<host_backend>(const exec&, std::size_t itemsize, const void* src, const bool* flags,
-                                  std::int64_t n, void* dst) {
+                                  std::int64_t n, const std::function<void*(std::int64_t)>& result) {
   const auto* from = static_cast<const unsigned char*>(src);
-  auto* to = static_cast<unsigned char*>(dst);
+  auto* to = static_cast<unsigned char*>(result(std::count(flags, flags + n, true)));
   for (std::int64_t i = 0; i < n; ++i) {
     if (flags[i]) {
       std::memcpy(to, from + i * itemsize, itemsize);
