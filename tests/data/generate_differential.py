@@ -374,12 +374,27 @@ def run_numpy(compute, values):
         return compute(*values)
 
 
+def stand_in(v, to):
+    """The bfloat16 array v in dtype `to` (the same numbers, rounded). float16's range is far narrower than
+    bfloat16's: a nonzero value becomes float16's smallest of its sign rather than 0, a finite one its largest
+    rather than an infinity, so that the float16 run raises where bfloat16's would (average's weights of
+    0x1p-126 would otherwise sum to zero)."""
+    x = v.astype(np.float32)
+    with np.errstate(over="ignore"):
+        h = x.astype(to)
+    if to == np.float16:
+        h[(x != 0) & (h == 0)] = np.copysign(np.float16(2.0 ** -24), x[(x != 0) & (h == 0)])
+        big = np.isfinite(x) & ~np.isfinite(h)
+        h[big] = np.copysign(np.finfo(np.float16).max, x[big])
+    return h
+
+
 def shadow(values, to):
-    """The values with bfloat16 arrays replaced by arrays of dtype `to` (the same numbers, rounded)."""
+    """The values with bfloat16 arrays replaced by arrays of dtype `to` (stand_in())."""
     out = []
     for v in values:
         if isinstance(v, np.ndarray) and v.dtype == BF16:
-            out.append(v.astype(to))
+            out.append(stand_in(v, to))
         elif isinstance(v, np.dtype) and v == BF16:
             out.append(np.dtype(to))
         else:
