@@ -211,6 +211,16 @@ NUMCU_TEST_ON_DEVICES("joining and splitting errors: NumPy's messages, operands 
   CHECK(message_of([&] {
           (void)nc::concatenate({f, f}, 1);
         }) == "axis 1 is out of bounds for array of dimension 1");
+  // NumPy checks the first array's rank, then the axis against it, then the others' ranks: a 0-d array after
+  // the first is a rank mismatch, and a bad axis is reported before it
+  CHECK(
+      message_of([&] {
+        (void)nc::concatenate({m, s}, 0);
+      }) ==
+      "all the input arrays must have same number of dimensions, but the array at index 0 has 2 dimension(s) "
+      "and the array at index 1 has 0 dimension(s)");
+  CHECK_THROWS_WITH_AS((void)nc::concatenate({m, s, m}, -3),
+                       "axis -3 is out of bounds for array of dimension 2", nc::index_error);
   CHECK(
       message_of([&] {
         (void)nc::concatenate({f, m});

@@ -149,9 +149,8 @@ ndarray concatenate(const std::vector<ndarray>& arrays, std::optional<std::int64
   if (!axis) {
     for (const ndarray& a : arrays) parts.push_back(a.ravel());
   } else {
-    for (const ndarray& a : arrays) {
-      if (a.ndim() == 0) throw shape_error("zero-dimensional arrays cannot be concatenated");
-    }
+    // NumPy's order: the first array's rank, the axis against it, then each array's rank against the first's
+    if (arrays[0].ndim() == 0) throw shape_error("zero-dimensional arrays cannot be concatenated");
     parts = arrays;
     ax = normalize_axis(*axis, arrays[0].ndim());
   }
