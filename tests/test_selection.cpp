@@ -259,6 +259,20 @@ NUMCU_TEST_ON_DEVICES("advanced indexing errors: NumPy's messages, nothing writt
   CHECK(message_of([&] { nc::ndarray r = a(nc::zeros({2}, nc::bool_, dev)); }) ==
         "boolean index did not match indexed array along axis 0; size of axis is 3 but size of corresponding "
         "boolean axis is 2");
+  // a boolean axis of length 0 selects nothing and stands against an axis of any length, as in NumPy
+  // (a[np.zeros(0, bool)].shape == (0, 4), a[..., np.zeros(0, bool), ::-1].shape == (0, 4),
+  // a[np.zeros((0, 5), bool)] raises for axis 1 only); assigning through it writes nothing
+  CHECK(nc::ndarray(a(nc::zeros({0}, nc::bool_, dev))).shape() == nc::shape_t{0, 4});
+  CHECK(nc::ndarray(a(nc::ellipsis, nc::zeros({0}, nc::bool_, dev), nc::slice(nc::none, nc::none, -1)))
+            .shape() == nc::shape_t{0, 4});
+  CHECK(nc::ndarray(a(nc::zeros({0, 4}, nc::bool_, dev))).shape() == nc::shape_t{0});
+  CHECK(message_of([&] {
+          nc::ndarray r = a(nc::zeros({0, 5}, nc::bool_, dev));
+        }) ==
+        "boolean index did not match indexed array along axis 1; size of axis is 4 but size of corresponding "
+        "boolean axis is 5");
+  a(nc::zeros({0}, nc::bool_, dev)) = 7.0;
+  nc::maximum_at(a, {nc::ellipsis, nc::zeros({0}, nc::bool_, dev), nc::slice(nc::none, nc::none, -1)}, 99.0);
   CHECK(message_of([&] { nc::ndarray r = a(nc::zeros({1}, nc::float64, dev)); }) ==
         "arrays used as indices must be of integer (or boolean) type");
   CHECK(message_of([&] { nc::ndarray r = a(0, 0, ints({0})); }) ==

@@ -120,7 +120,9 @@ resolved_index resolve(const ndarray& base, const std::vector<array_index_t>& en
       } else {  // a k-d bool: the k arrays of its nonzero(), over the k axes it covers
         for (int j = 0; j < a->ndim(); ++j) {
           const std::int64_t extent = base.shape()[source_axis + j];
-          if (a->shape()[j] != extent) {
+          // (NumPy lets a boolean axis of length 0, which selects nothing, stand against an axis of any
+          // length)
+          if (a->shape()[j] != extent && a->shape()[j] != 0) {
             throw index_error("boolean index did not match indexed array along axis " +
                               std::to_string(source_axis + j) + "; size of axis is " +
                               std::to_string(extent) + " but size of corresponding boolean axis is " +
