@@ -1055,6 +1055,13 @@ NUMCU_TEST_ON_DEVICES("bfloat16 dtype= of composed means rounds each element fir
   const nc::ndarray nm = nc::nanmean(with_nan, nc::none, {.dtype = nc::bfloat16});
   CHECK(nm.dtype() == nc::bfloat16);
   CHECK(nm.astype(nc::float64).item<double>() == 128.0);
+  // a complex element with a NaN imaginary part is NaN and skipped, though the cast to bfloat16 keeps only
+  // its real part: nanmean([1+1j, 1e30+nan j, 3]) in bfloat16 is (1 + 3) / 2 = 2
+  const nc::ndarray z =
+      nc::array(std::vector<std::complex<double>>{{1.0, 1.0}, {1e30, NAN}, {3.0, 0.0}}, nc::complex64, dev);
+  const nc::ndarray zm = nc::nanmean(z, nc::none, {.dtype = nc::bfloat16});
+  CHECK(zm.dtype() == nc::bfloat16);
+  CHECK(zm.astype(nc::float64).item<double>() == 2.0);
 }
 
 NUMCU_TEST_ON_DEVICES("nanvar and nanstd of float16 compute in float32, as var and std do", reduction_float16_nanvar) {

@@ -242,8 +242,13 @@ ndarray std(const ndarray& a, const axis_arg& axis, const reduce_options& option
 }
 
 ndarray nanmean(const ndarray& a, const axis_arg& axis, const reduce_options& o) {
-  return is_integer_or_bool(a.dtype()) ? mean(a, axis, o)
-                                       : narrow_in_float32(false, nan_mean, rounded_for_mean(a, o), axis, o);
+  if (is_integer_or_bool(a.dtype())) return mean(a, axis, o);
+  // a complex element with a NaN part is NaN, skipped as NumPy does: its real part is made NaN before
+  // rounded_for_mean's cast to bfloat16 drops the imaginary one
+  const ndarray in = a.dtype().is_complex() && o.dtype == bfloat16
+                         ? where(isnan(a), scalar(std::complex<double>(NAN, NAN)), a)
+                         : a;
+  return narrow_in_float32(false, nan_mean, rounded_for_mean(in, o), axis, o);
 }
 ndarray nanvar(const ndarray& a, const axis_arg& axis, const reduce_options& o) {
   return is_integer_or_bool(a.dtype()) ? var(a, axis, o) : narrow_in_float32(true, nan_moment, a, axis, o, false);
