@@ -777,12 +777,13 @@ ndarray ravel_multi_index(const std::vector<ndarray>& multi_index, const shape_t
 
 ndarray ravel_multi_index(const std::vector<ndarray>& multi_index, const shape_t& dims,
                           const std::vector<index_mode>& modes, order index_order) {
-  if (modes.size() != dims.size()) {
+  const auto axes = static_cast<std::size_t>(dims.size());
+  if (modes.size() != axes) {
     throw shape_error("list of clipmodes has wrong length (" + std::to_string(modes.size()) + " instead of " +
-                      std::to_string(dims.size()) + ")");
+                      std::to_string(axes) + ")");
   }
-  if (multi_index.size() != dims.size()) {
-    throw shape_error("parameter multi_index must be a sequence of length " + std::to_string(dims.size()));
+  if (multi_index.size() != axes) {
+    throw shape_error("parameter multi_index must be a sequence of length " + std::to_string(axes));
   }
   std::vector<shape_t> shapes;
   for (const ndarray& m : multi_index) {
@@ -793,8 +794,8 @@ ndarray ravel_multi_index(const std::vector<ndarray>& multi_index, const shape_t
   const shape_t shape = broadcast_shapes(shapes);
   ndarray flat = zeros(shape, int64, multi_index[0].device());
   std::int64_t stride = 1;
-  for (std::size_t k = 0; k < dims.size(); ++k) {  // from the axis that varies fastest
-    const std::size_t j = index_order == order::C ? dims.size() - 1 - k : k;
+  for (std::size_t k = 0; k < axes; ++k) {  // from the axis that varies fastest
+    const std::size_t j = index_order == order::C ? axes - 1 - k : k;
     ndarray c = broadcast_to(multi_index[j].astype(int64, casting::unsafe, false), shape);
     const index_mode mode = modes[j];
     if (mode == index_mode::raise) {
@@ -825,10 +826,11 @@ std::vector<ndarray> unravel_index(const ndarray& indices, const shape_t& shape,
     }
   }
   // each axis's coordinate: (flat / the extents of the axes that vary faster) % its extent
-  std::vector<ndarray> out(shape.size());
+  const auto axes = static_cast<std::size_t>(shape.size());
+  std::vector<ndarray> out(axes);
   std::int64_t stride = size;
-  for (std::size_t k = 0; k < shape.size(); ++k) {  // from the axis that varies slowest
-    const std::size_t j = index_order == order::C ? k : shape.size() - 1 - k;
+  for (std::size_t k = 0; k < axes; ++k) {  // from the axis that varies slowest
+    const std::size_t j = index_order == order::C ? k : axes - 1 - k;
     const std::int64_t extent = shape[j];
     stride = extent == 0 ? 0 : stride / extent;
     out[j] = stride == 0 ? zeros(flat.shape(), int64, flat.device())
