@@ -1354,15 +1354,22 @@ def bound_values(rng, a, bound):
 
 def near_one(rng, a):
     """Replaces the finite values of `a`'s base other than 0 and +-1 by values of magnitude 2**+-0.2 (complex:
-    the same direction), so that a product of up to 60 of them, in any order, neither overflows nor underflows
+    the same direction; of a value with an infinite or NaN part, the finite part alone, which a real dtype=
+    keeps as a factor), so that a product of up to 60 of them, in any order, neither overflows nor underflows
     (float16 included: NumPy's cumprod rounds each step to float16)."""
+    def near(x):
+        return math.copysign(2.0 ** rng.uniform(-0.2, 0.2), x) if math.isfinite(x) and abs(x) not in (0.0, 1.0) else x
+
     k = kind_of(a.dtype)
     flat = a.base.reshape(-1)
     for i, v in enumerate(flat):
         if k == "c":
             z = complex(v)
-            if math.isfinite(z.real) and math.isfinite(z.imag) and abs(z) not in (0.0, 1.0):
-                flat[i] = z / abs(z) * 2.0 ** rng.uniform(-0.2, 0.2)
+            if math.isfinite(z.real) and math.isfinite(z.imag):
+                if abs(z) not in (0.0, 1.0):
+                    flat[i] = z / abs(z) * 2.0 ** rng.uniform(-0.2, 0.2)
+            else:
+                flat[i] = complex(near(z.real), near(z.imag))
         elif k == "f":
             x = float(v)
             if math.isfinite(x) and abs(x) not in (0.0, 1.0):
