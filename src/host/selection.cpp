@@ -58,7 +58,7 @@ template <>
 void select_flagged<host_backend>(const exec&, std::size_t itemsize, const void* src, const bool* flags,
                                   std::int64_t n, const std::function<void*(std::int64_t)>& result) {
   const auto* from = static_cast<const unsigned char*>(src);
-  auto* to = static_cast<unsigned char*>(result(std::count(flags, flags + n, true)));
+  auto* to = static_cast<unsigned char*>(result(std::count_if(flags, flags + n, [](bool f) { return f; })));
   for (std::int64_t i = 0; i < n; ++i) {
     if (flags[i]) {
       std::memcpy(to, from + i * itemsize, itemsize);

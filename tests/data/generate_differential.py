@@ -378,7 +378,7 @@ def stand_in(v, to):
     """The bfloat16 array v in dtype `to` (the same numbers, rounded). float16's range is far narrower than
     bfloat16's: a nonzero value becomes float16's smallest of its sign rather than 0, a finite one its largest
     rather than an infinity, so that the float16 run raises where bfloat16's would (average's weights of
-    0x1p-126 would otherwise sum to zero)."""
+    0x1p-126 would otherwise sum to zero; its weights are drawn non-negative, so no two of them cancel)."""
     x = v.astype(np.float32)
     with np.errstate(over="ignore"):
         h = x.astype(to)
@@ -437,10 +437,15 @@ def bf16_ufunc_answer(case, values):
     base = UNARY_OPERATORS.get(symbol) if symbol else case.fn
     if base in ("logical_and", "logical_or", "logical_xor", "logical_not"):
         loop16 = False  # a logical function tests a scalar's own truth (1e-50 is true, in bfloat16 it is 0)
+    # clip of an integer array keeps its integer bounds integers: np.clip drops one beyond the array's range
+    # before any loop, which it would not do to a float; one it keeps lies in int8's or uint8's range (the
+    # integer arrays whose loop with bfloat16 is bfloat16's), exact in bfloat16
+    int_clip = case.fn == "clip" and isinstance(f32[0], np.ndarray) and f32[0].dtype.kind in "iub"
     if loop16:
         with np.errstate(over="ignore"):
             f32 = [float(np.array(v, np.float64).astype(BF16)) if isinstance(v, float) or
-                   (type(v) is int and case.fn != "ldexp" and abs(v) < 2**128) else v for v in f32]
+                   (type(v) is int and case.fn != "ldexp" and not int_clip and abs(v) < 2**128) else v
+                   for v in f32]
     result = run_numpy(case.compute, f32)
     if isinstance(outcome, bool):
         return result
