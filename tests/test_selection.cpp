@@ -678,6 +678,29 @@ TEST_CASE(
   }
 }
 
+NUMCU_TEST_ON_DEVICES(
+    "multiply_at multiplies complex numbers by the plain formula, as NumPy's indexed loop does",
+    multiply_at_complex) {
+  // NumPy's multiply.at rounds each of the four products on its own, where its multiply loop fuses them:
+  // (-0.974-0.567j) * (-0.441+0.833j) has the imaginary part -0x1.1f620ee8d10f4p-1 in multiply.at and
+  // -0x1.1f620ee8d10f5p-1 in multiply; (3+0.005j) * (DBL_MAX+inf j) is nan+inf j (inf - inf in the real
+  // part), where the fused product gives -inf
+  const auto one = [&](std::complex<double> z) {
+    return nc::array(std::vector<std::complex<double>>{z}, std::nullopt, dev);
+  };
+  const nc::ndarray index = nc::array(std::vector<std::int64_t>{0}, std::nullopt, dev);
+  const nc::ndarray a = one({-0.974, -0.567});
+  nc::multiply_at(a, {index}, one({-0.441, 0.833}));
+  const auto z = nc::asnumpy(a).to_vector<std::complex<double>>()[0];
+  CHECK(z.real() == 0x1.cdbea0ba1f4b1p-1);
+  CHECK(z.imag() == -0x1.1f620ee8d10f4p-1);
+  const nc::ndarray b = one({3.0, 0.005});
+  nc::multiply_at(b, {index}, one({std::numeric_limits<double>::max(), INFINITY}));
+  const auto w = nc::asnumpy(b).to_vector<std::complex<double>>()[0];
+  CHECK(std::isnan(w.real()));
+  CHECK(w.imag() == INFINITY);
+}
+
 TEST_CASE("add_at copies values that share the target's memory first, and takes strides of any byte count") {
   // two arrays over one host buffer (from_blob): the values a(0:3) added at 1, 2, 3 are read before any
   // write, as NumPy's add.at copies them: [0, 1, 2, 3] -> [0, 1, 3, 5] (in place, the second would read the

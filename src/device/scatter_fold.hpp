@@ -51,6 +51,9 @@ template <ufunc_id U, class T>
 NUMCU_HD void fold_contributions(const scatter_call& c, int64_t j) {
   ufunc_op<U> op;
   op.params = c.args.params;
+  // NumPy's indexed loop for multiply.at multiplies complex numbers by the plain formula, each product
+  // rounded on its own, where its multiply loop fuses them
+  if constexpr (U == ufunc_id::multiply) op.params.flag = true;
   const int64_t element = c.offsets[c.order[j]];
   char* const target = c.target + element;
   for (; j < c.count && c.offsets[c.order[j]] == element; ++j) {

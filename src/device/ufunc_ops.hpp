@@ -17,7 +17,7 @@ namespace numcu::detail {
 /// Parameters of the functions that take some (isclose, nan_to_num), passed to every kernel.
 struct ufunc_params {
   double a = 0, b = 0, c = 0;  // isclose: rtol, atol; nan_to_num: nan, posinf, neginf
-  bool flag = false;           // isclose: equal_nan
+  bool flag = false;           // isclose: equal_nan; multiply: the plain complex product (multiply.at)
 };
 
 /// The type a loop of storage type T computes in: float for the 16-bit floats, T otherwise.
@@ -342,7 +342,9 @@ else return a - b;
 NUMCU_OP(multiply){template <class C> NUMCU_HD C operator()(C a, C b)
                        const {if constexpr (is_same_v<C, bool>) return a && b;
 else if constexpr (is_int_v<C>) return wrap_mul(a, b);
-else if constexpr (is_complex_v<C>) return numpy_fused_complex_multiply(a, b);
+// (params.flag: the plain product, as NumPy's indexed loop for multiply.at computes it)
+else if constexpr (is_complex_v<C>) return params.flag ? numpy_complex_multiply(a, b)
+                                                       : numpy_fused_complex_multiply(a, b);
 else return a * b;
 }
 }
