@@ -869,6 +869,22 @@ const std::map<std::string, call>& calls() {
          return one(nc::trace(in.arr(0), integer_or(in, "offset", 0), integer_or(in, "axis1", 0),
                               integer_or(in, "axis2", 1)));
        }},
+      {"outer", [](const inputs& in) { return one(nc::outer(in.arr(0), in.arr(1))); }},
+      {"linalg_outer", [](const inputs& in) { return one(nc::linalg::outer(in.arr(0), in.arr(1))); }},
+      {"vdot", [](const inputs& in) { return one(nc::vdot(in.arr(0), in.arr(1))); }},
+      {"vecdot",
+       [](const inputs& in) { return one(nc::vecdot(in.arr(0), in.arr(1), integer_or(in, "axis", -1))); }},
+      {"linalg_vecdot",
+       [](const inputs& in) { return one(nc::linalg::vecdot(in.arr(0), in.arr(1), integer_or(in, "axis", -1))); }},
+      {"kron", [](const inputs& in) { return one(nc::kron(in.arr(0), in.arr(1))); }},
+      {"cross",
+       [](const inputs& in) {
+         nc::cross_axes axes{integer_or(in, "axisa", -1), integer_or(in, "axisb", -1), integer_or(in, "axisc", -1)};
+         if (in.key("axis")) axes.axis = integer_or(in, "axis", -1);
+         return one(nc::cross(in.arr(0), in.arr(1), axes));
+       }},
+      {"linalg_cross",
+       [](const inputs& in) { return one(nc::linalg::cross(in.arr(0), in.arr(1), integer_or(in, "axis", -1))); }},
       {"diag", [](const inputs& in) { return one(nc::diag(in.arr(0), integer_or(in, "k", 0))); }},
       {"diagflat", [](const inputs& in) { return one(nc::diagflat(in.arr(0), integer_or(in, "k", 0))); }},
       {"tril", [](const inputs& in) { return one(nc::tril(in.arr(0), integer_or(in, "k", 0))); }},

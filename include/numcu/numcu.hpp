@@ -12,6 +12,7 @@
 #include "numcu/indexing.hpp"
 #include "numcu/info.hpp"
 #include "numcu/joining.hpp"
+#include "numcu/linalg.hpp"
 #include "numcu/manipulation.hpp"
 #include "numcu/memory.hpp"
 #include "numcu/ndarray.hpp"

@@ -158,6 +158,13 @@ index_error out_of_bounds(const std::string& index, int axis, std::int64_t size)
                      std::to_string(size));
 }
 
+shape_error objects_mismatch(const shape_t& first, const shape_t& second) {
+  return shape_error(
+      "shape mismatch: objects cannot be broadcast to a single shape.  Mismatch is between arg 0 with "
+      "shape " +
+      to_string(first) + " and arg 1 with shape " + to_string(second) + ".");
+}
+
 }  // namespace detail
 
 }  // namespace numcu

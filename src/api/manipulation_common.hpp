@@ -27,6 +27,11 @@ ndarray cycled(const ndarray& values, std::int64_t n);
 /// NumPy's index_error "index 7 is out of bounds for axis 0 with size 5" (@p index as NumPy prints it).
 index_error out_of_bounds(const std::string& index, int axis, std::int64_t size);
 
+/// NumPy's shape_error where numpy.broadcast finds two arguments that do not broadcast: "shape mismatch:
+/// objects cannot be broadcast to a single shape.  Mismatch is between arg 0 with shape (2,) and arg 1 with
+/// shape (4,)." (roll's shifts and axes, cross's vectors).
+shape_error objects_mismatch(const shape_t& first, const shape_t& second);
+
 /// @p normalize() (an axis's normalization), its index_error's message prefixed "<role>: ", as NumPy names
 /// the argument whose axis is out of range ("source: axis 2 is out of bounds for array of dimension 2").
 template <class Normalize>

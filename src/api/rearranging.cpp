@@ -263,10 +263,8 @@ ndarray roll(const ndarray& a, const std::vector<std::int64_t>& shift, const axi
   const dim_vector& given = axis.values();
   const std::size_t shifts = shift.size(), axes = static_cast<std::size_t>(given.size());
   if (shifts != axes && shifts != 1 && axes != 1) {
-    throw shape_error(
-        "shape mismatch: objects cannot be broadcast to a single shape.  Mismatch is between arg 0 "
-        "with shape (" +
-        std::to_string(shifts) + ",) and arg 1 with shape (" + std::to_string(axes) + ",).");
+    throw objects_mismatch(shape_t{static_cast<std::int64_t>(shifts)},
+                           shape_t{static_cast<std::int64_t>(axes)});
   }
   const std::size_t pairs = shifts == axes ? shifts : shifts == 1 ? axes : shifts;
   std::vector<std::int64_t> offset(a.ndim(), 0);
@@ -725,8 +723,9 @@ ndarray insert(const ndarray& arr, const ndarray& indices, const ndarray& values
   const ndarray cast = values.astype(x.dtype(), casting::unsafe, false);
   if (positions.size() == 1) {
     const std::int64_t at = positions.reshape({}).item<std::int64_t>();
-    return insert_block(x, ax, at, cast, positions.ndim() == 0,
-                        positions.ndim() == 0 ? std::to_string(at) : "[" + std::to_string(at) + "]");
+    return insert_block(
+        x, ax, at, cast, positions.ndim() == 0,
+        positions.ndim() == 0 ? std::to_string(at) : std::string("[").append(std::to_string(at)).append("]"));
   }
   const std::int64_t n = x.shape()[ax], count = positions.size();
   positions = where(less(positions, 0), add(positions, n), positions).reshape({count});

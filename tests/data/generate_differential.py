@@ -2083,6 +2083,72 @@ def case_rearranging(rng):
     return Case(name, [a, Keyword("k", Plain("i", k))], lambda x, *_: fns[name](x, k)), None
 
 
+def small_integers(a):
+    """Rounds the finite values (parts) of `a`'s base into the integers of [-8, 8], so that products of vectors
+    of a few elements and their sums are exact in every floating dtype (bfloat16's sums rounded once, as numcu
+    and NumPy's float32 run both do), whatever order adds them; NaNs and infinities stay."""
+    k = kind_of(a.dtype)
+    flat = a.base.reshape(-1)
+
+    def fit(x):
+        return x if not math.isfinite(x) else float(max(-8, min(8, round(x))))
+    for i, v in enumerate(flat):
+        if k == "c":
+            flat[i] = complex(fit(float(v.real)), fit(float(v.imag)))
+        elif k == "f":
+            flat[i] = fit(float(v))
+
+
+def case_products(rng):
+    """Products (numcu/linalg.hpp): outer, linalg.outer, vdot, vecdot and linalg.vecdot (`axis=`), kron, cross
+    (`axisa=`, `axisb=`, `axisc=` or `axis=`) and linalg.cross (`axis=`), over every dtype pair, integers full
+    range (their products wrap in the result dtype), floating values small integers (see small_integers)."""
+    name = pick(rng, ["outer", "linalg_outer", "vdot", "vecdot", "linalg_vecdot", "kron", "cross", "linalg_cross"])
+    t1 = pick(rng, ALL_TYPES)
+    t2 = t1 if rng.random() < 0.5 else pick(rng, ALL_TYPES)
+    if name in ("cross", "linalg_cross"):
+        n = 3 if name == "linalg_cross" or rng.random() < 0.7 else 2
+        lead = pick(rng, [(), (), (2,), (1,), (2, 1)])
+        s1, s2 = lead + (n,), pick(rng, [lead, (), (1,)]) + (n if rng.random() < 0.9 else pick(rng, [2, 3, 4]),)
+    elif name in ("vecdot", "linalg_vecdot", "vdot"):
+        s1 = draw_shape(rng)
+        s2 = s1 if name == "vdot" or rng.random() < 0.7 else tuple(broadcast_partner(rng, s1))
+    else:
+        s1, s2 = draw_shape(rng), draw_shape(rng)
+    x1, x2 = draw_array(rng, t1, s1), draw_array(rng, t2, s2)
+    complex_dot = name in ("vdot", "vecdot", "linalg_vecdot") and "c" in (kind_of(t1), kind_of(t2))
+    for x in (x1, x2):
+        small_integers(x)
+        if complex_dot:
+            # NumPy's complex dot products of non-finite values are its BLAS's (docs/numpy_differences.md)
+            flat = x.base.reshape(-1)
+            for i, v in enumerate(flat):
+                if not (math.isfinite(complex(v).real) and math.isfinite(complex(v).imag)):
+                    flat[i] = 1
+    if name in ("outer", "linalg_outer"):
+        fn = np.outer if name == "outer" else np.linalg.outer
+        return Case(name, [x1, x2], fn, shadowed=True), None
+    if name == "vdot":
+        return Case(name, [x1, x2], np.vdot, shadowed=True), None
+    if name == "kron":
+        return Case(name, [x1, x2], np.kron, shadowed=True), None
+    nd = min(len(s1), len(s2))
+    axis = int(rng.integers(-nd - 1, nd + 1)) if rng.random() < 0.3 else -1
+    if name in ("vecdot", "linalg_vecdot"):
+        fn = np.vecdot if name == "vecdot" else np.linalg.vecdot
+        return Case(name, [x1, x2, Keyword("axis", Plain("i", axis))], lambda a, b, _: fn(a, b, axis=axis), shadowed=True), None
+    if name == "linalg_cross":
+        return Case(name, [x1, x2, Keyword("axis", Plain("i", axis))],
+                    lambda a, b, _: np.linalg.cross(a, b, axis=axis), shadowed=True), None
+    if rng.random() < 0.2:
+        return Case(name, [x1, x2, Keyword("axis", Plain("i", axis))], lambda a, b, _: np.cross(a, b, axis=axis),
+                    shadowed=True), None
+    ax = [int(rng.integers(-2, 2)) if rng.random() < 0.2 else -1 for _ in range(3)]
+    return Case(name, [x1, x2, Keyword("axisa", Plain("i", ax[0])), Keyword("axisb", Plain("i", ax[1])),
+                       Keyword("axisc", Plain("i", ax[2]))],
+                lambda a, b, *_: np.cross(a, b, axisa=ax[0], axisb=ax[1], axisc=ax[2]), shadowed=True), None
+
+
 FAMILIES = [
     (case_ufunc, 40, True),
     (case_operator, 8, True),
@@ -2103,6 +2169,7 @@ FAMILIES = [
     (case_joining, 4, False),
     (case_rearranging, 4, False),
     (case_selection, 5, False),
+    (case_products, 3, False),
 ]
 DEFAULT_DTYPE_SHARE = 0.02
 
