@@ -885,6 +885,19 @@ const std::map<std::string, call>& calls() {
        }},
       {"linalg_cross",
        [](const inputs& in) { return one(nc::linalg::cross(in.arr(0), in.arr(1), integer_or(in, "axis", -1))); }},
+      {"linalg_vector_norm",
+       [](const inputs& in) {
+         const auto axis = in.key("axis");
+         const nc::axis_arg along = !axis                ? nc::axis_arg(nc::none)
+                                    : in.tag(*axis) == 'i' ? nc::axis_arg(in.n(*axis))
+                                                           : nc::axis_arg(in.list(*axis));
+         const auto ord = in.key("ord");
+         return one(nc::linalg::vector_norm(in.arr(0), along, in.key("keepdims").has_value(), ord ? in.r(*ord) : 2.0));
+       }},
+      {"linalg_trace", [](const inputs& in) { return one(nc::linalg::trace(in.arr(0), integer_or(in, "offset", 0))); }},
+      {"linalg_diagonal",
+       [](const inputs& in) { return one(nc::linalg::diagonal(in.arr(0), integer_or(in, "offset", 0))); }},
+      {"linalg_matrix_transpose", [](const inputs& in) { return one(nc::linalg::matrix_transpose(in.arr(0))); }},
       {"diag", [](const inputs& in) { return one(nc::diag(in.arr(0), integer_or(in, "k", 0))); }},
       {"diagflat", [](const inputs& in) { return one(nc::diagflat(in.arr(0), integer_or(in, "k", 0))); }},
       {"tril", [](const inputs& in) { return one(nc::tril(in.arr(0), integer_or(in, "k", 0))); }},
@@ -1144,14 +1157,15 @@ struct reduction_rule {
   }
 };
 
-/// Sums, means and the sums inside trapezoid and average: numcu adds float16, bfloat16 and float32 in float64
-/// (NumPy in float32, pairwise, and cumsum step by step in the array's dtype) and in a fixed tree: a few ulps
-/// of the result dtype per term, relative to the largest input (a sum may cancel to far less than its terms).
-/// A zero sum may have either sign: both start from +0.0 (the sum of -0.0 alone is +0.0), but another order
-/// may leave a tiny value of either sign that the cast to the result dtype or a mean's division rounds to
-/// zero.
-const std::set<std::string> reduction_sums = {"sum",    "nansum",    "mean",           "nanmean",  "average",
-                                              "cumsum", "nancumsum", "cumulative_sum", "trapezoid"};
+/// Sums, means and the sums inside trapezoid, average and vector_norm (whose root or power of the sum keeps
+/// the sum's absolute error within these bounds): numcu adds float16, bfloat16 and float32 in float64 (NumPy
+/// in float32, pairwise, and cumsum step by step in the array's dtype) and in a fixed tree: a few ulps of the
+/// result dtype per term, relative to the largest input (a sum may cancel to far less than its terms). A zero
+/// sum may have either sign: both start from +0.0 (the sum of -0.0 alone is +0.0), but another order may
+/// leave a tiny value of either sign that the cast to the result dtype or a mean's division rounds to zero.
+const std::set<std::string> reduction_sums = {
+    "sum",    "nansum",    "mean",           "nanmean",   "average",
+    "cumsum", "nancumsum", "cumulative_sum", "trapezoid", "linalg_vector_norm"};
 /// Scans keep their zeros' signs: NumPy's accumulation starts from the first element.
 const std::set<std::string> reduction_scans = {"cumsum", "nancumsum", "cumulative_sum"};
 /// Variances: the same, relative to the square of the largest input (std through its square).

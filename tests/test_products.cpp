@@ -184,3 +184,80 @@ NUMCU_TEST_ON_DEVICES("cross errors: NumPy's messages and order, operands unchan
   CHECK_THROWS_WITH_AS((void)nc::linalg::cross(v3, v3, 2), "tuple index out of range", nc::index_error);
   CHECK(numcu_test::host_bytes(v3) == before);
 }
+
+NUMCU_TEST_ON_DEVICES("linalg.vector_norm: every order, axes, keepdims, dtypes, NumPy's errors",
+                      vector_norm) {
+  const nc::ndarray x = ints({3, 4, 0, -12}, nc::int8, dev).reshape({2, 2});
+  const auto value = [](const nc::ndarray& a) {
+    return nc::asnumpy(a.astype(nc::float64)).to_vector<double>();
+  };
+  // np.linalg.vector_norm(int8 [[3, 4], [0, -12]]) is 13.0 in float64
+  const nc::ndarray n2 = nc::linalg::vector_norm(x);
+  CHECK(n2.dtype() == nc::float64);
+  CHECK(n2.ndim() == 0);
+  CHECK(value(n2) == std::vector<double>{13.0});
+  CHECK(value(nc::linalg::vector_norm(x, 0)) == std::vector<double>{3.0, std::sqrt(160.0)});
+  const nc::ndarray rows = nc::linalg::vector_norm(x, std::vector<std::int64_t>{1}, true);
+  CHECK(rows.shape() == nc::shape_t{2, 1});
+  CHECK(value(rows) == std::vector<double>{5.0, 12.0});
+  CHECK(value(nc::linalg::vector_norm(x, nc::none, false, INFINITY)) == std::vector<double>{12.0});
+  CHECK(value(nc::linalg::vector_norm(x, nc::none, false, -INFINITY)) == std::vector<double>{0.0});
+  CHECK(value(nc::linalg::vector_norm(x, nc::none, false, 0.0)) == std::vector<double>{3.0});
+  CHECK(value(nc::linalg::vector_norm(x, nc::none, false, 1.0)) == std::vector<double>{19.0});
+  // (27 + 64 + 0 + 1728) ** (1/3)
+  CHECK(value(nc::linalg::vector_norm(x, nc::none, false, 3.0))[0] ==
+        doctest::Approx(std::cbrt(1819.0)).epsilon(1e-15));
+  const nc::ndarray keep = nc::linalg::vector_norm(x, {0, 1}, true);
+  CHECK(keep.shape() == nc::shape_t{1, 1});
+  CHECK(value(keep) == std::vector<double>{13.0});
+  // complex64 in float32, float16 stays float16, bool in float64, a 0-d array is its own norm
+  const nc::ndarray c = nc::linalg::vector_norm(
+      nc::array(std::vector<std::complex<double>>{{3, 4}}, std::nullopt, dev).astype(nc::complex64));
+  CHECK(c.dtype() == nc::float32);
+  CHECK(value(c) == std::vector<double>{5.0});
+  const nc::ndarray h = nc::linalg::vector_norm(ints({3, 4}, nc::float16, dev), nc::none, true);
+  CHECK(h.dtype() == nc::float16);
+  CHECK(h.shape() == nc::shape_t{1});
+  CHECK(value(h) == std::vector<double>{5.0});
+  CHECK(value(nc::linalg::vector_norm(nc::ones({2}, nc::bool_, dev))) == std::vector<double>{std::sqrt(2.0)});
+  CHECK(value(nc::linalg::vector_norm(nc::full({}, -5.0, nc::float64, dev))) == std::vector<double>{5.0});
+  // an empty vector: 0 for inf (NumPy's initial=0), an error for -inf
+  CHECK(value(nc::linalg::vector_norm(nc::ones({0}, nc::float64, dev), nc::none, false, INFINITY)) ==
+        std::vector<double>{0.0});
+  CHECK(message_of([&] {
+          (void)nc::linalg::vector_norm(nc::ones({0}, nc::float64, dev), nc::none, false, -INFINITY);
+        }) == "zero-size array to reduction operation minimum which has no identity");
+  CHECK(message_of([&] { (void)nc::linalg::vector_norm(x, {1, 1}); }) == "repeated axis");
+  CHECK_THROWS_WITH_AS((void)nc::linalg::vector_norm(x, {0, 5}),
+                       "axis 5 is out of bounds for array of dimension 2", nc::index_error);
+  CHECK_THROWS_WITH_AS((void)nc::linalg::vector_norm(nc::full({}, 5.0, nc::float64, dev), 0),
+                       "axis 0 is out of bounds for array of dimension 0", nc::index_error);
+}
+
+NUMCU_TEST_ON_DEVICES("linalg.trace, linalg.diagonal and linalg.matrix_transpose: the last two axes",
+                      last_two) {
+  const nc::ndarray a = nc::arange(std::int64_t{0}, 8, 1, nc::int64, dev).reshape({2, 2, 2});
+  // np.linalg.trace(np.arange(8).reshape(2, 2, 2)) is [3, 11]; diagonal(offset=-1) is [[2], [6]]
+  const nc::ndarray t = nc::linalg::trace(a);
+  CHECK(t.dtype() == nc::int64);
+  CHECK(values_of(t) == std::vector<std::int64_t>{3, 11});
+  const nc::ndarray d = nc::linalg::diagonal(a, -1);
+  CHECK(d.shape() == nc::shape_t{2, 1});
+  CHECK(values_of(d) == std::vector<std::int64_t>{2, 6});
+  CHECK(d.shares_memory_with(a));
+  const nc::ndarray t8 =
+      nc::linalg::trace(nc::arange(std::int64_t{0}, 9, 1, nc::int8, dev).reshape({3, 3}), 1, nc::float32);
+  CHECK(t8.dtype() == nc::float32);
+  CHECK(values_of(t8) == std::vector<std::int64_t>{6});
+  const nc::ndarray m =
+      nc::linalg::matrix_transpose(nc::arange(std::int64_t{0}, 6, 1, nc::int64, dev).reshape({1, 2, 3}));
+  CHECK(m.shape() == nc::shape_t{1, 3, 2});
+  CHECK(values_of(m) == std::vector<std::int64_t>{0, 3, 1, 4, 2, 5});
+  const nc::ndarray v = nc::ones({3}, nc::float64, dev);
+  CHECK(message_of([&] { (void)nc::linalg::trace(v); }) ==
+        "diag requires an array of at least two dimensions");
+  CHECK(message_of([&] { (void)nc::linalg::diagonal(v); }) ==
+        "diag requires an array of at least two dimensions");
+  CHECK(message_of([&] { (void)nc::linalg::matrix_transpose(v); }) ==
+        "Input array must be at least 2-dimensional, but it is 1");
+}

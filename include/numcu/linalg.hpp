@@ -1,14 +1,17 @@
 /// @file linalg.hpp
 /// @brief Products of vectors and arrays with NumPy's names, result dtypes and messages: outer, vdot, vecdot,
-/// kron, cross, and numpy.linalg's outer, vecdot and cross in `numcu::linalg`. Each is built from the
-/// elementwise engine and the reductions, so it runs on every device; a product's integer result wraps in its
-/// dtype as NumPy's does, and float16 and bfloat16 dot products accumulate in float32.
+/// kron, cross, and in `numcu::linalg` numpy.linalg's outer, vecdot, cross, vector_norm, trace, diagonal and
+/// matrix_transpose. Each is built from the elementwise engine, the reductions and views, so it runs on every
+/// device; a product's integer result wraps in its dtype as NumPy's does, and float16 and bfloat16 dot
+/// products accumulate in float32.
 #pragma once
 
 #include <cstdint>
 #include <optional>
 
+#include "numcu/dtype.hpp"
 #include "numcu/ndarray.hpp"
+#include "numcu/shape.hpp"
 
 namespace numcu {
 
@@ -66,6 +69,26 @@ ndarray vecdot(const ndarray& x1, const ndarray& x2, std::int64_t axis = -1);
 /// "tuple index out of range" for an axis out of range, shape_error "Both input arrays must be (arrays of)
 /// 3-dimensional vectors, but they are 2 and 2 dimensional instead." for other lengths.
 ndarray cross(const ndarray& x1, const ndarray& x2, std::int64_t axis = -1);
+
+/// numpy.linalg.vector_norm: the @p ord-norm of the vectors along @p axis (none: the flattened array; a list:
+/// those axes taken together), in the input's floating dtype (integers and bool in float64, complex in its
+/// real type): ord 2 sqrt(sum |x|^2), 1 sum |x|, inf max |x| (0 when empty), -inf min |x|, 0 the count of
+/// nonzero elements, another p (sum |x|^p)^(1/p). @p keepdims keeps each reduced axis as an axis of extent 1.
+/// @throws index_error for an axis out of range, shape_error "repeated axis", or for -inf over no element
+/// ("zero-size array to reduction operation minimum which has no identity").
+ndarray vector_norm(const ndarray& x, const axis_arg& axis = none, bool keepdims = false, double ord = 2.0);
+
+/// numpy.linalg.trace: the sums along diagonal @p offset of the matrices in the last two axes, in sum's dtype
+/// or @p t. @throws shape_error "diag requires an array of at least two dimensions".
+ndarray trace(const ndarray& x, std::int64_t offset = 0, std::optional<dtype> t = std::nullopt);
+
+/// numpy.linalg.diagonal: diagonal @p offset of the matrices in the last two axes (a view). @throws
+/// shape_error "diag requires an array of at least two dimensions".
+ndarray diagonal(const ndarray& x, std::int64_t offset = 0);
+
+/// numpy.linalg.matrix_transpose: the last two axes exchanged (a view). @throws shape_error "Input array must
+/// be at least 2-dimensional, but it is 1".
+ndarray matrix_transpose(const ndarray& x);
 
 }  // namespace linalg
 

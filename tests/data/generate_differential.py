@@ -2099,11 +2099,55 @@ def small_integers(a):
             flat[i] = fit(float(v))
 
 
+def case_vector_norm(rng):
+    """numpy.linalg.vector_norm (`axis=` none, an int or a list; `keepdims= i 1`; `ord= r`): moderate values, so
+    that no square or power overflows where the order of the sum decides (compared as sums, rule_of)."""
+    t = pick(rng, ALL_TYPES)
+    shape = draw_shape(rng)
+    nd = len(shape)
+    a = draw_array(rng, t, shape, moderate=True)
+    kw = []
+    r = rng.random()
+    if r < 0.35 and nd:
+        kw.append(("axis", Plain("i", int(rng.integers(-nd - 1, nd + 1)))))
+    elif r < 0.6 and nd:
+        kw.append(("axis", Plain("l", [int(x) for x in rng.integers(-nd, nd, int(rng.integers(1, nd + 1)))])))
+    if rng.random() < 0.3:
+        kw.append(("keepdims", Plain("i", 1)))
+    ord_ = float(pick(rng, [2.0, 2.0, 1.0, np.inf, -np.inf, 0.0, 3.0, 0.5]))
+    if ord_ != 2.0:
+        kw.append(("ord", Plain("r", ord_)))
+    args = dict(kw)
+
+    def compute(x, *_):
+        axis = args.get("axis")
+        axis = None if axis is None else (tuple(axis.v) if axis.tag == "l" else axis.v)
+        return np.linalg.vector_norm(x, axis=axis, keepdims="keepdims" in args, ord=ord_)
+    return Case("linalg_vector_norm", [a] + [Keyword(k, v) for k, v in kw], compute, shadowed=True)
+
+
 def case_products(rng):
     """Products (numcu/linalg.hpp): outer, linalg.outer, vdot, vecdot and linalg.vecdot (`axis=`), kron, cross
     (`axisa=`, `axisb=`, `axisc=` or `axis=`) and linalg.cross (`axis=`), over every dtype pair, integers full
     range (their products wrap in the result dtype), floating values small integers (see small_integers)."""
-    name = pick(rng, ["outer", "linalg_outer", "vdot", "vecdot", "linalg_vecdot", "kron", "cross", "linalg_cross"])
+    name = pick(rng, ["outer", "linalg_outer", "vdot", "vecdot", "linalg_vecdot", "kron", "cross", "linalg_cross",
+                      "linalg_vector_norm", "linalg_trace", "linalg_diagonal", "linalg_matrix_transpose"])
+    if name == "linalg_vector_norm":
+        return case_vector_norm(rng), None
+    if name in ("linalg_trace", "linalg_diagonal", "linalg_matrix_transpose"):
+        t = pick(rng, ALL_TYPES)
+        if name == "linalg_trace" and t == "bfloat16":
+            t = "float32"  # (NumPy's bfloat16 sum is ml_dtypes'; numcu's is float16's rules)
+        a = draw_array(rng, t, pick(rng, [(3,), (2, 2), (2, 3), (3, 2, 2), (2, 0), (1, 4, 3), ()]))
+        small_integers(a)
+        if name == "linalg_matrix_transpose":
+            return Case(name, [a], np.linalg.matrix_transpose, view="v"), None
+        offset = int(rng.integers(-3, 4))
+        if name == "linalg_diagonal":
+            return Case(name, [a, Keyword("offset", Plain("i", offset))],
+                        lambda x, _: np.linalg.diagonal(x, offset=offset), view="v"), None
+        return Case(name, [a, Keyword("offset", Plain("i", offset))],
+                    lambda x, _: np.linalg.trace(x, offset=offset)), None
     t1 = pick(rng, ALL_TYPES)
     t2 = t1 if rng.random() < 0.5 else pick(rng, ALL_TYPES)
     if name in ("cross", "linalg_cross"):
