@@ -118,6 +118,12 @@ NUMCU_TEST_ON_DEVICES("vdot and vecdot errors: NumPy's messages", dot_errors) {
         }) ==
         "operands could not be broadcast together with remapped shapes [original->remapped]: (2,3)->(2,) "
         "(4,3)->(4,)  and requested shape ()");
+  // other axes of different counts: no trailing comma, as NumPy's iterator prints them
+  CHECK(message_of([&] {
+          (void)nc::vecdot(nc::ones({2, 5, 3}, nc::float64, dev), nc::ones({4, 3}, nc::float64, dev));
+        }) ==
+        "operands could not be broadcast together with remapped shapes [original->remapped]: (2,5,3)->(2,5) "
+        "(4,3)->(4)  and requested shape ()");
 }
 
 NUMCU_TEST_ON_DEVICES("cross: 3- and 2-component vectors, axes, broadcasting, wrapping", cross) {
@@ -228,6 +234,13 @@ NUMCU_TEST_ON_DEVICES("linalg.vector_norm: every order, axes, keepdims, dtypes, 
           (void)nc::linalg::vector_norm(nc::ones({0}, nc::float64, dev), nc::none, false, -INFINITY);
         }) == "zero-size array to reduction operation minimum which has no identity");
   CHECK(message_of([&] { (void)nc::linalg::vector_norm(x, {1, 1}); }) == "repeated axis");
+  // every axis is checked against the rank before any repetition, as NumPy's normalize_axis_tuple does
+  CHECK_THROWS_WITH_AS((void)nc::linalg::vector_norm(x, {0, 0, 5}),
+                       "axis 5 is out of bounds for array of dimension 2", nc::index_error);
+  // another p: ord rounded to the sum's dtype, its reciprocal taken there (np.reciprocal(ord, dtype=...)):
+  // float16 [1, 2, 3] with ord 0.3 is 72.8125 (1 / 0.3 rounded in float64 first would give 73.0)
+  CHECK(value(nc::linalg::vector_norm(ints({1, 2, 3}, nc::float16, dev), nc::none, false, 0.3)) ==
+        std::vector<double>{72.8125});
   CHECK_THROWS_WITH_AS((void)nc::linalg::vector_norm(x, {0, 5}),
                        "axis 5 is out of bounds for array of dimension 2", nc::index_error);
   CHECK_THROWS_WITH_AS((void)nc::linalg::vector_norm(nc::full({}, 5.0, nc::float64, dev), 0),

@@ -16,7 +16,7 @@
 namespace numcu {
 
 /// numpy.outer: out[i, j] = a.ravel()[i] * b.ravel()[j], in the dtype NumPy's multiply gives (into @p out
-/// when given, which must have the result's shape). @throws shape_error for an @p out of another shape,
+/// when given, as multiply's out=: a shape the result broadcasts to). @throws shape_error for another @p out,
 /// dtype_error where multiply has no loop or out's dtype refuses the cast, device_error.
 ndarray outer(const ndarray& a, const ndarray& b, const std::optional<ndarray>& out = std::nullopt);
 

@@ -2,7 +2,6 @@
 // computes each order, trace, diagonal and matrix_transpose over the last two axes.
 #include <cmath>
 #include <string>
-#include <vector>
 
 #include "numcu/creation.hpp"
 #include "numcu/elementwise.hpp"
@@ -15,17 +14,8 @@
 namespace numcu::linalg {
 
 ndarray vector_norm(const ndarray& x_in, const axis_arg& axis, bool keepdims, double ord) {
-  // NumPy's normalize_axis_tuple: each axis in range, then none twice
-  if (!axis.is_none()) {
-    std::vector<int> seen;
-    for (const std::int64_t a : axis.values()) {
-      const int d = normalize_axis(a, x_in.ndim());
-      for (const int s : seen) {
-        if (s == d) throw shape_error("repeated axis");
-      }
-      seen.push_back(d);
-    }
-  }
+  // NumPy's normalize_axis_tuple: every axis in range, then none twice ("repeated axis")
+  if (!axis.is_none()) (void)axis.normalized(x_in.ndim());
   const ndarray x =
       x_in.dtype().is_floating() || x_in.dtype().is_complex() ? x_in : x_in.astype(float64, casting::unsafe);
   const reduce_options options{.keepdims = keepdims};
@@ -34,9 +24,11 @@ ndarray vector_norm(const ndarray& x_in, const axis_arg& axis, bool keepdims, do
   if (ord == 0) return sum(not_equal(x, 0).astype(real(x).dtype()), axis, options);
   if (ord == 1) return sum(absolute(x), axis, options);
   if (ord == 2) return sqrt(sum(real(multiply(conjugate(x), x)), axis, options));
-  // NumPy: |x| ** ord in |x|'s dtype, summed, then ** (1 / ord rounded to the sum's dtype)
+  // NumPy: |x| ** ord in |x|'s dtype, summed, then ** reciprocal(ord, dtype=the sum's): ord rounded to that
+  // dtype first, its reciprocal taken there
   const ndarray total = sum(power(absolute(x), ord), axis, options);
-  return power(total, full({}, 1.0 / ord, float64, total.device()).astype(total.dtype(), casting::unsafe));
+  return power(total,
+               reciprocal(full({}, ord, float64, total.device()).astype(total.dtype(), casting::unsafe)));
 }
 
 ndarray trace(const ndarray& x, std::int64_t offset, std::optional<dtype> t) {

@@ -63,10 +63,18 @@ ndarray vecdot(const ndarray& x1, const ndarray& x2, std::int64_t axis) {
   try {
     (void)broadcast_shapes(leading(v1), leading(v2));
   } catch (const shape_error&) {
+    // NumPy's iterator prints each operand's other axes (the leading ones it pads with left out), with a
+    // trailing comma only where the broadcast has one axis: (2,3)->(2,) (5,3)->(5,) but (4,3)->(4) beside
+    // (2,5,3)->(2,5)
+    const bool one_axis = std::max(v1.ndim(), v2.ndim()) == 2;
+    const auto remapped = [one_axis](const ndarray& v) {
+      std::string text = "(";
+      for (int d = 0; d + 1 < v.ndim(); ++d) text += (d ? "," : "") + std::to_string(v.shape()[d]);
+      return text + (one_axis && v.ndim() == 2 ? ",)" : ")");
+    };
     throw shape_error("operands could not be broadcast together with remapped shapes [original->remapped]: " +
-                      detail::compact_text(x1.shape()) + "->" + detail::compact_text(leading(v1)) + " " +
-                      detail::compact_text(x2.shape()) + "->" + detail::compact_text(leading(v2)) +
-                      "  and requested shape ()");
+                      detail::compact_text(x1.shape()) + "->" + remapped(v1) + " " +
+                      detail::compact_text(x2.shape()) + "->" + remapped(v2) + "  and requested shape ()");
   }
   // NumPy's dot loops: integers in a wider type, cast to the result (the same bits as wrapping at each step),
   // bool as the or of ands, float16 in float32 rounded once

@@ -2114,7 +2114,7 @@ def case_vector_norm(rng):
         kw.append(("axis", Plain("l", [int(x) for x in rng.integers(-nd, nd, int(rng.integers(1, nd + 1)))])))
     if rng.random() < 0.3:
         kw.append(("keepdims", Plain("i", 1)))
-    ord_ = float(pick(rng, [2.0, 2.0, 1.0, np.inf, -np.inf, 0.0, 3.0, 0.5]))
+    ord_ = float(pick(rng, [2.0, 2.0, 1.0, np.inf, -np.inf, 0.0, 3.0, 0.5, 0.3, 1.1, -1.0]))
     if ord_ != 2.0:
         kw.append(("ord", Plain("r", ord_)))
     args = dict(kw)
