@@ -1000,7 +1000,8 @@ bool cancelling(const std::string& fn, nc::dtype t) {
 /// maximum(-0.0, 0.0) is 0.0 in float32 and float64 and -0.0 in float16; fmax the reverse), as IEEE 754
 /// leaves it; numcu returns the first operand on ties (docs/numpy_differences.md).
 bool sign_free_zeros(const std::string& fn) {
-  static const std::set<std::string> functions = {"maximum", "minimum", "fmax", "fmin", "clip"};
+  // (histogram's outer edges are its input's min and max)
+  static const std::set<std::string> functions = {"maximum", "minimum", "fmax", "fmin", "clip", "histogram"};
   return functions.count(ufunc_of(fn)) > 0;
 }
 
