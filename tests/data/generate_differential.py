@@ -2110,6 +2110,19 @@ def case_vector_norm(rng):
     shape = draw_shape(rng)
     nd = len(shape)
     a = draw_array(rng, t, shape, moderate=True)
+    fmax = float_max(t)
+    if fmax is not None:
+        # |x| ** 3 and |x| ** -1 of up to 12 values far from the dtype's overflow, where rounding each step
+        # (numcu's 16-bit floats) or not (the float32 run) would decide between a value and infinity
+        hi, lo = fmax ** (1 / 3) / 4, 4 / fmax ** (1 / 3)
+        flat = a.base.reshape(-1)
+
+        def fit(x):
+            if not math.isfinite(x) or abs(x) <= hi and (x == 0 or abs(x) >= lo):
+                return x
+            return math.copysign(hi * rng.uniform(0.1, 1.0), x) if abs(x) > hi else 0.0
+        for i, v in enumerate(flat):
+            flat[i] = complex(fit(complex(v).real), fit(complex(v).imag)) if kind_of(t) == "c" else fit(float(v))
     kw = []
     r = rng.random()
     if r < 0.35 and nd:
@@ -2164,9 +2177,15 @@ def case_products(rng):
     else:
         s1, s2 = draw_shape(rng), draw_shape(rng)
     x1, x2 = draw_array(rng, t1, s1), draw_array(rng, t2, s2)
-    complex_dot = name in ("vdot", "vecdot", "linalg_vecdot") and "c" in (kind_of(t1), kind_of(t2))
+    dot = name in ("vdot", "vecdot", "linalg_vecdot")
+    complex_dot = dot and "c" in (kind_of(t1), kind_of(t2))
+    # a dot product summed in floats: integers small too, or their products cancel in an order-dependent way
+    float_dot = dot and np.result_type(np_dtype(t1) if t1 != "bfloat16" else np.float16,
+                                       np_dtype(t2) if t2 != "bfloat16" else np.float16).kind in "fc"
     for x in (x1, x2):
         small_integers(x)
+        if float_dot and kind_of(x.dtype) in "iu":
+            bound_values(rng, x, 8)
         if complex_dot:
             # NumPy's complex dot products of non-finite values are its BLAS's (docs/numpy_differences.md)
             flat = x.base.reshape(-1)
