@@ -297,7 +297,19 @@ NUMCU_TEST_ON_DEVICES("advanced indexing errors: NumPy's messages, nothing writt
         a(a > 3.0) = nc::ones({1, 1}, nc::float64, dev);
       }) ==
       "NumPy boolean array indexing assignment requires a 0 or 1-dimensional input, input has 2 dimensions");
-  a(nc::zeros({0}, nc::int64, dev)) = nc::ones({2, 3, 0}, nc::float64, dev);  // empty into empty: a no-op
+  // an empty value into an empty selection may have extra leading axes, if its last ones broadcast to the
+  // selection's (NumPy: a[[]] = ones((2, 0, 4)) writes nothing; ones((2, 3, 0)) does not broadcast to (0, 4))
+  a(nc::zeros({0}, nc::int64, dev)) = nc::ones({2, 0, 4}, nc::float64, dev);
+  CHECK(message_of([&] {
+          a(nc::zeros({0}, nc::int64, dev)) = nc::ones({2, 3, 0}, nc::float64, dev);
+        }) ==
+        "shape mismatch: value array of shape (2,3,0) could not be broadcast to indexing result of shape "
+        "(0,4)");
+  CHECK(message_of([&] {
+          a(ints({0, 1})) = nc::ones({0, 2, 4}, nc::float64, dev);
+        }) ==
+        "shape mismatch: value array of shape (0,2,4) could not be broadcast to indexing result of shape "
+        "(2,4)");
   CHECK(numcu_test::host_bytes(a) == before);
   // take, put, compress
   CHECK(message_of([&] { nc::take(a, ints({12})); }) == "index 12 is out of bounds for axis 0 with size 12");

@@ -478,7 +478,18 @@ void index_expression::assign(const ndarray* values, const scalar* value) const 
       place(placed);
     }
   } catch (const shape_error&) {
-    if (placed.size() == 0 && values->size() == 0) return;  // nothing to write: NumPy takes any empty value
+    // NumPy lets an empty value into an empty selection have extra leading axes of any extent, so long as its
+    // last axes broadcast to the selection's: nothing is written (a[[]] = ones((2, 0, 4)) for a (3, 4) array,
+    // but not ones((2, 3, 0)), whose last two axes do not broadcast to (0, 4))
+    if (placed.size() == 0 && values->size() == 0 && values->ndim() > placed.ndim()) {
+      const int extra = values->ndim() - placed.ndim();
+      bool trailing = true;
+      for (int d = 0; d < placed.ndim(); ++d) {
+        const std::int64_t v = values->shape()[extra + d];
+        trailing = trailing && (v == placed.shape()[d] || v == 1);
+      }
+      if (trailing) return;
+    }
     if (mask) {  // NumPy's message for a single mask of the whole array
       throw shape_error("NumPy boolean array indexing assignment cannot assign " +
                         std::to_string(values->size()) + " input values to the " +
