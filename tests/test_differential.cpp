@@ -1294,6 +1294,14 @@ reduction_rule rule_of(const test_case& c, const inputs& in, nc::dtype t, std::s
       const auto i = in.key("weights");
       r.scales = {i ? magnitudes(c.args[*i]).first : 1.0};
     }
+    if (fn == "linalg_vector_norm") {
+      // a p-norm is (sum |x|^p)^(1/p): the sum of positive terms is good to about n ulps relative to itself,
+      // and the root multiplies that relative error by 1/p (p = 0.3: more than 3 times), besides its own
+      // rounding and the power's
+      const auto k = in.key("ord");
+      const double p = k ? std::fabs(in.r(*k)) : 2.0;
+      if (p > 0.0 && std::isfinite(p)) r.relative = 4.0 * eps * (1.0 + n * std::max(1.0, 1.0 / p));
+    }
   } else if (reduction_products.count(fn)) {
     r.exact = false;
     r.product = true;
