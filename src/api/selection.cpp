@@ -33,6 +33,16 @@ using namespace detail;
 
 namespace {
 
+/// Whether @p from broadcasts to @p to (NumPy's broadcast of the two is @p to itself).
+bool broadcasts_to(const shape_t& from, const shape_t& to) {
+  const shape_t both[] = {from, to};
+  try {
+    return broadcast_shapes(both) == to;
+  } catch (const shape_error&) {
+    return false;
+  }
+}
+
 /// One index array of an expression: int64, on its axis of the view, naming @p source_axis of the array.
 struct axis_index {
   ndarray index;
@@ -341,13 +351,8 @@ void ufunc_at(ufunc_id u, const ndarray& a, const std::vector<array_index_t>& en
   broadcast_indices(r);
   const ndarray offsets = selection_offsets(r);
   const shape_t& selection = offsets.shape();
-  const shape_t both[] = {values.shape(), selection};
-  bool fits = false;
-  try {
-    fits = broadcast_shapes(both) == selection;
-  } catch (const shape_error&) {
-  }
-  if (!fits) throw shape_error("array is not broadcastable to correct shape");
+  if (!broadcasts_to(values.shape(), selection))
+    throw shape_error("array is not broadcastable to correct shape");
   if (offsets.size() == 0) return;
   // values that share a's memory are read before any write, as NumPy copies them
   ndarray v = broadcast_to(values, selection);
@@ -482,13 +487,8 @@ void index_expression::assign(const ndarray* values, const scalar* value) const 
     // last axes broadcast to the selection's: nothing is written (a[[]] = ones((2, 0, 4)) for a (3, 4) array,
     // but not ones((2, 3, 0)), whose last two axes do not broadcast to (0, 4))
     if (placed.size() == 0 && values->size() == 0 && values->ndim() > placed.ndim()) {
-      const int extra = values->ndim() - placed.ndim();
-      bool trailing = true;
-      for (int d = 0; d < placed.ndim(); ++d) {
-        const std::int64_t v = values->shape()[extra + d];
-        trailing = trailing && (v == placed.shape()[d] || v == 1);
-      }
-      if (trailing) return;
+      const std::span<const std::int64_t> last(values->shape().end() - placed.ndim(), values->shape().end());
+      if (broadcasts_to(shape_t(last), placed.shape())) return;
     }
     if (mask) {  // NumPy's message for a single mask of the whole array
       throw shape_error("NumPy boolean array indexing assignment cannot assign " +
