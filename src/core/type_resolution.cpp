@@ -223,14 +223,12 @@ call_types resolve_call(ufunc_id u, std::string_view name, std::span<const opera
   if (u == ufunc_id::subtract && common.is_bool()) {
     throw dtype_error(
         "numpy boolean subtract, the `-` operator, is not supported, use the bitwise_xor, the `^` operator, "
-        "or the "
-        "logical_xor function instead.");
+        "or the logical_xor function instead.");
   }
   if (u == ufunc_id::negative && common.is_bool()) {
     throw dtype_error(
         "The numpy boolean negative, the `-` operator, is not supported, use the `~` operator or the "
-        "logical_not "
-        "function instead.");
+        "logical_not function instead.");
   }
   if (needs_exact_loop(u)) {
     if (find_loop(u, [common](char c) { return dtype_of_letter(c) == common; }) < 0) {
