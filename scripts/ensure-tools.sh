@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Checks for what building numcu needs (CUDA toolkit, CMake >= 3.24, Ninja, doctest) and installs the Debian
 # packages that are missing when run as root; otherwise prints the command and exits 1. ccache, which makes a
-# second build minutes instead of tens of minutes, is installed too when possible, and is never required.
+# second build minutes instead of tens of minutes, and OpenBLAS, the CPU backend's BLAS, are installed too when
+# possible, and are never required.
 set -euo pipefail
 missing=()
 [ -f /usr/include/doctest/doctest.h ] || [ -f /usr/local/include/doctest/doctest.h ] || missing+=(doctest-dev)
@@ -21,6 +22,14 @@ if ! command -v ccache >/dev/null && [ "$(id -u)" = 0 ] && command -v apt-get >/
   echo "installing ccache (optional)"
   { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ccache >/dev/null; } 2>&1 ||
     echo "ccache could not be installed: building without it"
+fi
+# OpenBLAS, the CPU backend's BLAS (optional: without it the CPU's matrix products run on numcu's own loops)
+if [ ! -e /usr/include/x86_64-linux-gnu/openblas-pthread/cblas.h ] && ! ls /usr/lib/*/libopenblas.so >/dev/null 2>&1 &&
+  [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+  echo "installing libopenblas-dev (optional)"
+  { DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libopenblas-dev >/dev/null ||
+    { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libopenblas-dev >/dev/null; }; } 2>&1 ||
+    echo "libopenblas-dev could not be installed: the CPU's matrix products use numcu's loops"
 fi
 if ! command -v nvcc >/dev/null && [ ! -x /usr/local/cuda/bin/nvcc ]; then
   echo "numcu needs the CUDA toolkit 12 or 13 (nvcc, CUDA runtime, NVRTC): https://developer.nvidia.com/cuda-downloads"

@@ -40,6 +40,14 @@ class device_error : public error {
   using error::error;
 };
 
+/// A linear-algebra operation that cannot be done on its input: an array of too few dimensions or matrices
+/// that are not square where square ones are needed, a singular matrix, one that is not positive definite;
+/// NumPy's numpy.linalg.LinAlgError.
+class linalg_error : public error {
+ public:
+  using error::error;
+};
+
 /// An allocation failed even after freeing cached memory, or would exceed the limit set by
 /// set_memory_limit().
 class out_of_memory : public error {

@@ -1,19 +1,77 @@
 /// @file linalg.hpp
-/// @brief Products of vectors and arrays with NumPy's names, result dtypes and messages: outer, vdot, vecdot,
-/// kron, cross, and in `numcu::linalg` numpy.linalg's outer, vecdot, cross, vector_norm, trace, diagonal and
-/// matrix_transpose. Each is built from the elementwise engine, the reductions and views, so it runs on every
-/// device; a product's integer result wraps in its dtype as NumPy's does, and float16 and bfloat16 dot
-/// products accumulate in float32.
+/// @brief Products of vectors and arrays with NumPy's names, result dtypes and messages: matmul, dot, inner,
+/// tensordot, outer, vdot, vecdot, kron, cross, and in `numcu::linalg` numpy.linalg's matmul, tensordot,
+/// matrix_power, multi_dot, outer, vecdot, cross, vector_norm, trace, diagonal and matrix_transpose. Matrix
+/// products of floating and complex dtypes run on cuBLAS on the GPU and on the CPU's BLAS (OpenBLAS) where
+/// the build found one; those of integers and bool on numcu's own loops, exactly (wrapping in the dtype as
+/// NumPy's do). float16 and bfloat16 products accumulate in float32.
 #pragma once
 
 #include <cstdint>
 #include <optional>
+#include <utility>
+#include <vector>
 
 #include "numcu/dtype.hpp"
 #include "numcu/ndarray.hpp"
 #include "numcu/shape.hpp"
 
 namespace numcu {
+
+/// numpy.matmul: the matrix products of the last two axes of @p a and @p b, the axes before them broadcast
+/// against each other (NumPy's gufunc (n?,k),(k,m?)->(n?,m?): a 1-D @p a is a row, a 1-D @p b a column, and
+/// that axis is dropped from the result), in their promoted dtype. Integers and bool are computed exactly in
+/// that dtype (integers wrapping, bool the or of ands); float16 and bfloat16 accumulate in float32; float32
+/// uses no TF32 unless set_matmul_allow_tf32(true). Transposed views are read in place, not copied. With
+/// @p out the result is written there (cast under same_kind; its leading axes may broadcast the operands')
+/// and
+/// @p out is returned. @throws shape_error for a 0-d operand ("matmul: Input operand 0 does not have enough
+/// dimensions (has 0, gufunc core with signature (n?,k),(k,m?)->(n?,m?) requires 1)"), inner extents that
+/// differ ("matmul: Input operand 1 has a mismatch in its core dimension 0, with gufunc signature
+/// (n?,k),(k,m?)->(n?,m?) (size 4 is different from 3)"), leading axes that do not broadcast, or an @p out of
+/// another shape; dtype_error for an @p out the result cannot be cast to; device_error.
+ndarray matmul(const ndarray& a, const ndarray& b, const std::optional<ndarray>& out = std::nullopt);
+
+/// numpy.dot: multiply for a 0-d operand, the inner product of two 1-D arrays, matmul of two 2-D ones, the
+/// sum product over the last axis of @p a and the only axis of a 1-D @p b, and otherwise over the last axis
+/// of @p a and the second-to-last of @p b (result shape a.shape[:-1] + b.shape[:-2] + b.shape[-1:]). With @p
+/// out (which must be C-contiguous, of the result's dtype and shape, as NumPy's) the result is written there.
+/// @throws shape_error "shapes (2,3) and (4,5) not aligned: 3 (dim 1) != 4 (dim 0)", "output array is not
+/// acceptable (must have the right datatype, number of dimensions, and be a C-Array)" or "output array has
+/// wrong dimensions"; dtype_error; device_error.
+ndarray dot(const ndarray& a, const ndarray& b, const std::optional<ndarray>& out = std::nullopt);
+
+/// numpy.inner: multiply for a 0-d operand, otherwise the sum products over the last axes of @p a and @p b
+/// (result shape a.shape[:-1] + b.shape[:-1]). @throws shape_error "shapes (2,3) and (5,4) not aligned: 3
+/// (dim 1) != 4 (dim 1)", dtype_error, device_error.
+ndarray inner(const ndarray& a, const ndarray& b);
+
+/// The axes numpy.tensordot sums over: the last @p count of a with the first @p count of b, or the pairs in
+/// @p a_axes and @p b_axes when these are given.
+struct tensordot_axes {
+  std::int64_t count = 2;              ///< sum over a's last count axes and b's first count axes
+  std::vector<std::int64_t> a_axes{};  ///< or over these axes of a ...
+  std::vector<std::int64_t> b_axes{};  ///< ... paired with these axes of b (used when either is not empty)
+  /// The last @p n axes of a with the first @p n of b (numpy.tensordot's axes=n).
+  tensordot_axes(std::int64_t n = 2) : count(n) {}  // NOLINT: an integer converts, as NumPy's axes=2
+  /// Axes @p a of a paired with axes @p b of b (numpy.tensordot's axes=(a, b)).
+  tensordot_axes(std::vector<std::int64_t> a, std::vector<std::int64_t> b)
+      : count(-1), a_axes(std::move(a)), b_axes(std::move(b)) {}
+};
+
+/// numpy.tensordot: the sums of products of @p a and @p b over the paired axes of @p axes, the result's axes
+/// a's others then b's others, in the promoted dtype (computed as one matrix product). @throws shape_error
+/// "shape-mismatch for sum" where paired extents differ or the lists differ in length, "duplicate axes are
+/// not allowed in tensordot"; index_error "tuple index out of range" for an axis beyond the array's.
+ndarray tensordot(const ndarray& a, const ndarray& b, const tensordot_axes& axes = 2);
+
+/// Whether float32 and complex64 matrix products on the GPU may round their inputs to TF32 on tensor cores
+/// (faster, about 10 bits of mantissa): off by default, so that results have float32's precision as NumPy's.
+/// Process-wide; as PyTorch's `allow_tf32`.
+void set_matmul_allow_tf32(bool allow);
+
+/// The setting of set_matmul_allow_tf32 (false unless set).
+bool matmul_allow_tf32();
 
 /// numpy.outer: out[i, j] = a.ravel()[i] * b.ravel()[j], in the dtype NumPy's multiply gives (into @p out
 /// when given, as multiply's out=: a shape the result broadcasts to). @throws shape_error for another @p out,
@@ -57,6 +115,24 @@ ndarray cross(const ndarray& a, const ndarray& b, const cross_axes& axes = {});
 
 /// NumPy's numpy.linalg namespace.
 namespace linalg {
+
+/// numpy.linalg.matmul: numpy.matmul without out.
+ndarray matmul(const ndarray& x1, const ndarray& x2);
+
+/// numpy.linalg.tensordot: numpy.tensordot.
+ndarray tensordot(const ndarray& x1, const ndarray& x2, const tensordot_axes& axes = 2);
+
+/// numpy.linalg.matrix_power: @p a (square matrices in its last two axes) raised to the power @p n >= 0 by
+/// repeated squaring, in a's dtype (n = 0: the identity). @throws linalg_error "1-dimensional array given.
+/// Array must be at least two-dimensional", "Last 2 dimensions of the array must be square"; for n < 0 (which
+/// needs the inverse) device_error until numcu has linalg.inv.
+ndarray matrix_power(const ndarray& a, std::int64_t n);
+
+/// numpy.linalg.multi_dot: the product of @p arrays, in the order of multiplications that costs the fewest
+/// scalar products (NumPy's chain order); the first may be 1-D (a row) and the last 1-D (a column), the
+/// others 2-D. @throws shape_error "Expecting at least two arrays." or dot's message for extents that do not
+/// chain, linalg_error "3-dimensional array given. Array must be two-dimensional".
+ndarray multi_dot(const std::vector<ndarray>& arrays);
 
 /// numpy.linalg.outer: numpy.outer of two 1-D arrays. @throws shape_error "Input arrays must be
 /// one-dimensional, but they are x1.ndim=2 and x2.ndim=1." otherwise.

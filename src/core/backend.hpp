@@ -9,6 +9,7 @@
 
 #include "core/elementwise_call.hpp"
 #include "core/exec.hpp"
+#include "core/gemm_plan.hpp"
 #include "core/iteration_plan.hpp"
 #include "core/reduction_call.hpp"
 #include "core/sort_call.hpp"
@@ -43,6 +44,12 @@ void arange(const exec& e, void* out, dtype t, std::int64_t n, const void* first
 /// Writes NumPy's linspace (device/sequence.hpp) into the @p p.n contiguous elements of dtype @p t at @p out.
 template <class Backend>
 void linspace(const exec& e, void* out, dtype t, const linspace_params& p);
+
+/// The @p call.batch matrix products of @p call (core/gemm_plan.hpp): floating and complex dtypes on BLAS
+/// (cuBLAS on the GPU, the CPU's BLAS where the build found one), integers and bool on numcu's loops
+/// (device/matmul_element.hpp), which also serve the CPU's floating products without a BLAS.
+template <class Backend>
+void gemm(const exec& e, const gemm_call& call);
 
 /// Runs one reduction: every output of call.plan gets the reduction of its elements in the fixed order of
 /// device/reduction_order.hpp (bitwise the same on both backends). The plan has outputs and reduced elements.
