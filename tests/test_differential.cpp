@@ -364,6 +364,11 @@ std::vector<nc::ndarray> positional_arrays(const inputs& in) {
   }
   return out;
 }
+/// tensordot's `axes=` (an integer) or `a_axes=` and `b_axes=` (lists).
+nc::tensordot_axes tensordot_axes_of(const inputs& in) {
+  if (const auto a = in.key("a_axes")) return {in.list(*a), in.list(*in.key("b_axes"))};
+  return integer_or(in, "axes", 2);
+}
 /// split or array_split (@p uneven) of the first array by `sections=` or at `indices=`, along `axis=`.
 result pieces(const inputs& in, bool uneven) {
   const std::int64_t axis = integer_or(in, "axis", 0);
@@ -898,6 +903,16 @@ const std::map<std::string, call>& calls() {
       {"linalg_diagonal",
        [](const inputs& in) { return one(nc::linalg::diagonal(in.arr(0), integer_or(in, "offset", 0))); }},
       {"linalg_matrix_transpose", [](const inputs& in) { return one(nc::linalg::matrix_transpose(in.arr(0))); }},
+      {"matmul", [](const inputs& in) { return one(nc::matmul(in.arr(0), in.arr(1))); }},
+      {"linalg_matmul", [](const inputs& in) { return one(nc::linalg::matmul(in.arr(0), in.arr(1))); }},
+      {"dot", [](const inputs& in) { return one(nc::dot(in.arr(0), in.arr(1))); }},
+      {"inner", [](const inputs& in) { return one(nc::inner(in.arr(0), in.arr(1))); }},
+      {"tensordot", [](const inputs& in) { return one(nc::tensordot(in.arr(0), in.arr(1), tensordot_axes_of(in))); }},
+      {"linalg_tensordot",
+       [](const inputs& in) { return one(nc::linalg::tensordot(in.arr(0), in.arr(1), tensordot_axes_of(in))); }},
+      {"linalg_matrix_power",
+       [](const inputs& in) { return one(nc::linalg::matrix_power(in.arr(0), integer_or(in, "n", 1))); }},
+      {"linalg_multi_dot", [](const inputs& in) { return one(nc::linalg::multi_dot(positional_arrays(in))); }},
       {"diag", [](const inputs& in) { return one(nc::diag(in.arr(0), integer_or(in, "k", 0))); }},
       {"diagflat", [](const inputs& in) { return one(nc::diagflat(in.arr(0), integer_or(in, "k", 0))); }},
       {"tril", [](const inputs& in) { return one(nc::tril(in.arr(0), integer_or(in, "k", 0))); }},
@@ -1439,6 +1454,7 @@ std::string class_of(const std::exception& e) {
   if (dynamic_cast<const nc::shape_error*>(&e)) return "shape_error";
   if (dynamic_cast<const nc::dtype_error*>(&e)) return "dtype_error";
   if (dynamic_cast<const nc::index_error*>(&e)) return "index_error";
+  if (dynamic_cast<const nc::linalg_error*>(&e)) return "linalg_error";
   if (dynamic_cast<const nc::device_error*>(&e)) return "device_error";
   if (dynamic_cast<const nc::out_of_memory*>(&e)) return "out_of_memory";
   if (dynamic_cast<const nc::cuda_error*>(&e)) return "cuda_error";

@@ -113,13 +113,27 @@ ndarray into_dot_out(const ndarray& result, const std::optional<ndarray>& out) {
   return *out;
 }
 
+/// The dtypes NumPy's dot and inner hand to BLAS (with operands of at most two axes).
+bool blas_dot_dtype(dtype t) {
+  return t == float32 || t == float64 || t == complex64 || t == complex128;
+}
+
 /// dot and inner with a 0-d operand: the products, which NumPy adds to zeros (BLAS's axpy) for the dtypes it
-/// hands to BLAS (float32, float64, complex64, complex128), turning -0.0 into 0.0 there.
+/// hands to BLAS where the other operand has at most two axes and more than one element, turning -0.0 into
+/// 0.0 there; a single product it takes as it is.
 ndarray scalar_product(const ndarray& a, const ndarray& b) {
   const ndarray r = multiply(a, b);
-  const dtype t = r.dtype();
-  if (t == float32 || t == float64 || t == complex64 || t == complex128) add(r, 0, r);
+  if (blas_dot_dtype(r.dtype()) && std::max(a.ndim(), b.ndim()) <= 2 && r.size() != 1) add(r, 0, r);
   return r;
+}
+
+/// dot or inner's result @p r of operands of at most two axes, one of which has a single element: NumPy takes
+/// a single product as it is (not summed from 0, where -0.0 would become 0.0) for the dtypes it hands to
+/// BLAS.
+ndarray single_product(const ndarray& a, const ndarray& b, const ndarray& r) {
+  if (r.size() != 1 || !blas_dot_dtype(r.dtype()) || std::max(a.ndim(), b.ndim()) > 2) return r;
+  if (a.size() != 1 || b.size() != 1) return r;
+  return multiply(a.reshape({}), b.reshape({})).reshape(r.shape());
 }
 
 }  // namespace
@@ -199,7 +213,7 @@ ndarray dot(const ndarray& a, const ndarray& b, const std::optional<ndarray>& ou
   const int b_dim = nb == 1 ? 0 : nb - 2;
   if (a.shape()[na - 1] != b.shape()[b_dim]) throw not_aligned(a.shape(), b.shape(), na - 1, b_dim);
   // a's other axes then b's: matmul's order where a is a vector or b a matrix or vector, else a tensordot
-  if (na == 1 || nb <= 2) return into_dot_out(matmul(a, b), out);
+  if (na == 1 || nb <= 2) return into_dot_out(single_product(a, b, matmul(a, b)), out);
   return into_dot_out(tensordot(a, b, tensordot_axes({-1}, {-2})), out);
 }
 
@@ -213,7 +227,7 @@ ndarray inner(const ndarray& a, const ndarray& b) {
     std::rotate(moved.begin() + b_dim, moved.begin() + nb - 1, moved.end());
     throw not_aligned(a.shape(), moved, na - 1, b_dim);
   }
-  return tensordot(a, b, tensordot_axes({-1}, {-1}));
+  return single_product(a, b, tensordot(a, b, tensordot_axes({-1}, {-1})));
 }
 
 ndarray tensordot(const ndarray& a, const ndarray& b, const tensordot_axes& axes) {
@@ -269,7 +283,7 @@ ndarray tensordot(const ndarray& a, const ndarray& b, const tensordot_axes& axes
   }
   const ndarray at = a.transpose(order_a).reshape({rows, inner_extent});
   const ndarray bt = b.transpose(order_b).reshape({inner_extent, cols});
-  return matmul(at, bt).reshape(result_shape);
+  return dot(at, bt).reshape(result_shape);
 }
 
 namespace linalg {

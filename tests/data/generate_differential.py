@@ -115,6 +115,8 @@ def error_class(e):
         return "dtype_error"
     if isinstance(e, ZeroDivisionError):
         return "error"
+    if isinstance(e, np.linalg.LinAlgError):
+        return "linalg_error"
     if isinstance(e, ValueError):
         if "All-NaN slice encountered" in str(e):
             return "error"  # nanargmax / nanargmin: numcu's base class, as numcu/reduction.hpp documents
@@ -2216,6 +2218,124 @@ def case_products(rng):
                 lambda a, b, *_: np.cross(a, b, axisa=ax[0], axisb=ax[1], axisc=ax[2]), shadowed=True), None
 
 
+def exact_operand(rng, x, float_result, unit=False):
+    """Values for a matrix product that every backend sums exactly, in any order: finite small integers (in
+    [-1, 1] with unit, for chains of products), integers bounded too where the result is floating (else their
+    full range, whose products wrap alike); NaN and infinity left out, as BLAS libraries differ in what their
+    products of them give."""
+    small_integers(x)
+    flat = x.base.reshape(-1)
+    k = kind_of(x.dtype)
+    for i, v in enumerate(flat):
+        if k in "fc" and not (math.isfinite(complex(v).real) and math.isfinite(complex(v).imag)):
+            flat[i] = 1
+    if unit and k in "iu":
+        bound_values(rng, x, 1)
+    elif unit and k in "fc":
+        def fit(v):
+            return float(max(-1, min(1, round(v))))
+        for i, v in enumerate(flat):
+            flat[i] = complex(fit(complex(v).real), fit(complex(v).imag)) if k == "c" else fit(float(v))
+    elif float_result and k in "iu":
+        bound_values(rng, x, 8)
+    return x
+
+
+def float16_run(fn):
+    """NumPy's answer for bfloat16 operands of a matrix product as numcu computes them: as float16 is (NumPy's
+    other dtype without BLAS: its products summed from 0 in float32, a single product taken as it is), the
+    float16 result then rounded to bfloat16; beside a float16 operand (a float32 result), in float32."""
+    def compute(*values):
+        has16 = any(isinstance(v, np.ndarray) and v.dtype == np.float16 for v in values)
+        run = [v.astype(np.float32 if has16 else np.float16) if isinstance(v, np.ndarray) and v.dtype == BF16
+               else v for v in values]
+        uses_bf16 = any(isinstance(v, np.ndarray) and v.dtype == BF16 for v in values)
+        r = fn(*run)
+        if uses_bf16 and not has16 and np.asarray(r).dtype == np.float16:
+            return np.asarray(r).astype(BF16)
+        return r
+    return compute
+
+
+def case_matrix_products(rng):
+    """Matrix products (numcu/linalg.hpp): matmul and linalg.matmul (1-D operands, leading axes that broadcast),
+    dot, inner, tensordot and linalg.tensordot (`axes=` an integer, or `a_axes=` and `b_axes=`),
+    linalg.matrix_power (`n=`) and linalg.multi_dot, over every dtype pair; extents that do not match now and
+    then. Values every backend sums exactly (exact_operand); bfloat16 kept out of the chains (matrix_power,
+    multi_dot), whose steps round it where the float32 run does not, and computed as float16 is (float16_run)."""
+    name = pick(rng, ["matmul", "linalg_matmul", "dot", "inner", "tensordot", "linalg_tensordot",
+                      "linalg_matrix_power", "linalg_multi_dot"])
+    chain = name in ("linalg_matrix_power", "linalg_multi_dot")
+    types = [t for t in ALL_TYPES if t != "bfloat16"] if chain else ALL_TYPES
+    t1 = pick(rng, types)
+    t2 = t1 if rng.random() < 0.5 else pick(rng, types)
+    float_result = np.result_type(np_dtype(t1) if t1 != "bfloat16" else np.float16,
+                                  np_dtype(t2) if t2 != "bfloat16" else np.float16).kind in "fc"
+    dims = lambda count: tuple(int(x) for x in rng.integers(0, 4, count))  # noqa: E731
+    off = lambda n: n if rng.random() < 0.93 else int(pick(rng, [n + 1, 5]))  # noqa: E731  (a mismatch)
+
+    def arr(t, shape, unit=False):
+        return exact_operand(rng, draw_array(rng, t, tuple(shape)), float_result, unit)
+    if name == "linalg_matrix_power":
+        n = int(pick(rng, [0, 1, 2, 3]))
+        lead = pick(rng, [(), (), (2,), (1, 2)])
+        shape = lead + (n, off(n)) if rng.random() < 0.95 else pick(rng, [(3,), ()])
+        p = int(rng.integers(0, 7))
+        return Case(name, [arr(t1, shape, unit=True), Keyword("n", Plain("i", p))],
+                    float16_run(lambda x, *_: np.linalg.matrix_power(x, p))), None
+    if name == "linalg_multi_dot":
+        count = int(rng.integers(2, 5))
+        extents = [int(x) for x in rng.integers(1, 4, count + 1)]
+        shapes = [[extents[i], off(extents[i + 1])] for i in range(count)]
+        if rng.random() < 0.3:
+            shapes[0] = shapes[0][1:]
+        if rng.random() < 0.3:
+            shapes[-1] = shapes[-1][:1]
+        xs = [arr(pick(rng, [t1, t2]), sh, unit=True) for sh in shapes]
+        return Case(name, xs, float16_run(lambda *v: np.linalg.multi_dot(list(v)))), None
+    if name in ("matmul", "linalg_matmul"):
+        m, k, n = dims(3)
+        lead = pick(rng, [(), (), (2,), (1,), (2, 1), (3, 2)])
+        s1 = lead + (m, k) if rng.random() < 0.8 else (k,)
+        s2 = tuple(broadcast_partner(rng, lead)) + (off(k), n) if rng.random() < 0.8 else (off(k),)
+        fn = np.matmul if name == "matmul" else np.linalg.matmul
+        return Case(name, [arr(t1, s1), arr(t2, s2)], float16_run(fn)), None
+    if name == "dot":
+        k = int(rng.integers(0, 4))
+        s1 = pick(rng, [(), (k,), dims(1) + (k,), dims(2) + (k,)])
+        s2 = pick(rng, [(), (off(k),), (off(k),) + dims(1), dims(1) + (off(k),) + dims(1)])
+        return Case(name, [arr(t1, s1), arr(t2, s2)], float16_run(np.dot)), None
+    if name == "inner":
+        k = int(rng.integers(0, 4))
+        s1 = pick(rng, [(), (k,), dims(1) + (k,), dims(2) + (k,)])
+        s2 = pick(rng, [(), (off(k),), dims(1) + (off(k),), dims(2) + (off(k),)])
+        return Case(name, [arr(t1, s1), arr(t2, s2)], float16_run(np.inner)), None
+    # tensordot: the summed axes of a last (axes=n) or anywhere (paired lists)
+    fn = np.tensordot if name == "tensordot" else np.linalg.tensordot
+    free_a, summed, free_b = dims(int(rng.integers(0, 3))), dims(int(rng.integers(0, 3))), dims(int(rng.integers(0, 2)))
+    if rng.random() < 0.5:
+        count = len(summed)
+        s1, s2 = free_a + summed, tuple(off(e) for e in summed) + free_b
+        return Case(name, [arr(t1, s1), arr(t2, s2), Keyword("axes", Plain("i", count))],
+                    float16_run(lambda a, b, _: fn(a, b, axes=count))), None
+    order_a = list(rng.permutation(len(free_a) + len(summed)))
+    order_b = list(rng.permutation(len(summed) + len(free_b)))
+    s1, s2 = [0] * len(order_a), [0] * len(order_b)
+    a_axes, b_axes = [], []
+    for i, e in enumerate(free_a + summed):
+        s1[order_a[i]] = e
+    for i, e in enumerate(summed + free_b):
+        s2[order_b[i]] = e
+    for j in range(len(summed)):
+        a_axes.append(int(order_a[len(free_a) + j]) - (len(s1) if rng.random() < 0.3 else 0))
+        b_axes.append(int(order_b[j]) - (len(s2) if rng.random() < 0.3 else 0))
+    if rng.random() < 0.05 and a_axes:
+        a_axes[0] = len(s1) + 1  # out of range
+    return Case(name, [arr(t1, s1), arr(t2, s2), Keyword("a_axes", Plain("l", a_axes)),
+                       Keyword("b_axes", Plain("l", b_axes))],
+                float16_run(lambda a, b, *_: fn(a, b, axes=(a_axes, b_axes)))), None
+
+
 FAMILIES = [
     (case_ufunc, 40, True),
     (case_operator, 8, True),
@@ -2237,6 +2357,7 @@ FAMILIES = [
     (case_rearranging, 4, False),
     (case_selection, 5, False),
     (case_products, 3, False),
+    (case_matrix_products, 3, False),
 ]
 DEFAULT_DTYPE_SHARE = 0.02
 
