@@ -187,6 +187,40 @@ def joining(out, xp, ev, f32, sync):
     sync()
 
 
+def linalg(out, xp, ev, sync):
+    """The rows of bench/bench_linalg.cpp: matmul of 8192^2 float32 (no TF32), float16 and bfloat16 (float32
+    accumulation, no reduced-precision reductions: numcu's contract, set on PyTorch too), a transposed view, a
+    batch of 1024 products of 128^2, and the host time of a 64^2 product."""
+    torch = xp.__name__ == "torch"
+    n = 8192
+    kinds = [("float32", xp.float32), ("float16", xp.float16)] + ([("bfloat16", xp.bfloat16)] if torch else [])
+    for name, t in kinds:
+        if torch:
+            a = xp.rand(n, n, device="cuda").to(t)
+            b = xp.rand(n, n, device="cuda").to(t)
+        else:
+            a = xp.random.random((n, n)).astype(t)
+            b = xp.random.random((n, n)).astype(t)
+        out["matmul %s 8192^2" % name] = median_gpu_ms(lambda: xp.matmul(a, b), ev)
+        if name == "float32":
+            at = (a.t().contiguous().t() if torch else xp.ascontiguousarray(a.T).T)
+            out["matmul float32 8192^2, a transposed view"] = median_gpu_ms(lambda: xp.matmul(at, b), ev)
+            del at
+        del a, b
+    if torch:
+        a = xp.rand(1024, 128, 128, device="cuda")
+        b = xp.rand(1024, 128, 128, device="cuda")
+        s = xp.rand(64, 64, device="cuda")
+    else:
+        a = xp.random.random((1024, 128, 128), dtype=xp.float32)
+        b = xp.random.random((1024, 128, 128), dtype=xp.float32)
+        s = xp.random.random((64, 64), dtype=xp.float32)
+    out["matmul float32 batch 1024 x 128^2"] = median_gpu_ms(lambda: xp.matmul(a, b), ev)
+    sync()
+    out["matmul float32 64^2, host time per call"] = median_host_ms(lambda: xp.matmul(s, s), 200, 21, 200)
+    sync()
+
+
 def sorting(out, xp, ev, f32, sync):
     """The rows of bench/bench_sorting.cpp. PyTorch has no partition: its row is topk(100), as the issue's table."""
     torch = xp.__name__ == "torch"
@@ -266,6 +300,7 @@ def cupy_results():
     reductions(out, cp, ev, cp.float32, lambda: cp.cuda.Device().synchronize())
     sorting(out, cp, ev, cp.float32, lambda: cp.cuda.Device().synchronize())
     joining(out, cp, ev, cp.float32, lambda: cp.cuda.Device().synchronize())
+    linalg(out, cp, ev, lambda: cp.cuda.Device().synchronize())
     try:  # the other rows stand even if CuPy cannot compile here
         runtime_kernels(out, cp, ev)
     except Exception as e:
@@ -378,6 +413,10 @@ def torch_results():
     reductions(out, torch, ev, torch.float32, torch.cuda.synchronize)
     sorting(out, torch, ev, torch.float32, torch.cuda.synchronize)
     joining(out, torch, ev, torch.float32, torch.cuda.synchronize)
+    torch.backends.cuda.matmul.allow_tf32 = False
+    torch.backends.cuda.matmul.allow_fp16_reduced_precision_reduction = False
+    torch.backends.cuda.matmul.allow_bf16_reduced_precision_reduction = False
+    linalg(out, torch, ev, torch.cuda.synchronize)
     return out
 
 
@@ -432,6 +471,8 @@ def main():
             return "—"
         if unit == "us":
             return "%.2f µs" % (ms * 1e3)
+        if unit == "TFLOP/s":
+            return "%.1f TFLOP/s (%.3f ms)" % (r_bytes / (ms * 1e-3) / 1e12, ms)
         if unit == "GB/s":
             return "%.1f GB/s (%.1f ms)" % (r_bytes / (ms * 1e-3) / 1e9, ms)
         return "%.2f TB/s (%.3f ms)" % (r_bytes / (ms * 1e-3) / 1e12, ms)

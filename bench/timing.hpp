@@ -78,9 +78,9 @@ inline double time_host_burst_us(const std::function<void()>& fn, int bursts, in
 
 struct result {
   std::string name;
-  double bytes;  // read + written
+  double bytes;  // read + written (floating-point operations for TFLOP/s)
   double ms;
-  std::string unit;  // "TB/s", "GB/s" or "us"
+  std::string unit;  // "TB/s", "GB/s", "TFLOP/s" or "us"
   double size = 0;   // elements, for size sweeps
 };
 
@@ -97,6 +97,12 @@ inline void report(const std::string& name, double bytes, double ms, double size
 inline void report_transfer(const std::string& name, double bytes, double ms) {
   results().push_back({name, bytes, ms, "GB/s"});
   std::printf("%-52s %10.3f ms  %7.2f GB/s\n", name.c_str(), ms, bytes / (ms * 1e-3) / 1e9);
+}
+
+/// A compute-bound result: @p flops floating-point operations in @p ms, reported as TFLOP/s.
+inline void report_flops(const std::string& name, double flops, double ms) {
+  results().push_back({name, flops, ms, "TFLOP/s"});
+  std::printf("%-52s %10.4f ms  %7.1f TFLOP/s\n", name.c_str(), ms, flops / (ms * 1e-3) / 1e12);
 }
 
 inline void report_us(const std::string& name, double us) {

@@ -14,6 +14,9 @@
 # With NUMCU_BASELINE=DIR (a source tree of another revision, e.g. from `git archive REV`), "bench" also
 # builds that tree's numcu_bench and runs it in the same call, and prints every row the two share side by
 # side (bench/compare_runs.py).
+# The CPU cases of the matrix products run on OpenBLAS where the build finds one: on a machine without network,
+# stage a copy first where one is installed (scripts/stage-cpu-libs.sh puts it in cpu-libs/, which travels with
+# the tree when carried); the summary's "cpu blas" line says which the build used.
 # On the H200 machine (2026-12-04, 403 cases) "suite" on a fresh machine takes about 5.5 minutes with its build,
 # "sanitize" over 10 (memcheck over the 146 CUDA cases 9.5 minutes or more, the add_subdirectory consumer
 # rebuilding the library 2) and "bench" 2; the GPU machine allows 10 minutes per command, so run "suite",
@@ -35,13 +38,21 @@ note() {
 }
 
 nvidia-smi >"$OUT/build.log" 2>&1
-cmake --preset gpu -DNUMCU_BUILD_TESTS=ON -DNUMCU_BUILD_BENCHMARKS=ON >>"$OUT/build.log" 2>&1 &&
+# the CPU's BLAS: the system's where installed, else the copy scripts/stage-cpu-libs.sh put in cpu-libs/ (the GPU
+# machine has no network to install one); without either the CPU's matrix products run on numcu's loops
+blas_args=()
+if [ -f cpu-libs/libopenblas.so.0 ]; then
+  blas_args=(-DNUMCU_BLAS_LIBRARIES="$PWD/cpu-libs/libopenblas.so.0")
+  export LD_LIBRARY_PATH="$PWD/cpu-libs${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
+fi
+cmake --preset gpu -DNUMCU_BUILD_TESTS=ON -DNUMCU_BUILD_BENCHMARKS=ON "${blas_args[@]}" >>"$OUT/build.log" 2>&1 &&
   cmake --build --preset gpu -j "$NUMCU_JOBS" >>"$OUT/build.log" 2>&1
 if [ $? -ne 0 ]; then
   tail -60 "$OUT/build.log"
   echo "BUILD FAILED"
   exit 1
 fi
+note "cpu blas:    $(grep -m1 -oE "numcu: (CPU BLAS|no CPU BLAS).*" "$OUT/build.log")"
 
 if [ "$what" = all ] || [ "$what" = test ] || [ "$what" = suite ]; then
   # the committed case file here; a longer one (NUMCU_DIFFERENTIAL_CASES) below
