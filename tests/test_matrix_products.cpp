@@ -20,17 +20,6 @@ using numcu_test::words;
 
 namespace {
 
-/// The operand "dtype shape view values" of a golden line as the call gets it (view s: last two axes
-/// swapped).
-nc::ndarray operand_of(const std::string& text, nc::device dev) {
-  const auto w = words(text);
-  const std::vector<std::string> values(w.begin() + 3, w.end());
-  if (w[2] == "s") {
-    return nc::swapaxes(numcu_test::array_from_text(values, nc::dtype(w[0]), parse_shape(w[1]), dev), -1, -2);
-  }
-  return numcu_test::golden_view(values, nc::dtype(w[0]), parse_shape(w[1]), w[2], dev);
-}
-
 /// tensordot's axes as a golden line writes them: "2", or "0,2;2,0".
 nc::tensordot_axes axes_of(const std::string& text) {
   if (text.find(';') == std::string::npos) return std::stoll(text);
@@ -113,37 +102,29 @@ NUMCU_TEST_ON_DEVICES("matmul, dot, inner, tensordot, matrix_power, multi_dot ag
   int lines = 0;
   for (const auto& line : golden_lines("matrix_products.txt")) {
     CAPTURE(line.substr(0, 160));
-    const auto parts = split(line, '|');
-    const auto head = words(parts[0]);
-    const std::string &func = head[0], &arg = head[1];
-    const int k = std::stoi(head[2]);
-    std::vector<nc::ndarray> operands;
-    std::vector<std::vector<unsigned char>> before;
-    for (int i = 0; i < k; ++i) {
-      operands.push_back(operand_of(parts[1 + i], dev));
-      before.push_back(numcu_test::host_bytes(operands.back()));
-    }
+    const numcu_test::golden_call call(line, dev);
+    const std::vector<nc::ndarray>& x = call.operands;
     nc::ndarray r;
-    if (func == "matmul") {
-      r = nc::matmul(operands[0], operands[1]);
-      CHECK(nc::array_equal(nc::linalg::matmul(operands[0], operands[1]), r));
-    } else if (func == "dot") {
-      r = nc::dot(operands[0], operands[1]);
-    } else if (func == "inner") {
-      r = nc::inner(operands[0], operands[1]);
-    } else if (func == "tensordot") {
-      r = nc::tensordot(operands[0], operands[1], axes_of(arg));
-      CHECK(nc::array_equal(nc::linalg::tensordot(operands[0], operands[1], axes_of(arg)), r));
-    } else if (func == "matrix_power") {
-      r = nc::linalg::matrix_power(operands[0], std::stoll(arg));
+    if (call.func == "matmul") {
+      r = nc::matmul(x[0], x[1]);
+      CHECK(nc::array_equal(nc::linalg::matmul(x[0], x[1]), r));
+    } else if (call.func == "dot") {
+      r = nc::dot(x[0], x[1]);
+    } else if (call.func == "inner") {
+      r = nc::inner(x[0], x[1]);
+    } else if (call.func == "tensordot") {
+      r = nc::tensordot(x[0], x[1], axes_of(call.arg));
+      CHECK(nc::array_equal(nc::linalg::tensordot(x[0], x[1], axes_of(call.arg)), r));
+    } else if (call.func == "matrix_power") {
+      r = nc::linalg::matrix_power(x[0], std::stoll(call.arg));
     } else {
-      r = nc::linalg::multi_dot(operands);
+      r = nc::linalg::multi_dot(x);
     }
-    const auto result = words(parts[1 + k]);
+    const auto result = words(call.result(0));
     CHECK(r.device() == dev);
     CHECK(r.shape() == parse_shape(result[1]));
-    check_elements(r, words(parts[2 + k]), nc::dtype(result[0]));
-    for (int i = 0; i < k; ++i) CHECK(numcu_test::host_bytes(operands[i]) == before[i]);
+    check_elements(r, words(call.result(1)), nc::dtype(result[0]));
+    call.check_unchanged();
     ++lines;
   }
   CHECK(lines > 400);

@@ -191,7 +191,8 @@ inline std::vector<unsigned char> host_bytes(const nc::ndarray& a) {
   return out;
 }
 
-/// Clears the sign bit of every zero (of each part, for complex values) in the elements of dtype t at @p bytes.
+/// Clears the sign bit of every zero (of each part, for complex values) in the elements of dtype t at @p
+/// bytes.
 inline void clear_zero_signs(std::vector<unsigned char>& bytes, nc::dtype t) {
   if (!t.is_floating() && !t.is_complex()) return;
   const std::size_t part = t.is_complex() ? t.itemsize() / 2 : t.itemsize();
@@ -203,8 +204,8 @@ inline void clear_zero_signs(std::vector<unsigned char>& bytes, nc::dtype t) {
   }
 }
 
-/// Checks that @p got holds the elements @p want (golden text) of dtype t, NaN equal to NaN, -0.0 apart from 0.0
-/// (equal with @p zero_sign_free).
+/// Checks that @p got holds the elements @p want (golden text) of dtype t, NaN equal to NaN, -0.0 apart from
+/// 0.0 (equal with @p zero_sign_free).
 inline void check_elements(const nc::ndarray& got, const std::vector<std::string>& want, nc::dtype t,
                            bool zero_sign_free = false) {
   REQUIRE(got.dtype() == t);
@@ -228,24 +229,63 @@ inline nc::ndarray array_from_text(const std::vector<std::string>& texts, nc::dt
   return nc::array_from_host(bytes.data(), t, texts.size(), shape, std::nullopt, d);
 }
 
-/// A golden file's array as the call gets it: the values of dtype t and @p shape on d, as given (@p view "c")
-/// or transposed ("t").
+/// A golden file's array as the call gets it: the values of dtype t and @p shape on d, as given (@p view
+/// "c"), transposed ("t"), or with the last two axes swapped ("s").
 inline nc::ndarray golden_view(const std::vector<std::string>& texts, nc::dtype t, const nc::shape_t& shape,
                                const std::string& view, nc::device d) {
   const nc::ndarray given = array_from_text(texts, t, shape, d);
+  if (view == "s") return nc::swapaxes(given, -1, -2);
   return view == "t" ? given.T() : given;
 }
 
+/// A golden line "func arg k | operand 0 | ... | operand k-1 | results ...": the call's name and argument,
+/// its operands ("dtype shape view values", golden_view) on d with their bytes before the call (to check that
+/// the call leaves them unchanged), and the parts after them.
+struct golden_call {
+  std::vector<std::string> parts;
+  std::string func, arg;
+  int k = 0;
+  std::vector<nc::ndarray> operands;
+  std::vector<std::vector<unsigned char>> before;
+  golden_call(const std::string& line, nc::device d) : parts(split(line, '|')) {
+    const auto head = words(parts[0]);
+    func = head[0];
+    arg = head[1];
+    k = std::stoi(head[2]);
+    for (int i = 1; i <= k; ++i) {
+      const auto w = words(parts[i]);
+      operands.push_back(golden_view(std::vector<std::string>(w.begin() + 3, w.end()), nc::dtype(w[0]),
+                                     parse_shape(w[1]), w[2], d));
+      before.push_back(host_bytes(operands.back()));
+    }
+  }
+  /// Part @p j after the operands (0: the first result's "dtype shape", 1: its values, ...).
+  const std::string& result(int j) const { return parts[1 + k + j]; }
+  /// Checks that every operand holds the bytes it held.
+  void check_unchanged() const {
+    for (std::size_t i = 0; i < operands.size(); ++i) CHECK(host_bytes(operands[i]) == before[i]);
+  }
+};
+
 }  // namespace numcu_test
+
+/// Defines a test case that runs once on the CPU (reported as skipped where @p cpu_skipped) and once on
+/// cuda(0) (reported as skipped without a GPU). The body receives `nc::device dev`.
+#define NUMCU_TEST_ON_DEVICES_SKIPPING_CPU(title, body_name, cpu_skipped) \
+  static void body_name(nc::device dev);                                  \
+  TEST_CASE(title " [cpu]" * doctest::skip(cpu_skipped)) {                \
+    body_name(nc::cpu);                                                   \
+  }                                                                       \
+  TEST_CASE(title " [cuda]" * doctest::skip(numcu_test::no_gpu())) {      \
+    body_name(nc::cuda(0));                                               \
+  }                                                                       \
+  static void body_name([[maybe_unused]] nc::device dev)
 
 /// Defines a test case that runs once on the CPU and once on cuda(0) (reported as skipped without a GPU).
 /// The body receives `nc::device dev`.
-#define NUMCU_TEST_ON_DEVICES(title, body_name)                      \
-  static void body_name(nc::device dev);                             \
-  TEST_CASE(title " [cpu]") {                                        \
-    body_name(nc::cpu);                                              \
-  }                                                                  \
-  TEST_CASE(title " [cuda]" * doctest::skip(numcu_test::no_gpu())) { \
-    body_name(nc::cuda(0));                                          \
-  }                                                                  \
-  static void body_name([[maybe_unused]] nc::device dev)
+#define NUMCU_TEST_ON_DEVICES(title, body_name) NUMCU_TEST_ON_DEVICES_SKIPPING_CPU(title, body_name, false)
+
+/// As NUMCU_TEST_ON_DEVICES, for the decompositions and solvers: the CPU case is reported as skipped in a
+/// build without a CPU LAPACK (the runner prints why).
+#define NUMCU_TEST_ON_DEVICES_WITH_LAPACK(title, body_name) \
+  NUMCU_TEST_ON_DEVICES_SKIPPING_CPU(title, body_name, !nc::linalg::cpu_lapack_available())

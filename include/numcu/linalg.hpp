@@ -122,10 +122,11 @@ ndarray matmul(const ndarray& x1, const ndarray& x2);
 /// numpy.linalg.tensordot: numpy.tensordot.
 ndarray tensordot(const ndarray& x1, const ndarray& x2, const tensordot_axes& axes = 2);
 
-/// numpy.linalg.matrix_power: @p a (square matrices in its last two axes) raised to the power @p n >= 0 by
-/// repeated squaring, in a's dtype (n = 0: the identity). @throws linalg_error "1-dimensional array given.
-/// Array must be at least two-dimensional", "Last 2 dimensions of the array must be square"; for n < 0 (which
-/// needs the inverse) device_error until numcu has linalg.inv.
+/// numpy.linalg.matrix_power: @p a (square matrices in its last two axes) raised to the power @p n by
+/// repeated squaring, in a's dtype (n = 0: the identity); a negative @p n raises inv(a) to -n (in inv's
+/// dtype).
+/// @throws linalg_error "1-dimensional array given. Array must be at least two-dimensional", "Last 2
+/// dimensions of the array must be square", or inv's errors.
 ndarray matrix_power(const ndarray& a, std::int64_t n);
 
 /// numpy.linalg.multi_dot: the product of @p arrays, in the order of multiplications that costs the fewest
@@ -133,6 +134,47 @@ ndarray matrix_power(const ndarray& a, std::int64_t n);
 /// others 2-D. @throws shape_error "Expecting at least two arrays." or dot's message for extents that do not
 /// chain, linalg_error "3-dimensional array given. Array must be two-dimensional".
 ndarray multi_dot(const std::vector<ndarray>& arrays);
+
+/// Whether this build of numcu has LAPACK for the CPU (found at build time: OpenBLAS, or another LAPACK).
+/// Without it the decompositions and solvers below throw device_error on the CPU; the GPU's use cuSOLVER.
+bool cpu_lapack_available();
+
+/// numpy.linalg.solve: X with a @ X = b for the square matrices of @p a (last two axes) and @p b's matrices
+/// (batch..., n, k), or, where @p b is 1-D, its vector; the leading axes of a and b broadcast. Computed as
+/// NumPy computes it, in float64 or complex128 (LU with partial pivoting: LAPACK's getrf and getrs,
+/// cuSOLVER's on the GPU), the result in NumPy's dtype: float32 and complex64 stay so, integers and bool give
+/// float64.
+/// @throws linalg_error "Singular matrix" where a pivot is exactly zero, the shape checks of numpy.linalg
+/// ("Last 2 dimensions of the array must be square"); shape_error for b's extents (NumPy's gufunc messages);
+/// dtype_error "array type float16 is unsupported in linalg" (bfloat16 likewise); device_error.
+ndarray solve(const ndarray& a, const ndarray& b);
+
+/// numpy.linalg.inv: the inverses of the square matrices in the last two axes of @p a (solve with the
+/// identity).
+/// @throws as solve.
+ndarray inv(const ndarray& a);
+
+/// numpy.linalg.det: the determinants of the square matrices in the last two axes of @p a, from their LU
+/// factors as NumPy computes them (sign times exp of the sum of the logarithms of |u_ii|); 0 for a singular
+/// matrix, 1 for a 0 × 0 one. @throws as solve, but not for singular matrices.
+ndarray det(const ndarray& a);
+
+/// What numpy.linalg.slogdet returns.
+struct slogdet_result {
+  ndarray sign;       ///< ±1 (real), |z| = 1 (complex), 0 for a singular matrix; in the result dtype
+  ndarray logabsdet;  ///< log |det|, -inf for a singular matrix; in the real dtype of the result
+};
+
+/// numpy.linalg.slogdet: the sign and the logarithm of the absolute value of the determinants of @p a's
+/// matrices. @throws as det.
+slogdet_result slogdet(const ndarray& a);
+
+/// numpy.linalg.cholesky: the lower-triangular L with L L^H = a for the Hermitian positive-definite matrices
+/// of
+/// @p a (only their lower triangles read), or with @p upper the upper-triangular U with U^H U = a (upper
+/// triangles read); the other triangle is zero. @throws linalg_error "Matrix is not positive definite", and
+/// as solve.
+ndarray cholesky(const ndarray& a, bool upper = false);
 
 /// numpy.linalg.outer: numpy.outer of two 1-D arrays. @throws shape_error "Input arrays must be
 /// one-dimensional, but they are x1.ndim=2 and x2.ndim=1." otherwise.

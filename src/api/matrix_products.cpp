@@ -308,15 +308,15 @@ ndarray matrix_power(const ndarray& a, std::int64_t n) {
     copyto(result, eye(rows, std::nullopt, 0, a.dtype(), a.device()));
     return result;
   }
-  if (n < 0)
-    throw device_error("matrix_power: a negative power needs linalg.inv, which numcu does not have yet");
-  // NumPy's steps, so that floating results round as its do
-  if (n == 1) return a;
-  if (n == 2) return numcu::matmul(a, a);
-  if (n == 3) return numcu::matmul(numcu::matmul(a, a), a);
+  // NumPy's steps, so that floating results round as its do; a negative power inverts first
+  const ndarray base = n < 0 ? inv(a) : a;
+  const std::int64_t power = n < 0 ? -n : n;
+  if (power == 1) return base;
+  if (power == 2) return numcu::matmul(base, base);
+  if (power == 3) return numcu::matmul(numcu::matmul(base, base), base);
   std::optional<ndarray> z, result;
-  for (std::int64_t left = n; left > 0; left /= 2) {
-    z = z ? numcu::matmul(*z, *z) : a;
+  for (std::int64_t left = power; left > 0; left /= 2) {
+    z = z ? numcu::matmul(*z, *z) : base;
     if (left % 2) result = result ? numcu::matmul(*result, *z) : *z;
   }
   return *result;

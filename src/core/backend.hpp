@@ -51,6 +51,34 @@ void linspace(const exec& e, void* out, dtype t, const linspace_params& p);
 template <class Backend>
 void gemm(const exec& e, const gemm_call& call);
 
+/// LU factorizations with partial pivoting, in place, of the @p batch n × n column-major matrices at @p a
+/// (dtype
+/// @p t: float64 or complex128; n * n elements apart), as LAPACK's getrf: the row exchanges (1-based) into
+/// the batch × n int64 at @p pivots (memory of the call's device), each matrix's info into the host's @p info
+/// (batch entries: 0, or i where u_ii is exactly zero; on the GPU after one wait). n and batch are at
+/// least 1.
+template <class Backend>
+void lu_factor(const exec& e, dtype t, std::int64_t n, std::int64_t batch, void* a, std::int64_t* pivots,
+               std::int64_t* info);
+
+/// Solves A X = B for the @p batch systems factored by lu_factor (@p lu, @p pivots): the n × nrhs
+/// column-major right sides at @p b (n * nrhs elements apart) are overwritten by X, as LAPACK's getrs.
+template <class Backend>
+void lu_solve(const exec& e, dtype t, std::int64_t n, std::int64_t nrhs, std::int64_t batch, const void* lu,
+              const std::int64_t* pivots, void* b);
+
+/// Cholesky factorizations, in place, of the @p batch n × n column-major Hermitian matrices at @p a, as
+/// LAPACK's potrf: from and into the lower triangle (A = L L^H), or the upper with @p upper (A = U^H U); the
+/// other triangle is left as it was. @p info as lu_factor's (i: the leading minor of order i is not positive
+/// definite).
+template <class Backend>
+void cholesky_factor(const exec& e, dtype t, std::int64_t n, std::int64_t batch, void* a, bool upper,
+                     std::int64_t* info);
+
+/// Whether the host backend has LAPACK (the build found one); without it, its lu_factor, lu_solve and
+/// cholesky_factor throw device_error.
+bool host_has_lapack();
+
 /// Runs one reduction: every output of call.plan gets the reduction of its elements in the fixed order of
 /// device/reduction_order.hpp (bitwise the same on both backends). The plan has outputs and reduced elements.
 template <class Backend>

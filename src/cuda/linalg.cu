@@ -1,11 +1,14 @@
-// Matrix products on the GPU: cuBLAS's strided batched gemm for float16 through complex128 (operands read in
-// place through op(A), float32 accumulation for float16 and bfloat16, TF32 only when allowed), and numcu's
-// own kernel for integers and bool, one thread per element of the result (device/matmul_element.hpp).
+// Linear algebra on the GPU: matrix products on cuBLAS's strided batched gemm for float16 through complex128
+// (operands read in place through op(A), float32 accumulation for float16 and bfloat16, TF32 only when
+// allowed) and numcu's own kernel for integers and bool, one thread per element of the result
+// (device/matmul_element.hpp); LU and Cholesky factorizations and solves on cuSOLVER's 64-bit API.
 #include <cublas_v2.h>
+#include <cusolverDn.h>
 
 #include <algorithm>
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "core/backend.hpp"
 #include "cuda/launch.cuh"
@@ -117,7 +120,119 @@ void gemm_loops(const exec& e, const gemm_call& call) {
          call.b.data, call.b, call.c, call.m, call.n, call.k, call.batch);
 }
 
+/// Throws cuda_error naming the cuSOLVER call and its status unless @p status is CUSOLVER_STATUS_SUCCESS.
+void check_cusolver(cusolverStatus_t status, const char* api) {
+  if (status == CUSOLVER_STATUS_SUCCESS) return;
+  if (status == CUSOLVER_STATUS_ALLOC_FAILED) {
+    throw out_of_memory(std::string(api) + " failed: CUSOLVER_STATUS_ALLOC_FAILED", 0, 0);
+  }
+  throw cuda_error(
+      api, static_cast<int>(status),
+      std::string(api) + " failed: cusolverStatus_t " + std::to_string(static_cast<int>(status)));
+}
+
+/// cuSOLVER's dense handle and the parameters of its 64-bit API (default algorithms), one pair per device and
+/// host thread for exec::library_handle.
+struct cusolver_library {
+  struct handle {
+    cusolverDnHandle_t dense = nullptr;
+    cusolverDnParams_t params = nullptr;
+  };
+  static handle create(device) {
+    handle h;
+    check_cusolver(cusolverDnCreate(&h.dense), "cusolverDnCreate");
+    check_cusolver(cusolverDnCreateParams(&h.params), "cusolverDnCreateParams");
+    return h;
+  }
+  static void set_stream(handle h, void* stream) {
+    check_cusolver(cusolverDnSetStream(h.dense, static_cast<cudaStream_t>(stream)), "cusolverDnSetStream");
+  }
+};
+
+cudaDataType solver_type(dtype t) {
+  return t == complex128 ? CUDA_C_64F : CUDA_R_64F;
+}
+
+/// Device and host workspaces of the sizes a cuSOLVER call asked for (the device's from the context, ordered
+/// on its stream).
+struct solver_workspace {
+  void* device_buffer = nullptr;
+  std::vector<char> host_buffer;
+  solver_workspace(const exec& e, std::size_t device_bytes, std::size_t host_bytes)
+      : device_buffer(device_bytes ? e.workspace(device_bytes) : nullptr), host_buffer(host_bytes) {}
+  void* host() { return host_buffer.empty() ? nullptr : host_buffer.data(); }
+};
+
+/// Copies the @p batch ints of cuSOLVER's infos at @p device_info into the host's int64 @p info, after the
+/// work queued before (one wait).
+void read_infos(const exec& e, const int* device_info, std::int64_t batch, std::int64_t* info) {
+  std::vector<int> host(static_cast<std::size_t>(batch));
+  const auto stream = static_cast<cudaStream_t>(e.stream());
+  NUMCU_CUDA_CHECK(
+      cudaMemcpyAsync(host.data(), device_info, host.size() * sizeof(int), cudaMemcpyDeviceToHost, stream));
+  NUMCU_CUDA_CHECK(cudaStreamSynchronize(stream));
+  for (std::int64_t p = 0; p < batch; ++p) info[p] = host[static_cast<std::size_t>(p)];
+}
+
 }  // namespace
+
+template <>
+void lu_factor<cuda_backend>(const exec& e, dtype t, std::int64_t n, std::int64_t batch, void* a,
+                             std::int64_t* pivots, std::int64_t* info) {
+  const cusolver_library::handle h = e.library_handle<cusolver_library>();
+  const cudaDataType type = solver_type(t);
+  std::size_t device_bytes = 0, host_bytes = 0;
+  check_cusolver(
+      cusolverDnXgetrf_bufferSize(h.dense, h.params, n, n, type, a, n, type, &device_bytes, &host_bytes),
+      "cusolverDnXgetrf_bufferSize");
+  solver_workspace work(e, device_bytes, host_bytes);
+  int* device_info = static_cast<int*>(e.workspace(static_cast<std::size_t>(batch) * sizeof(int)));
+  for (std::int64_t p = 0; p < batch; ++p) {
+    check_cusolver(
+        cusolverDnXgetrf(h.dense, h.params, n, n, type, static_cast<char*>(a) + p * n * n * t.itemsize(), n,
+                         pivots + p * n, type, work.device_buffer, device_bytes, work.host(), host_bytes,
+                         device_info + p),
+        "cusolverDnXgetrf");
+  }
+  read_infos(e, device_info, batch, info);
+}
+
+template <>
+void lu_solve<cuda_backend>(const exec& e, dtype t, std::int64_t n, std::int64_t nrhs, std::int64_t batch,
+                            const void* lu, const std::int64_t* pivots, void* b) {
+  const cusolver_library::handle h = e.library_handle<cusolver_library>();
+  const cudaDataType type = solver_type(t);
+  // getrs's info reports only bad arguments, which these are not; it is written, not read
+  int* device_info = static_cast<int*>(e.workspace(sizeof(int)));
+  for (std::int64_t p = 0; p < batch; ++p) {
+    check_cusolver(
+        cusolverDnXgetrs(h.dense, h.params, CUBLAS_OP_N, n, nrhs, type,
+                         static_cast<const char*>(lu) + p * n * n * t.itemsize(), n, pivots + p * n, type,
+                         static_cast<char*>(b) + p * n * nrhs * t.itemsize(), n, device_info),
+        "cusolverDnXgetrs");
+  }
+}
+
+template <>
+void cholesky_factor<cuda_backend>(const exec& e, dtype t, std::int64_t n, std::int64_t batch, void* a,
+                                   bool upper, std::int64_t* info) {
+  const cusolver_library::handle h = e.library_handle<cusolver_library>();
+  const cudaDataType type = solver_type(t);
+  const cublasFillMode_t fill = upper ? CUBLAS_FILL_MODE_UPPER : CUBLAS_FILL_MODE_LOWER;
+  std::size_t device_bytes = 0, host_bytes = 0;
+  check_cusolver(
+      cusolverDnXpotrf_bufferSize(h.dense, h.params, fill, n, type, a, n, type, &device_bytes, &host_bytes),
+      "cusolverDnXpotrf_bufferSize");
+  solver_workspace work(e, device_bytes, host_bytes);
+  int* device_info = static_cast<int*>(e.workspace(static_cast<std::size_t>(batch) * sizeof(int)));
+  for (std::int64_t p = 0; p < batch; ++p) {
+    check_cusolver(
+        cusolverDnXpotrf(h.dense, h.params, fill, n, type, static_cast<char*>(a) + p * n * n * t.itemsize(),
+                         n, type, work.device_buffer, device_bytes, work.host(), host_bytes, device_info + p),
+        "cusolverDnXpotrf");
+  }
+  read_infos(e, device_info, batch, info);
+}
 
 template <>
 void gemm<cuda_backend>(const exec& e, const gemm_call& call) {

@@ -1,10 +1,12 @@
 #include "dispatch/linalg.hpp"
 
+#include <utility>
 #include <vector>
 
 #include "core/backend.hpp"
 #include "core/gemm_plan.hpp"
 #include "dispatch/route.hpp"
+#include "memory/buffer.hpp"
 
 namespace numcu::detail {
 
@@ -58,6 +60,49 @@ void matmul_into(const ndarray& a, const ndarray& b, const ndarray& c, bool allo
       }
     }
   });
+}
+
+namespace {
+
+/// The extent n of the square matrices of @p cm and their number.
+std::pair<std::int64_t, std::int64_t> square_stack(const ndarray& cm) {
+  const std::int64_t n = cm.shape()[cm.ndim() - 1];
+  return {n, n ? cm.size() / (n * n) : 0};
+}
+
+}  // namespace
+
+lu_factors lu_factor_in_place(const ndarray& cm) {
+  const auto [n, batch] = square_stack(cm);
+  shape_t pivot_shape = cm.shape();
+  pivot_shape.erase(pivot_shape.size() - 1);
+  lu_factors f{cm, new_array(pivot_shape, int64, cm.device()), std::vector<std::int64_t>(batch, 0)};
+  if (n == 0 || batch == 0) return f;
+  route(cm.device(), "lu_factor", [&]<class B>(B, const exec& e) {
+    lu_factor<B>(e, cm.dtype(), n, batch, cm.data_ptr(), static_cast<std::int64_t*>(f.pivots.data_ptr()),
+                 f.info.data());
+  });
+  return f;
+}
+
+void lu_solve_in_place(const lu_factors& factors, const ndarray& b_cm) {
+  const auto [n, batch] = square_stack(factors.lu);
+  const std::int64_t nrhs = b_cm.shape()[b_cm.ndim() - 2];
+  if (n == 0 || batch == 0 || nrhs == 0) return;
+  route(b_cm.device(), "lu_solve", [&]<class B>(B, const exec& e) {
+    lu_solve<B>(e, b_cm.dtype(), n, nrhs, batch, factors.lu.data_ptr(),
+                static_cast<const std::int64_t*>(factors.pivots.data_ptr()), b_cm.data_ptr());
+  });
+}
+
+std::vector<std::int64_t> cholesky_in_place(const ndarray& cm, bool upper) {
+  const auto [n, batch] = square_stack(cm);
+  std::vector<std::int64_t> info(batch, 0);
+  if (n == 0 || batch == 0) return info;
+  route(cm.device(), "cholesky", [&]<class B>(B, const exec& e) {
+    cholesky_factor<B>(e, cm.dtype(), n, batch, cm.data_ptr(), upper, info.data());
+  });
+  return info;
 }
 
 }  // namespace numcu::detail

@@ -7,7 +7,8 @@
 #include "core/backend.hpp"
 #include "device/element_types.hpp"
 #include "device/matmul_element.hpp"
-#include "host/blas.hpp"
+#include "host/fortran_linalg.hpp"
+#include "numcu/error.hpp"
 
 namespace numcu::detail {
 namespace {
@@ -79,7 +80,112 @@ bool gemm_on_blas(const gemm_call& call) {
 
 #endif
 
+#if NUMCU_HAVE_CPU_LAPACK
+
+/// @p v as LAPACK's 32-bit integer. @throws device_error where it does not fit.
+int lapack_int(std::int64_t v) {
+  if (v > INT_MAX) throw device_error("the CPU's LAPACK takes matrices of at most 2^31 - 1 rows and columns");
+  return static_cast<int>(v);
+}
+
+#else
+
+[[noreturn]] void no_lapack(const char* what) {
+  throw device_error(
+      std::string(what) +
+      " on the CPU needs LAPACK, which this build of numcu did not find (Debian: libopenblas-dev)");
+}
+
+#endif
+
 }  // namespace
+
+bool host_has_lapack() {
+  return NUMCU_HAVE_CPU_LAPACK != 0;
+}
+
+#if NUMCU_HAVE_CPU_LAPACK
+
+template <>
+void lu_factor<host_backend>(const exec&, dtype t, std::int64_t n, std::int64_t batch, void* a,
+                             std::int64_t* pivots, std::int64_t* info) {
+  const int size = lapack_int(n);
+  std::vector<int> ipiv(static_cast<std::size_t>(n));
+  const std::size_t item = t.itemsize();
+  for (std::int64_t p = 0; p < batch; ++p) {
+    void* matrix = static_cast<char*>(a) + p * n * n * item;
+    int status = 0;
+    if (t == complex128) {
+      zgetrf_(&size, &size, matrix, &size, ipiv.data(), &status);
+    } else {
+      dgetrf_(&size, &size, static_cast<double*>(matrix), &size, ipiv.data(), &status);
+    }
+    for (std::int64_t i = 0; i < n; ++i) pivots[p * n + i] = ipiv[static_cast<std::size_t>(i)];
+    info[p] = status;
+  }
+}
+
+template <>
+void lu_solve<host_backend>(const exec&, dtype t, std::int64_t n, std::int64_t nrhs, std::int64_t batch,
+                            const void* lu, const std::int64_t* pivots, void* b) {
+  const int size = lapack_int(n), columns = lapack_int(nrhs);
+  std::vector<int> ipiv(static_cast<std::size_t>(n));
+  const std::size_t item = t.itemsize();
+  const char trans = 'N';
+  for (std::int64_t p = 0; p < batch; ++p) {
+    for (std::int64_t i = 0; i < n; ++i)
+      ipiv[static_cast<std::size_t>(i)] = static_cast<int>(pivots[p * n + i]);
+    const void* matrix = static_cast<const char*>(lu) + p * n * n * item;
+    void* rhs = static_cast<char*>(b) + p * n * nrhs * item;
+    int status = 0;
+    if (t == complex128) {
+      zgetrs_(&trans, &size, &columns, matrix, &size, ipiv.data(), rhs, &size, &status, 1);
+    } else {
+      dgetrs_(&trans, &size, &columns, static_cast<const double*>(matrix), &size, ipiv.data(),
+              static_cast<double*>(rhs), &size, &status, 1);
+    }
+  }
+}
+
+template <>
+void cholesky_factor<host_backend>(const exec&, dtype t, std::int64_t n, std::int64_t batch, void* a,
+                                   bool upper, std::int64_t* info) {
+  const int size = lapack_int(n);
+  const std::size_t item = t.itemsize();
+  const char uplo = upper ? 'U' : 'L';
+  for (std::int64_t p = 0; p < batch; ++p) {
+    void* matrix = static_cast<char*>(a) + p * n * n * item;
+    int status = 0;
+    if (t == complex128) {
+      zpotrf_(&uplo, &size, matrix, &size, &status, 1);
+    } else {
+      dpotrf_(&uplo, &size, static_cast<double*>(matrix), &size, &status, 1);
+    }
+    info[p] = status;
+  }
+}
+
+#else
+
+template <>
+void lu_factor<host_backend>(const exec&, dtype, std::int64_t, std::int64_t, void*, std::int64_t*,
+                             std::int64_t*) {
+  no_lapack("an LU factorization");
+}
+
+template <>
+void lu_solve<host_backend>(const exec&, dtype, std::int64_t, std::int64_t, std::int64_t, const void*,
+                            const std::int64_t*, void*) {
+  no_lapack("a solve");
+}
+
+template <>
+void cholesky_factor<host_backend>(const exec&, dtype, std::int64_t, std::int64_t, void*, bool,
+                                   std::int64_t*) {
+  no_lapack("a Cholesky factorization");
+}
+
+#endif
 
 template <>
 void gemm<host_backend>(const exec&, const gemm_call& call) {

@@ -1,6 +1,6 @@
-// The Fortran BLAS routines the host backend calls (the reference BLAS interface, which OpenBLAS exports with
-// 32-bit integers: column-major matrices, every argument by address, a hidden length after the character
-// arguments). Declared only where the build found a BLAS (NUMCU_HAVE_CPU_BLAS).
+// The Fortran BLAS and LAPACK routines the host backend calls (the reference interfaces, which OpenBLAS
+// exports with 32-bit integers: column-major matrices, every argument by address, a hidden length after each
+// character argument). Declared only where the build found them (NUMCU_HAVE_CPU_BLAS, NUMCU_HAVE_CPU_LAPACK).
 #pragma once
 
 #include <cstddef>
@@ -24,6 +24,23 @@ void zgemm_(const char* transa, const char* transb, const int* m, const int* n, 
             const double* alpha, const void* a, const int* lda, const void* b, const int* ldb,
             const double* beta, void* c, const int* ldc, std::size_t transa_length,
             std::size_t transb_length);
+}
+
+#endif
+
+#if NUMCU_HAVE_CPU_LAPACK
+
+extern "C" {
+// LU factorization with partial pivoting, and the solve with its factors
+void dgetrf_(const int* m, const int* n, double* a, const int* lda, int* ipiv, int* info);
+void zgetrf_(const int* m, const int* n, void* a, const int* lda, int* ipiv, int* info);
+void dgetrs_(const char* trans, const int* n, const int* nrhs, const double* a, const int* lda,
+             const int* ipiv, double* b, const int* ldb, int* info, std::size_t trans_length);
+void zgetrs_(const char* trans, const int* n, const int* nrhs, const void* a, const int* lda, const int* ipiv,
+             void* b, const int* ldb, int* info, std::size_t trans_length);
+// Cholesky factorization
+void dpotrf_(const char* uplo, const int* n, double* a, const int* lda, int* info, std::size_t uplo_length);
+void zpotrf_(const char* uplo, const int* n, void* a, const int* lda, int* info, std::size_t uplo_length);
 }
 
 #endif

@@ -1,0 +1,204 @@
+// numpy.linalg's solvers and factorizations (numcu/linalg.hpp) against NumPy (tests/data/decompositions.txt,
+// written by generate_decompositions.py): solve, inv, det, slogdet and cholesky over every dtype numpy.linalg
+// takes, transposed, stacked, broadcast, 1 x 1 and 0 x 0 matrices, within a few units of the last place of
+// the result dtype (the matrices are well conditioned); identities that hold whatever the algorithm (A X = B,
+// A inv(A) = I, L L^H = A) on larger random matrices at tolerances from the dtype's epsilon and the matrix's
+// size; singular and non-positive-definite matrices, and the other errors, with NumPy's messages and the
+// operands unchanged. On the CPU these need LAPACK (reported as skipped in a build without one).
+#include <cmath>
+#include <complex>
+#include <limits>
+#include <random>
+
+#include "test_support.hpp"
+
+using numcu_test::golden_lines;
+using numcu_test::message_of;
+using numcu_test::parse_shape;
+using numcu_test::words;
+
+namespace {
+
+std::vector<std::complex<double>> values_of(const nc::ndarray& a) {
+  return nc::asnumpy(a.astype(nc::complex128)).to_vector<std::complex<double>>();
+}
+
+/// The golden values (real or complex text) as complex doubles.
+std::vector<std::complex<double>> expected_values(const std::vector<std::string>& texts, nc::dtype t) {
+  return values_of(numcu_test::array_from_text(texts, t, {static_cast<std::int64_t>(texts.size())}, nc::cpu));
+}
+
+/// Relative tolerance of a result of dtype t computed in double and rounded to t: a few units of t's last
+/// place (double's, scaled by the well-conditioned matrices' small growth, for float64).
+double tolerance(nc::dtype t) {
+  return t == nc::float32 || t == nc::complex64 ? 4e-7 : 1e-12;
+}
+
+void check_close(const nc::ndarray& got, const std::string& head, const std::string& values) {
+  const auto w = words(head);
+  const nc::dtype t(w[0]);
+  CHECK(got.dtype() == t);
+  CHECK(got.shape() == parse_shape(w[1]));
+  const auto want = expected_values(words(values), t);
+  const auto have = values_of(got);
+  REQUIRE(have.size() == want.size());
+  for (std::size_t i = 0; i < want.size(); ++i) {
+    CAPTURE(i);
+    if (std::isinf(want[i].real())) {
+      CHECK(have[i].real() == want[i].real());
+      continue;
+    }
+    CHECK(std::abs(have[i] - want[i]) <= tolerance(t) * (1.0 + std::abs(want[i])));
+  }
+}
+
+/// A random n × n matrix of dtype t on dev whose diagonal dominates (condition number about 1), stacked as
+/// @p batch.
+nc::ndarray dominant(nc::shape_t shape, nc::dtype t, nc::device dev, std::mt19937_64& rng) {
+  std::normal_distribution<double> normal;
+  std::vector<std::complex<double>> v(static_cast<std::size_t>(shape.product()));
+  const std::int64_t n = shape[shape.size() - 1];
+  for (std::size_t i = 0; i < v.size(); ++i) {
+    v[i] = {normal(rng), t.is_complex() ? normal(rng) : 0.0};
+    const std::int64_t r = static_cast<std::int64_t>(i) / n % n, c = static_cast<std::int64_t>(i) % n;
+    if (r == c) v[i] += 2.0 * static_cast<double>(n);
+  }
+  const nc::ndarray z = nc::array(v, std::nullopt, dev).reshape(shape);
+  return t.is_complex() ? z.astype(t) : nc::real(z).astype(t);
+}
+
+/// max |x - y| over max(1, max |y|).
+double relative_difference(const nc::ndarray& x, const nc::ndarray& y) {
+  const auto a = values_of(x), b = values_of(y);
+  double diff = 0, scale = 1;
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    diff = std::max(diff, std::abs(a[i] - b[i]));
+    scale = std::max(scale, std::abs(b[i]));
+  }
+  return diff / scale;
+}
+
+}  // namespace
+
+NUMCU_TEST_ON_DEVICES_WITH_LAPACK("solve, inv, det, slogdet and cholesky agree with NumPy",
+                                  decompositions_golden) {
+  int lines = 0;
+  for (const auto& line : golden_lines("decompositions.txt")) {
+    CAPTURE(line.substr(0, 160));
+    const numcu_test::golden_call call(line, dev);
+    const std::vector<nc::ndarray>& x = call.operands;
+    if (call.func == "solve") {
+      check_close(nc::linalg::solve(x[0], x[1]), call.result(0), call.result(1));
+    } else if (call.func == "inv") {
+      check_close(nc::linalg::inv(x[0]), call.result(0), call.result(1));
+    } else if (call.func == "det") {
+      check_close(nc::linalg::det(x[0]), call.result(0), call.result(1));
+    } else if (call.func == "slogdet") {
+      const auto r = nc::linalg::slogdet(x[0]);
+      check_close(r.sign, call.result(0), call.result(1));
+      check_close(r.logabsdet, call.result(2), call.result(3));
+    } else {
+      check_close(nc::linalg::cholesky(x[0], call.arg == "upper"), call.result(0), call.result(1));
+    }
+    call.check_unchanged();
+    ++lines;
+  }
+  CHECK(lines > 250);
+}
+
+NUMCU_TEST_ON_DEVICES_WITH_LAPACK("A X = B, A inv(A) = I and L L^H = A hold for larger stacked matrices",
+                                  decomposition_identities) {
+  std::mt19937_64 rng(20261205);
+  for (const nc::dtype t : {nc::float32, nc::float64, nc::complex64, nc::complex128}) {
+    CAPTURE(t);
+    // the residual of a solve and of an inverse: within n eps of the (unit-sized) right side
+    const double eps = t == nc::float32 || t == nc::complex64 ? 1.2e-7 : 2.3e-16;
+    const std::int64_t n = 40;
+    const nc::ndarray a = dominant({3, n, n}, t, dev, rng);
+    const nc::ndarray b = dominant({3, n, 5}, t, dev, rng);
+    const nc::ndarray x = nc::linalg::solve(a, b);
+    CHECK(x.dtype() == t);
+    CHECK(x.shape() == nc::shape_t{3, n, 5});
+    CHECK(relative_difference(nc::matmul(a, x), b) < 4 * n * eps);
+    const nc::ndarray ai = nc::linalg::inv(a);
+    const nc::ndarray identity = nc::broadcast_to(nc::eye(n, std::nullopt, 0, t, dev), {3, n, n});
+    CHECK(relative_difference(nc::matmul(a, ai), identity) < 4 * n * eps);
+    // a Hermitian positive-definite matrix from a: a a^H + n I
+    const nc::ndarray h = nc::add(nc::matmul(a, nc::conjugate(nc::swapaxes(a, -1, -2))),
+                                  nc::multiply(identity, static_cast<double>(n)));
+    const nc::ndarray l = nc::linalg::cholesky(h);
+    CHECK(relative_difference(nc::matmul(l, nc::conjugate(nc::swapaxes(l, -1, -2))), h) < 4 * n * eps);
+    CHECK(nc::all(nc::equal(nc::triu(l, 1), 0)).item<bool>());
+    const nc::ndarray u = nc::linalg::cholesky(h, true);
+    CHECK(relative_difference(nc::matmul(nc::conjugate(nc::swapaxes(u, -1, -2)), u), h) < 4 * n * eps);
+    // det of a product is the product of dets (as |det| grows, relative)
+    const nc::ndarray d = nc::linalg::det(a);
+    const nc::ndarray dd = nc::linalg::det(nc::matmul(a, a));
+    CHECK(relative_difference(nc::divide(dd, nc::multiply(d, d)), nc::ones({3}, t, dev)) < 8 * n * eps);
+  }
+}
+
+NUMCU_TEST_ON_DEVICES_WITH_LAPACK("solvers raise NumPy's errors and leave the operands unchanged",
+                                  solver_errors) {
+  const nc::ndarray singular = nc::array(std::vector<double>{1, 2, 2, 4}, std::nullopt, dev).reshape({2, 2});
+  const nc::ndarray b = nc::ones({2}, nc::float64, dev);
+  const auto before = numcu_test::host_bytes(singular);
+  CHECK(message_of([&] { (void)nc::linalg::solve(singular, b); }) == "Singular matrix");
+  CHECK_THROWS_AS((void)nc::linalg::inv(singular), nc::linalg_error);
+  CHECK(message_of([&] { (void)nc::linalg::inv(singular); }) == "Singular matrix");
+  CHECK(message_of([&] { (void)nc::linalg::cholesky(singular); }) == "Matrix is not positive definite");
+  CHECK(message_of([&] { (void)nc::linalg::matrix_power(singular, -1); }) == "Singular matrix");
+  // a stack with one singular matrix among regular ones fails as a whole
+  const nc::ndarray stack = nc::stack({nc::eye(2, std::nullopt, 0, nc::float64, dev), singular});
+  CHECK(message_of([&] { (void)nc::linalg::inv(stack); }) == "Singular matrix");
+  CHECK(message_of([&] { (void)nc::linalg::det(nc::ones({3}, nc::float64, dev)); }) ==
+        "1-dimensional array given. Array must be at least two-dimensional");
+  CHECK(message_of([&] {
+          (void)nc::linalg::solve(nc::ones({2, 3}, nc::float64, dev), b);
+        }) == "Last 2 dimensions of the array must be square");
+  CHECK(
+      message_of([&] { (void)nc::linalg::solve(nc::eye(3, std::nullopt, 0, nc::float64, dev), b); }) ==
+      "solve1: Input operand 1 has a mismatch in its core dimension 0, with gufunc signature (m,m),(m)->(m) "
+      "(size 2 is different from 3)");
+  CHECK(message_of([&] {
+          (void)nc::linalg::solve(nc::eye(3, std::nullopt, 0, nc::float64, dev),
+                                  nc::ones({2, 2}, nc::float64, dev));
+        }) ==
+        "solve: Input operand 1 has a mismatch in its core dimension 0, with gufunc signature "
+        "(m,m),(m,n)->(m,n) "
+        "(size 2 is different from 3)");
+  CHECK(
+      message_of([&] {
+        (void)nc::linalg::solve(nc::ones({2, 3, 3}, nc::float64, dev), nc::ones({4, 3, 1}, nc::float64, dev));
+      }) ==
+      "operands could not be broadcast together with remapped shapes [original->remapped]: "
+      "(2,3,3)->(2,newaxis,newaxis) (4,3,1)->(4,newaxis,newaxis)  and requested shape (3,1)");
+  CHECK(message_of([&] {
+          (void)nc::linalg::solve(nc::eye(2, std::nullopt, 0, nc::float64, dev),
+                                  nc::full({}, 1.0, nc::float64, dev));
+        }) ==
+        "solve: Input operand 1 does not have enough dimensions (has 0, gufunc core with signature "
+        "(m,m),(m,n)->(m,n) "
+        "requires 2)");
+  CHECK(message_of([&] { (void)nc::linalg::inv(nc::eye(2, std::nullopt, 0, nc::float16, dev)); }) ==
+        "array type float16 is unsupported in linalg");
+  CHECK(message_of([&] { (void)nc::linalg::det(nc::eye(2, std::nullopt, 0, nc::bfloat16, dev)); }) ==
+        "array type bfloat16 is unsupported in linalg");
+  CHECK(numcu_test::host_bytes(singular) == before);
+  // a singular matrix's determinant is 0 and its slogdet (0, -inf), without an error
+  CHECK(nc::linalg::det(singular).item<double>() == 0.0);
+  const auto s = nc::linalg::slogdet(singular);
+  CHECK(s.sign.item<double>() == 0.0);
+  CHECK(s.logabsdet.item<double>() == -std::numeric_limits<double>::infinity());
+  // a negative power inverts first: [[2, 0], [0, 4]] ** -2 = [[1/4, 0], [0, 1/16]], float64 from int64
+  const nc::ndarray d = nc::array(std::vector<std::int64_t>{2, 0, 0, 4}, std::nullopt, dev).reshape({2, 2});
+  const nc::ndarray p = nc::linalg::matrix_power(d, -2);
+  CHECK(p.dtype() == nc::float64);
+  CHECK(nc::asnumpy(p).to_vector<double>() == std::vector<double>{0.25, 0.0, 0.0, 0.0625});
+}
+
+TEST_CASE("without a CPU LAPACK the CPU's solvers raise device_error naming what is missing" *
+          doctest::skip(nc::linalg::cpu_lapack_available())) {
+  CHECK(message_of([] { (void)nc::linalg::inv(nc::eye(2)); }) ==
+        "inv on the CPU needs LAPACK, which this build of numcu did not find (Debian: libopenblas-dev)");
+}
