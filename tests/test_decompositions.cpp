@@ -1,10 +1,13 @@
 // numpy.linalg's solvers and factorizations (numcu/linalg.hpp) against NumPy (tests/data/decompositions.txt,
-// written by generate_decompositions.py): solve, inv, det, slogdet and cholesky over every dtype numpy.linalg
-// takes, transposed, stacked, broadcast, 1 x 1 and 0 x 0 matrices, within a few units of the last place of
-// the result dtype (the matrices are well conditioned); identities that hold whatever the algorithm (A X = B,
-// A inv(A) = I, L L^H = A) on larger random matrices at tolerances from the dtype's epsilon and the matrix's
-// size; singular and non-positive-definite matrices, and the other errors, with NumPy's messages and the
-// operands unchanged. On the CPU these need LAPACK (reported as skipped in a build without one).
+// written by generate_decompositions.py): solve, inv, det, slogdet, cholesky, eigh and eigvalsh, svd and
+// svdvals, qr over every dtype numpy.linalg takes, transposed, stacked, broadcast, 1 x 1, 0 x 0 and empty
+// matrices (eigenvectors, singular vectors and Q by their identities: A V = V diag(w), A = U S Vh, A = Q R,
+// with orthonormal columns), within a few units of the last place of the result dtype (the matrices are well
+// conditioned); identities that hold whatever the algorithm (A X = B, A inv(A) = I, L L^H = A) on larger
+// random matrices at tolerances from the dtype's epsilon and the matrix's size; singular and
+// non-positive-definite matrices, and the other errors, with NumPy's messages and the operands unchanged. On
+// the CPU these need LAPACK (reported as skipped in a build without one).
+#include <algorithm>
 #include <cmath>
 #include <complex>
 #include <limits>
@@ -78,9 +81,79 @@ double relative_difference(const nc::ndarray& x, const nc::ndarray& y) {
   return diff / scale;
 }
 
+/// The conjugate transpose of the matrices of @p x.
+nc::ndarray adjoint(const nc::ndarray& x) {
+  return nc::conjugate(nc::swapaxes(x, -1, -2));
+}
+
+/// The tolerance of an identity over matrices of extent @p n computed in float64 and rounded to dtype t.
+double identity_tolerance(nc::dtype t, std::int64_t n) {
+  return t == nc::float32 || t == nc::complex64 ? 2e-6 * static_cast<double>(n + 1)
+                                                : 1e-13 * static_cast<double>(n + 1);
+}
+
+/// Checks that U has orthonormal columns: U^H U = I.
+void check_orthonormal_columns(const nc::ndarray& u) {
+  const std::int64_t k = u.shape()[u.ndim() - 1];
+  const nc::ndarray gram = nc::matmul(adjoint(u), u);
+  CHECK(relative_difference(
+            gram, nc::broadcast_to(nc::eye(k, std::nullopt, 0, u.dtype(), u.device()), gram.shape())) <
+        identity_tolerance(u.dtype(), u.shape()[u.ndim() - 2]));
+}
+
+/// The Hermitian matrices eigh sees in @p a: its @p uplo triangle mirrored (conjugated) into the other.
+nc::ndarray hermitian_from(const nc::ndarray& a, char uplo, nc::dtype t) {
+  const nc::ndarray x = a.astype(t);
+  const nc::ndarray half = uplo == 'L' ? nc::tril(x, -1) : nc::triu(x, 1);
+  const nc::ndarray diagonal = nc::subtract(x, nc::add(nc::tril(x, -1), nc::triu(x, 1)));
+  return nc::add(nc::add(half, adjoint(half)), nc::real(diagonal).astype(t));
+}
+
+/// A V = V diag(w) and V^H V = I for eigh's result on @p a.
+void check_eigenvectors(const nc::ndarray& a, char uplo, const nc::linalg::eigh_result& e) {
+  const nc::ndarray& v = e.eigenvectors;
+  if (v.size() == 0) return;
+  const nc::ndarray h = hermitian_from(a, uplo, v.dtype());
+  const nc::ndarray av = nc::matmul(h, v);
+  const nc::ndarray vw = nc::multiply(v, nc::expand_dims(e.eigenvalues, -2));
+  CHECK(relative_difference(av, vw) < identity_tolerance(v.dtype(), v.shape()[v.ndim() - 1]));
+  check_orthonormal_columns(v);
+}
+
+/// U diag(S) Vh = a with orthonormal U and Vh^H, of the shapes of full or reduced matrices.
+void check_svd(const nc::ndarray& a, const nc::linalg::svd_result& r, bool full) {
+  const std::int64_t m = a.shape()[a.ndim() - 2], n = a.shape()[a.ndim() - 1], k = std::min(m, n);
+  CHECK(r.U.shape()[r.U.ndim() - 1] == (full ? m : k));
+  CHECK(r.Vh.shape()[r.Vh.ndim() - 2] == (full ? n : k));
+  if (k == 0) return;
+  const nc::ndarray uk = r.U(nc::ellipsis, nc::slice(0, k)),
+                    vk = r.Vh(nc::ellipsis, nc::slice(0, k), nc::all);
+  const nc::ndarray product = nc::matmul(nc::multiply(uk, nc::expand_dims(r.S, -2)), vk);
+  CHECK(relative_difference(product, a.astype(r.U.dtype())) <
+        identity_tolerance(r.U.dtype(), std::max(m, n)));
+  check_orthonormal_columns(r.U);
+  check_orthonormal_columns(adjoint(r.Vh));
+}
+
+/// Q R = a with orthonormal Q and upper-triangular R, of the shapes of the mode.
+void check_qr(const nc::ndarray& a, const nc::linalg::qr_result& r, bool complete) {
+  const std::int64_t m = a.shape()[a.ndim() - 2], n = a.shape()[a.ndim() - 1], k = std::min(m, n);
+  const std::int64_t columns = complete ? m : k;
+  CHECK(r.Q.shape()[r.Q.ndim() - 2] == m);
+  CHECK(r.Q.shape()[r.Q.ndim() - 1] == columns);
+  CHECK(r.R.shape()[r.R.ndim() - 2] == columns);
+  CHECK(nc::array_equal(nc::tril(r.R, -1), nc::zeros_like(r.R)));
+  if (m == 0) return;
+  if (n > 0) {
+    CHECK(relative_difference(nc::matmul(r.Q, r.R), a.astype(r.Q.dtype())) <
+          identity_tolerance(r.Q.dtype(), std::max(m, n)));
+  }
+  check_orthonormal_columns(r.Q);
+}
+
 }  // namespace
 
-NUMCU_TEST_ON_DEVICES_WITH_LAPACK("solve, inv, det, slogdet and cholesky agree with NumPy",
+NUMCU_TEST_ON_DEVICES_WITH_LAPACK("solve, inv, det, slogdet, cholesky, eigh, svd and qr agree with NumPy",
                                   decompositions_golden) {
   int lines = 0;
   for (const auto& line : golden_lines("decompositions.txt")) {
@@ -97,13 +170,32 @@ NUMCU_TEST_ON_DEVICES_WITH_LAPACK("solve, inv, det, slogdet and cholesky agree w
       const auto r = nc::linalg::slogdet(x[0]);
       check_close(r.sign, call.result(0), call.result(1));
       check_close(r.logabsdet, call.result(2), call.result(3));
-    } else {
+    } else if (call.func == "cholesky") {
       check_close(nc::linalg::cholesky(x[0], call.arg == "upper"), call.result(0), call.result(1));
+    } else if (call.func == "eigvalsh") {
+      const char uplo = call.arg[0];
+      check_close(nc::linalg::eigvalsh(x[0], uplo), call.result(0), call.result(1));
+      const nc::linalg::eigh_result e = nc::linalg::eigh(x[0], uplo);
+      check_close(e.eigenvalues, call.result(0), call.result(1));
+      check_eigenvectors(x[0], uplo, e);
+    } else if (call.func == "svdvals") {
+      check_close(nc::linalg::svdvals(x[0]), call.result(0), call.result(1));
+      for (const bool full : {true, false}) {
+        const nc::linalg::svd_result r = nc::linalg::svd(x[0], full);
+        check_close(r.S, call.result(0), call.result(1));
+        check_svd(x[0], r, full);
+      }
+    } else {
+      const bool complete = call.arg == "complete";
+      const nc::linalg::qr_result r =
+          nc::linalg::qr(x[0], complete ? nc::linalg::qr_mode::complete : nc::linalg::qr_mode::reduced);
+      check_close(nc::absolute(r.R), call.result(0), call.result(1));
+      check_qr(x[0], r, complete);
     }
     call.check_unchanged();
     ++lines;
   }
-  CHECK(lines > 250);
+  CHECK(lines > 550);
 }
 
 NUMCU_TEST_ON_DEVICES_WITH_LAPACK("A X = B, A inv(A) = I and L L^H = A hold for larger stacked matrices",
@@ -195,6 +287,60 @@ NUMCU_TEST_ON_DEVICES_WITH_LAPACK("solvers raise NumPy's errors and leave the op
   const nc::ndarray p = nc::linalg::matrix_power(d, -2);
   CHECK(p.dtype() == nc::float64);
   CHECK(nc::asnumpy(p).to_vector<double>() == std::vector<double>{0.25, 0.0, 0.0, 0.0625});
+}
+
+NUMCU_TEST_ON_DEVICES_WITH_LAPACK("eigh, svd and qr: their other forms and errors", factorization_forms) {
+  // NumPy: qr(ones((3, 2)), mode='raw') is h = [[-1.732, 0.366, 0.366], [-1.732, 0, 0]], tau = [1.577, 0];
+  // mode='r' is [[-1.732, -1.732], [0, 0]] (compared in magnitude: the signs are the LAPACK's choice)
+  const nc::ndarray ones = nc::ones({3, 2}, nc::float64, dev);
+  const nc::linalg::qr_result raw = nc::linalg::qr(ones, nc::linalg::qr_mode::raw);
+  CHECK(raw.Q.shape() == nc::shape_t{2, 3});
+  CHECK(raw.R.shape() == nc::shape_t{2});
+  const double r3 = std::sqrt(3.0), h = 1.0 / (1.0 + r3);
+  const std::vector<double> h_want = {r3, h, h, r3, 0, 0}, tau_want = {1.0 + 1.0 / r3, 0};
+  const auto h_got = nc::asnumpy(nc::absolute(raw.Q)).to_vector<double>();
+  const auto tau_got = nc::asnumpy(raw.R).to_vector<double>();
+  for (std::size_t i = 0; i < h_want.size(); ++i)
+    CHECK(h_got[i] == doctest::Approx(h_want[i]).epsilon(1e-12));
+  CHECK(tau_got[0] == doctest::Approx(tau_want[0]).epsilon(1e-12));
+  CHECK(std::abs(tau_got[1]) < 1e-12);
+  const nc::linalg::qr_result r_only =
+      nc::linalg::qr(nc::ones({3, 2}, nc::int32, dev), nc::linalg::qr_mode::r);
+  CHECK(r_only.R.dtype() == nc::float64);
+  CHECK(r_only.R.shape() == nc::shape_t{2, 2});
+  const auto r_got = nc::asnumpy(nc::absolute(r_only.R)).to_vector<double>();
+  CHECK(r_got[0] == doctest::Approx(r3).epsilon(1e-12));
+  CHECK(r_got[1] == doctest::Approx(r3).epsilon(1e-12));
+  CHECK(r_got[2] == 0.0);
+  CHECK(std::abs(r_got[3]) < 1e-12);
+  // svd of a symmetric matrix through eigh (hermitian): NumPy's [[2, 1], [1, -3]] has S = [3.1926, 2.1926]
+  const nc::ndarray sym = nc::array(std::vector<double>{2, 1, 1, -3}, std::nullopt, dev).reshape({2, 2});
+  const nc::linalg::svd_result hs = nc::linalg::svd(sym, true, true);
+  const auto s_got = nc::asnumpy(hs.S).to_vector<double>();
+  CHECK(s_got[0] == doctest::Approx(0.5 + std::sqrt(29.0) / 2).epsilon(1e-12));
+  CHECK(s_got[1] == doctest::Approx(-0.5 + std::sqrt(29.0) / 2).epsilon(1e-12));
+  check_svd(sym, hs, true);
+  CHECK(nc::allclose(nc::linalg::svdvals(sym, true), hs.S));
+  // float32 stays float32: eigh's values in float32, the vectors in complex64 for complex64
+  const nc::ndarray herm =
+      nc::array(std::vector<std::complex<double>>{{2, 0}, {0, 1}, {0, -1}, {2, 0}}, std::nullopt, dev)
+          .reshape({2, 2})
+          .astype(nc::complex64);
+  const nc::linalg::eigh_result e = nc::linalg::eigh(herm);
+  CHECK(e.eigenvalues.dtype() == nc::float32);
+  CHECK(e.eigenvectors.dtype() == nc::complex64);
+  CHECK(nc::asnumpy(e.eigenvalues).to_vector<float>() == std::vector<float>{1.0f, 3.0f});
+  CHECK(message_of([&] { (void)nc::linalg::eigh(sym, 'X'); }) == "UPLO argument must be 'L' or 'U'");
+  CHECK(message_of([&] { (void)nc::linalg::eigvalsh(ones); }) ==
+        "Last 2 dimensions of the array must be square");
+  CHECK(message_of([&] { (void)nc::linalg::svd(nc::ones({3}, nc::float64, dev)); }) ==
+        "1-dimensional array given. Array must be at least two-dimensional");
+  CHECK(message_of([&] {
+          (void)nc::linalg::qr(nc::ones({3, 3}, nc::float16, dev));
+        }) == "array type float16 is unsupported in linalg");
+  CHECK(message_of([&] {
+          (void)nc::linalg::svdvals(nc::ones({3, 3}, nc::bfloat16, dev));
+        }) == "array type bfloat16 is unsupported in linalg");
 }
 
 TEST_CASE("without a CPU LAPACK the CPU's solvers raise device_error naming what is missing" *

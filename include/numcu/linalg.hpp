@@ -176,6 +176,55 @@ slogdet_result slogdet(const ndarray& a);
 /// as solve.
 ndarray cholesky(const ndarray& a, bool upper = false);
 
+/// What numpy.linalg.eigh returns.
+struct eigh_result {
+  ndarray eigenvalues;   ///< ascending, (..., n), in the real dtype of the result
+  ndarray eigenvectors;  ///< (..., n, n): column j the unit eigenvector of eigenvalue j
+};
+
+/// numpy.linalg.eigh: the eigenvalues and eigenvectors of the Hermitian (real symmetric) matrices of @p a,
+/// from their lower triangle (@p uplo 'L') or upper ('U'); computed in float64 or complex128 (LAPACK's syevd
+/// and heevd, cuSOLVER's Xsyevd), results in NumPy's dtypes as solve's. @throws linalg_error "Eigenvalues did
+/// not converge", as solve's for shapes and dtypes; shape_error "UPLO argument must be 'L' or 'U'".
+eigh_result eigh(const ndarray& a, char uplo = 'L');
+
+/// numpy.linalg.eigvalsh: eigh's eigenvalues alone.
+ndarray eigvalsh(const ndarray& a, char uplo = 'L');
+
+/// What numpy.linalg.svd returns: a = U diag(S) Vh.
+struct svd_result {
+  ndarray U;   ///< (..., m, m) with full matrices, else (..., m, k), k = min(m, n)
+  ndarray S;   ///< (..., k), descending, in the real dtype of the result
+  ndarray Vh;  ///< (..., n, n) with full matrices, else (..., k, n)
+};
+
+/// numpy.linalg.svd: the singular value decompositions of the matrices of @p a (computed in float64 or
+/// complex128: LAPACK's gesvd, cuSOLVER's Xgesvd, of a or, where it is wider than tall, of its conjugate
+/// transpose), with full or reduced U and Vh; with @p hermitian, from eigh as NumPy does. The singular
+/// vectors of repeated or zero singular values, and the signs of the others, are any valid choice (NumPy's
+/// LAPACK may choose others). @throws linalg_error "SVD did not converge", as solve's for shapes and dtypes.
+svd_result svd(const ndarray& a, bool full_matrices = true, bool hermitian = false);
+
+/// numpy.linalg.svd with compute_uv=False, and numpy.linalg.svdvals: the singular values alone (descending).
+ndarray svdvals(const ndarray& a, bool hermitian = false);
+
+/// numpy.linalg.qr's modes: Q (m × k) and R (k × n); Q (m × m) and R (m × n); R alone; LAPACK's raw h and
+/// tau.
+enum class qr_mode { reduced, complete, r, raw };
+
+/// What numpy.linalg.qr returns: Q and R; with qr_mode::r only R (Q empty, a default ndarray); with
+/// qr_mode::raw NumPy's (h, tau) as Q = h ((..., n, m): the Householder vectors below R, transposed) and R =
+/// tau.
+struct qr_result {
+  ndarray Q;
+  ndarray R;
+};
+
+/// numpy.linalg.qr: the QR factorizations a = Q R of the matrices of @p a (Householder: LAPACK's geqrf and
+/// orgqr, cuSOLVER's Xgeqrf and orgqr), computed in float64 or complex128. @throws as solve's for shapes and
+/// dtypes.
+qr_result qr(const ndarray& a, qr_mode mode = qr_mode::reduced);
+
 /// numpy.linalg.outer: numpy.outer of two 1-D arrays. @throws shape_error "Input arrays must be
 /// one-dimensional, but they are x1.ndim=2 and x2.ndim=1." otherwise.
 ndarray outer(const ndarray& x1, const ndarray& x2);

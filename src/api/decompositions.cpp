@@ -18,6 +18,8 @@
 #include "numcu/manipulation.hpp"
 #include "numcu/rearranging.hpp"
 #include "numcu/reduction.hpp"
+#include "numcu/selection.hpp"
+#include "numcu/sorting.hpp"
 
 namespace numcu::linalg {
 
@@ -198,6 +200,159 @@ ndarray det(const ndarray& a) {
   require_solver(a.device(), "det");
   const slogdet_result r = slogdet(a.astype(types.compute, casting::unsafe, false));
   return multiply(r.sign, exp(r.logabsdet)).astype(types.result, casting::unsafe, false);
+}
+
+namespace {
+
+/// _assert_stacked_2d alone (svd and qr take matrices of any shape).
+void require_stacked_matrices(const ndarray& a) {
+  if (a.ndim() < 2) {
+    throw linalg_error(std::to_string(a.ndim()) +
+                       "-dimensional array given. Array must be at least two-dimensional");
+  }
+}
+
+/// The real dtype of @p t's values (float32 for complex64, float64 for complex128).
+dtype real_of(dtype t) {
+  return t == complex64 ? float32 : t == complex128 ? float64 : t;
+}
+
+/// The identity matrices (batch..., n, n) of dtype @p t on @p where.
+ndarray identities(const shape_t& batch, std::int64_t n, dtype t, device where) {
+  return ascontiguousarray(broadcast_to(eye(n, std::nullopt, 0, t, where), with_matrix(batch, n, n)));
+}
+
+/// eigh's work: the eigenvalues (float64) and, with @p vectors, the eigenvectors (the compute dtype).
+eigh_result hermitian_eigen(const ndarray& a, char uplo, bool vectors, const linalg_types& types) {
+  const std::int64_t n = a.shape()[a.ndim() - 1];
+  shape_t values_shape = batch_of(a, 2);
+  values_shape.push_back(n);
+  const ndarray w = empty(values_shape, float64, a.device());
+  const ndarray cm = column_major(a, types.compute);
+  const bool upper = uplo == 'U' || uplo == 'u';
+  if (any_positive(detail::hermitian_eigen_in_place(cm, upper, vectors, w))) {
+    throw linalg_error("Eigenvalues did not converge");
+  }
+  return {w, vectors ? swapaxes(cm, -1, -2) : ndarray()};
+}
+
+void require_uplo(char uplo) {
+  if (uplo != 'L' && uplo != 'U' && uplo != 'l' && uplo != 'u')
+    throw shape_error("UPLO argument must be 'L' or 'U'");
+}
+
+}  // namespace
+
+eigh_result eigh(const ndarray& a, char uplo) {
+  require_uplo(uplo);
+  require_stacked_square(a);
+  const linalg_types types = common_type({&a});
+  require_solver(a.device(), "eigh");
+  const eigh_result r = hermitian_eigen(a, uplo, true, types);
+  return {r.eigenvalues.astype(real_of(types.result), casting::unsafe, false),
+          r.eigenvectors.astype(types.result, casting::unsafe, false)};
+}
+
+ndarray eigvalsh(const ndarray& a, char uplo) {
+  require_uplo(uplo);
+  require_stacked_square(a);
+  const linalg_types types = common_type({&a});
+  require_solver(a.device(), "eigvalsh");
+  return hermitian_eigen(a, uplo, false, types)
+      .eigenvalues.astype(real_of(types.result), casting::unsafe, false);
+}
+
+svd_result svd(const ndarray& a, bool full_matrices, bool hermitian) {
+  if (hermitian) {
+    // NumPy's: the eigendecomposition, values by magnitude descending, their signs moved into Vh
+    const eigh_result e = eigh(a);
+    const ndarray order = flip(argsort(absolute(e.eigenvalues), -1), -1);
+    const ndarray values = take_along_axis(e.eigenvalues, order, -1);
+    const ndarray u = take_along_axis(e.eigenvectors, expand_dims(order, -2), -1);
+    const ndarray vh = conjugate(swapaxes(multiply(u, expand_dims(numcu::sign(values), -2)), -1, -2));
+    return {u, absolute(values), vh};
+  }
+  require_stacked_matrices(a);
+  const linalg_types types = common_type({&a});
+  require_solver(a.device(), "svd");
+  const std::int64_t m = a.shape()[a.ndim() - 2], n = a.shape()[a.ndim() - 1], k = std::min(m, n);
+  const shape_t batch = batch_of(a, 2);
+  shape_t values_shape = batch;
+  values_shape.push_back(k);
+  const dtype real = real_of(types.result);
+  if (k == 0) {  // NumPy's: no values, identities where the vectors have rows
+    const ndarray s = empty(values_shape, real, a.device());
+    if (!full_matrices)
+      return {empty(with_matrix(batch, m, 0), types.result, a.device()), s,
+              empty(with_matrix(batch, 0, n), types.result, a.device())};
+    return {identities(batch, m, types.result, a.device()), s,
+            identities(batch, n, types.result, a.device())};
+  }
+  // gesvd of the tall matrix: a itself, or its conjugate transpose (a = (a^H)^H = V S U^H)
+  const bool wide = m < n;
+  const ndarray tall = wide ? conjugate(swapaxes(a, -1, -2)) : a;
+  const std::int64_t rows = std::max(m, n);
+  const ndarray cm = column_major(tall, types.compute);
+  const ndarray s = empty(values_shape, float64, a.device());
+  const std::int64_t u_cols = full_matrices ? rows : k;
+  const ndarray u_cm = empty(with_matrix(batch, u_cols, rows), types.compute, a.device());
+  const ndarray vt_cm = empty(with_matrix(batch, k, k), types.compute, a.device());
+  const auto which = full_matrices ? detail::singular_vectors::full : detail::singular_vectors::reduced;
+  if (any_positive(detail::svd_in_place(cm, which, s, &u_cm, &vt_cm)))
+    throw linalg_error("SVD did not converge");
+  ndarray u = swapaxes(u_cm, -1, -2), vh = swapaxes(vt_cm, -1, -2);  // (rows, u_cols) and (k, k)
+  if (wide) {
+    // a = V S U^H of a^H = U' S V'^H: a's U is V' (k × k), its Vh is U'^H (u_cols × n)
+    const ndarray new_u = conjugate(swapaxes(vh, -1, -2));
+    vh = conjugate(swapaxes(u, -1, -2));
+    u = new_u;
+  }
+  return {u.astype(types.result, casting::unsafe, false), s.astype(real, casting::unsafe, false),
+          vh.astype(types.result, casting::unsafe, false)};
+}
+
+ndarray svdvals(const ndarray& a, bool hermitian) {
+  if (hermitian) return flip(sort(absolute(eigvalsh(a)), -1), -1);
+  require_stacked_matrices(a);
+  const linalg_types types = common_type({&a});
+  require_solver(a.device(), "svd");
+  const std::int64_t m = a.shape()[a.ndim() - 2], n = a.shape()[a.ndim() - 1], k = std::min(m, n);
+  shape_t values_shape = batch_of(a, 2);
+  values_shape.push_back(k);
+  const ndarray s = empty(values_shape, float64, a.device());
+  if (k > 0) {
+    const ndarray cm = column_major(m < n ? conjugate(swapaxes(a, -1, -2)) : a, types.compute);
+    if (any_positive(detail::svd_in_place(cm, detail::singular_vectors::none, s, nullptr, nullptr))) {
+      throw linalg_error("SVD did not converge");
+    }
+  }
+  return s.astype(real_of(types.result), casting::unsafe, false);
+}
+
+qr_result qr(const ndarray& a, qr_mode mode) {
+  require_stacked_matrices(a);
+  const linalg_types types = common_type({&a});
+  require_solver(a.device(), "qr");
+  const std::int64_t m = a.shape()[a.ndim() - 2], n = a.shape()[a.ndim() - 1], k = std::min(m, n);
+  const shape_t batch = batch_of(a, 2);
+  const ndarray cm = column_major(a, types.compute);  // (batch, n, m): a after geqrf, transposed
+  shape_t tau_shape = batch;
+  tau_shape.push_back(k);
+  const ndarray tau = zeros(tau_shape, types.compute, a.device());
+  detail::qr_factor_in_place(cm, tau);
+  const ndarray factored = swapaxes(cm, -1, -2);  // (batch, m, n)
+  const auto cast = [&](const ndarray& x) { return x.astype(types.result, casting::unsafe, false); };
+  if (mode == qr_mode::raw) return {cast(cm), cast(tau)};
+  const std::int64_t q_cols = mode == qr_mode::complete && m > n ? m : k;
+  const ndarray r = triu(factored(ellipsis, slice(0, q_cols), all));
+  if (mode == qr_mode::r) return {ndarray(), cast(r)};
+  // Q's first k columns start as the reflectors; the others (complete, m > n) as anything orgqr overwrites
+  const ndarray q_cm = zeros(with_matrix(batch, q_cols, m), types.compute, a.device());
+  if (k > 0) copyto(q_cm(ellipsis, slice(0, k), all), cm(ellipsis, slice(0, k), all));
+  if (k == 0)
+    return {cast(identities(batch, m, types.compute, a.device())(ellipsis, all, slice(0, q_cols))), cast(r)};
+  detail::qr_form_q_in_place(q_cm, k, tau);
+  return {cast(swapaxes(q_cm, -1, -2)), cast(r)};
 }
 
 ndarray cholesky(const ndarray& a, bool upper) {

@@ -75,8 +75,42 @@ template <class Backend>
 void cholesky_factor(const exec& e, dtype t, std::int64_t n, std::int64_t batch, void* a, bool upper,
                      std::int64_t* info);
 
-/// Whether the host backend has LAPACK (the build found one); without it, its lu_factor, lu_solve and
-/// cholesky_factor throw device_error.
+/// Eigenvalues (ascending) and, with @p vectors, eigenvectors of the @p batch n × n column-major Hermitian
+/// matrices at @p a (their lower triangle read, or the upper with @p upper), as LAPACK's syevd and heevd: the
+/// values into the batch × n float64 at @p w, the vectors over @p a (column j the vector of value j). @p info
+/// as lu_factor's (i > 0: did not converge).
+template <class Backend>
+void hermitian_eigen(const exec& e, dtype t, std::int64_t n, std::int64_t batch, void* a, bool upper,
+                     bool vectors, double* w, std::int64_t* info);
+
+/// Which singular vectors a singular value decomposition computes: none, the first min(m, n) (reduced) or
+/// all.
+enum class singular_vectors { none, reduced, full };
+
+/// Singular value decompositions of the @p batch m × n (m >= n) column-major matrices at @p a (overwritten),
+/// as LAPACK's gesvd: the n singular values, descending, into the batch × n float64 at @p s; with @p which
+/// reduced, U (m × n) into @p u and V^H (n × n) into @p vt, with full U (m × m); column-major, one matrix
+/// after another. @p info as lu_factor's (i > 0: did not converge).
+template <class Backend>
+void singular_values(const exec& e, dtype t, std::int64_t m, std::int64_t n, std::int64_t batch, void* a,
+                     singular_vectors which, double* s, void* u, void* vt, std::int64_t* info);
+
+/// QR factorizations of the @p batch m × n column-major matrices at @p a, in place, as LAPACK's geqrf: R in
+/// the upper triangle, the Householder vectors below, their min(m, n) scalars into @p tau (batch × min(m,
+/// n)).
+template <class Backend>
+void qr_factor(const exec& e, dtype t, std::int64_t m, std::int64_t n, std::int64_t batch, void* a,
+               void* tau);
+
+/// The Q of qr_factor's factorizations, as LAPACK's orgqr and ungqr: the m × columns column-major matrices at
+/// @p q (m >= columns >= k) hold the k Householder vectors in their first k columns on entry and the first
+/// @p columns columns of Q on return.
+template <class Backend>
+void qr_form_q(const exec& e, dtype t, std::int64_t m, std::int64_t columns, std::int64_t k,
+               std::int64_t batch, void* q, const void* tau);
+
+/// Whether the host backend has LAPACK (the build found one); without it, its factorizations and solves
+/// (lu_factor ... qr_form_q) throw device_error.
 bool host_has_lapack();
 
 /// Runs one reduction: every output of call.plan gets the reduction of its elements in the fixed order of

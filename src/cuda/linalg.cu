@@ -6,6 +6,7 @@
 #include <cusolverDn.h>
 
 #include <algorithm>
+#include <climits>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -232,6 +233,120 @@ void cholesky_factor<cuda_backend>(const exec& e, dtype t, std::int64_t n, std::
         "cusolverDnXpotrf");
   }
   read_infos(e, device_info, batch, info);
+}
+
+template <>
+void hermitian_eigen<cuda_backend>(const exec& e, dtype t, std::int64_t n, std::int64_t batch, void* a,
+                                   bool upper, bool vectors, double* w, std::int64_t* info) {
+  const cusolver_library::handle h = e.library_handle<cusolver_library>();
+  const cudaDataType type = solver_type(t);
+  const cusolverEigMode_t mode = vectors ? CUSOLVER_EIG_MODE_VECTOR : CUSOLVER_EIG_MODE_NOVECTOR;
+  const cublasFillMode_t fill = upper ? CUBLAS_FILL_MODE_UPPER : CUBLAS_FILL_MODE_LOWER;
+  std::size_t device_bytes = 0, host_bytes = 0;
+  check_cusolver(cusolverDnXsyevd_bufferSize(h.dense, h.params, mode, fill, n, type, a, n, CUDA_R_64F, w,
+                                             type, &device_bytes, &host_bytes),
+                 "cusolverDnXsyevd_bufferSize");
+  solver_workspace work(e, device_bytes, host_bytes);
+  int* device_info = static_cast<int*>(e.workspace(static_cast<std::size_t>(batch) * sizeof(int)));
+  for (std::int64_t p = 0; p < batch; ++p) {
+    check_cusolver(
+        cusolverDnXsyevd(h.dense, h.params, mode, fill, n, type,
+                         static_cast<char*>(a) + p * n * n * t.itemsize(), n, CUDA_R_64F, w + p * n, type,
+                         work.device_buffer, device_bytes, work.host(), host_bytes, device_info + p),
+        "cusolverDnXsyevd");
+  }
+  read_infos(e, device_info, batch, info);
+}
+
+template <>
+void singular_values<cuda_backend>(const exec& e, dtype t, std::int64_t m, std::int64_t n, std::int64_t batch,
+                                   void* a, singular_vectors which, double* s, void* u, void* vt,
+                                   std::int64_t* info) {
+  const cusolver_library::handle h = e.library_handle<cusolver_library>();
+  const cudaDataType type = solver_type(t);
+  const signed char jobu = which == singular_vectors::none      ? 'N'
+                           : which == singular_vectors::reduced ? 'S'
+                                                                : 'A';
+  const signed char jobvt = which == singular_vectors::none ? 'N' : 'A';
+  const std::int64_t u_cols = which == singular_vectors::full ? m : n;
+  std::size_t device_bytes = 0, host_bytes = 0;
+  check_cusolver(cusolverDnXgesvd_bufferSize(h.dense, h.params, jobu, jobvt, m, n, type, a, m, CUDA_R_64F, s,
+                                             type, u, m, type, vt, n, type, &device_bytes, &host_bytes),
+                 "cusolverDnXgesvd_bufferSize");
+  solver_workspace work(e, device_bytes, host_bytes);
+  int* device_info = static_cast<int*>(e.workspace(static_cast<std::size_t>(batch) * sizeof(int)));
+  const std::size_t item = t.itemsize();
+  for (std::int64_t p = 0; p < batch; ++p) {
+    check_cusolver(
+        cusolverDnXgesvd(h.dense, h.params, jobu, jobvt, m, n, type, static_cast<char*>(a) + p * m * n * item,
+                         m, CUDA_R_64F, s + p * n, type,
+                         u ? static_cast<char*>(u) + p * m * u_cols * item : nullptr, m, type,
+                         vt ? static_cast<char*>(vt) + p * n * n * item : nullptr, n, type,
+                         work.device_buffer, device_bytes, work.host(), host_bytes, device_info + p),
+        "cusolverDnXgesvd");
+  }
+  read_infos(e, device_info, batch, info);
+}
+
+template <>
+void qr_factor<cuda_backend>(const exec& e, dtype t, std::int64_t m, std::int64_t n, std::int64_t batch,
+                             void* a, void* tau) {
+  const cusolver_library::handle h = e.library_handle<cusolver_library>();
+  const cudaDataType type = solver_type(t);
+  const std::int64_t k = m < n ? m : n;
+  std::size_t device_bytes = 0, host_bytes = 0;
+  check_cusolver(cusolverDnXgeqrf_bufferSize(h.dense, h.params, m, n, type, a, m, type, tau, type,
+                                             &device_bytes, &host_bytes),
+                 "cusolverDnXgeqrf_bufferSize");
+  solver_workspace work(e, device_bytes, host_bytes);
+  // geqrf's info reports only bad arguments, which these are not
+  int* device_info = static_cast<int*>(e.workspace(sizeof(int)));
+  const std::size_t item = t.itemsize();
+  for (std::int64_t p = 0; p < batch; ++p) {
+    check_cusolver(cusolverDnXgeqrf(h.dense, h.params, m, n, type, static_cast<char*>(a) + p * m * n * item,
+                                    m, type, static_cast<char*>(tau) + p * k * item, type, work.device_buffer,
+                                    device_bytes, work.host(), host_bytes, device_info),
+                   "cusolverDnXgeqrf");
+  }
+}
+
+template <>
+void qr_form_q<cuda_backend>(const exec& e, dtype t, std::int64_t m, std::int64_t columns, std::int64_t k,
+                             std::int64_t batch, void* q, const void* tau) {
+  const cusolverDnHandle_t h = e.library_handle<cusolver_library>().dense;
+  // orgqr and ungqr have only the 32-bit API
+  if (m > INT_MAX) throw device_error("cuSOLVER forms Q of at most 2^31 - 1 rows");
+  const int rows = static_cast<int>(m), cols = static_cast<int>(columns), reflectors = static_cast<int>(k);
+  const bool is_complex = t == complex128;
+  int lwork = 0;
+  if (is_complex) {
+    check_cusolver(
+        cusolverDnZungqr_bufferSize(h, rows, cols, reflectors, static_cast<const cuDoubleComplex*>(q), rows,
+                                    static_cast<const cuDoubleComplex*>(tau), &lwork),
+        "cusolverDnZungqr_bufferSize");
+  } else {
+    check_cusolver(cusolverDnDorgqr_bufferSize(h, rows, cols, reflectors, static_cast<const double*>(q), rows,
+                                               static_cast<const double*>(tau), &lwork),
+                   "cusolverDnDorgqr_bufferSize");
+  }
+  const std::size_t item = t.itemsize();
+  void* work = e.workspace(static_cast<std::size_t>(lwork > 0 ? lwork : 1) * item);
+  int* device_info = static_cast<int*>(e.workspace(sizeof(int)));
+  for (std::int64_t p = 0; p < batch; ++p) {
+    void* matrix = static_cast<char*>(q) + p * m * columns * item;
+    const void* scalars = static_cast<const char*>(tau) + p * k * item;
+    if (is_complex) {
+      check_cusolver(cusolverDnZungqr(h, rows, cols, reflectors, static_cast<cuDoubleComplex*>(matrix), rows,
+                                      static_cast<const cuDoubleComplex*>(scalars),
+                                      static_cast<cuDoubleComplex*>(work), lwork, device_info),
+                     "cusolverDnZungqr");
+    } else {
+      check_cusolver(cusolverDnDorgqr(h, rows, cols, reflectors, static_cast<double*>(matrix), rows,
+                                      static_cast<const double*>(scalars), static_cast<double*>(work), lwork,
+                                      device_info),
+                     "cusolverDnDorgqr");
+    }
+  }
 }
 
 template <>

@@ -105,4 +105,57 @@ std::vector<std::int64_t> cholesky_in_place(const ndarray& cm, bool upper) {
   return info;
 }
 
+namespace {
+
+/// The number of matrices of the stack @p x (its last two axes the matrices).
+std::int64_t matrices(const ndarray& x) {
+  const std::int64_t per = x.shape()[x.ndim() - 1] * x.shape()[x.ndim() - 2];
+  if (per != 0) return x.size() / per;
+  std::int64_t count = 1;
+  for (int d = 0; d + 2 < x.ndim(); ++d) count *= x.shape()[d];
+  return count;
+}
+
+}  // namespace
+
+std::vector<std::int64_t> hermitian_eigen_in_place(const ndarray& cm, bool upper, bool vectors,
+                                                   const ndarray& w) {
+  const auto [n, batch] = square_stack(cm);
+  std::vector<std::int64_t> info(batch, 0);
+  if (n == 0 || batch == 0) return info;
+  route(cm.device(), "eigh", [&]<class B>(B, const exec& e) {
+    hermitian_eigen<B>(e, cm.dtype(), n, batch, cm.data_ptr(), upper, vectors,
+                       static_cast<double*>(w.data_ptr()), info.data());
+  });
+  return info;
+}
+
+std::vector<std::int64_t> svd_in_place(const ndarray& cm, singular_vectors which, const ndarray& s,
+                                       const ndarray* u, const ndarray* vt) {
+  const std::int64_t m = cm.shape()[cm.ndim() - 1], n = cm.shape()[cm.ndim() - 2], batch = matrices(cm);
+  std::vector<std::int64_t> info(batch, 0);
+  if (m == 0 || n == 0 || batch == 0) return info;
+  route(cm.device(), "svd", [&]<class B>(B, const exec& e) {
+    singular_values<B>(e, cm.dtype(), m, n, batch, cm.data_ptr(), which, static_cast<double*>(s.data_ptr()),
+                       u ? u->data_ptr() : nullptr, vt ? vt->data_ptr() : nullptr, info.data());
+  });
+  return info;
+}
+
+void qr_factor_in_place(const ndarray& cm, const ndarray& tau) {
+  const std::int64_t m = cm.shape()[cm.ndim() - 1], n = cm.shape()[cm.ndim() - 2], batch = matrices(cm);
+  if (m == 0 || n == 0 || batch == 0) return;
+  route(cm.device(), "qr", [&]<class B>(B, const exec& e) {
+    qr_factor<B>(e, cm.dtype(), m, n, batch, cm.data_ptr(), tau.data_ptr());
+  });
+}
+
+void qr_form_q_in_place(const ndarray& q, std::int64_t k, const ndarray& tau) {
+  const std::int64_t m = q.shape()[q.ndim() - 1], columns = q.shape()[q.ndim() - 2], batch = matrices(q);
+  if (m == 0 || columns == 0 || batch == 0) return;
+  route(q.device(), "qr", [&]<class B>(B, const exec& e) {
+    qr_form_q<B>(e, q.dtype(), m, columns, k, batch, q.data_ptr(), tau.data_ptr());
+  });
+}
+
 }  // namespace numcu::detail

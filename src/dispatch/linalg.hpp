@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "core/backend.hpp"
 #include "numcu/ndarray.hpp"
 
 namespace numcu::detail {
@@ -34,5 +35,27 @@ void lu_solve_in_place(const lu_factors& factors, const ndarray& b_cm);
 /// triangle of each matrix, or the upper with @p upper; returns each matrix's info (i: the minor of order i
 /// is not positive definite).
 std::vector<std::int64_t> cholesky_in_place(const ndarray& cm, bool upper);
+
+/// Eigenvalues (into the new float64 @p w, (batch..., n)) and, with @p vectors, eigenvectors (over the
+/// matrices) of the Hermitian matrices of @p cm (as lu_factor_in_place's; their lower triangle read, or the
+/// upper with
+/// @p upper); returns each matrix's info (i > 0: did not converge).
+std::vector<std::int64_t> hermitian_eigen_in_place(const ndarray& cm, bool upper, bool vectors,
+                                                   const ndarray& w);
+
+/// Singular value decompositions of the m × n matrices (m >= n) of @p cm, a C-contiguous array (batch..., n,
+/// m) holding each transposed (column-major), overwritten: the values into the new float64 @p s (batch...,
+/// n), and with @p which U into @p u ((batch..., n or m, m), column-major as cm) and V^H into @p vt
+/// ((batch..., n, n)); returns each matrix's info.
+std::vector<std::int64_t> svd_in_place(const ndarray& cm, singular_vectors which, const ndarray& s,
+                                       const ndarray* u, const ndarray* vt);
+
+/// QR-factors the m × n matrices of @p cm ((batch..., n, m), column-major as svd_in_place's) in place, their
+/// Householder scalars into @p tau ((batch..., min(m, n)), cm's dtype).
+void qr_factor_in_place(const ndarray& cm, const ndarray& tau);
+
+/// Forms in place the first columns of the Q of each QR factorization: @p q ((batch..., columns, m),
+/// column-major) holds the @p k reflectors of qr_factor_in_place in its first k columns.
+void qr_form_q_in_place(const ndarray& q, std::int64_t k, const ndarray& tau);
 
 }  // namespace numcu::detail

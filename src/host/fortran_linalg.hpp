@@ -41,6 +41,29 @@ void zgetrs_(const char* trans, const int* n, const int* nrhs, const void* a, co
 // Cholesky factorization
 void dpotrf_(const char* uplo, const int* n, double* a, const int* lda, int* info, std::size_t uplo_length);
 void zpotrf_(const char* uplo, const int* n, void* a, const int* lda, int* info, std::size_t uplo_length);
+// eigenvalues and eigenvectors of symmetric and Hermitian matrices (divide and conquer)
+void dsyevd_(const char* jobz, const char* uplo, const int* n, double* a, const int* lda, double* w,
+             double* work, const int* lwork, int* iwork, const int* liwork, int* info,
+             std::size_t jobz_length, std::size_t uplo_length);
+void zheevd_(const char* jobz, const char* uplo, const int* n, void* a, const int* lda, double* w, void* work,
+             const int* lwork, double* rwork, const int* lrwork, int* iwork, const int* liwork, int* info,
+             std::size_t jobz_length, std::size_t uplo_length);
+// singular value decomposition
+void dgesvd_(const char* jobu, const char* jobvt, const int* m, const int* n, double* a, const int* lda,
+             double* s, double* u, const int* ldu, double* vt, const int* ldvt, double* work,
+             const int* lwork, int* info, std::size_t jobu_length, std::size_t jobvt_length);
+void zgesvd_(const char* jobu, const char* jobvt, const int* m, const int* n, void* a, const int* lda,
+             double* s, void* u, const int* ldu, void* vt, const int* ldvt, void* work, const int* lwork,
+             double* rwork, int* info, std::size_t jobu_length, std::size_t jobvt_length);
+// QR factorization and its Q
+void dgeqrf_(const int* m, const int* n, double* a, const int* lda, double* tau, double* work,
+             const int* lwork, int* info);
+void zgeqrf_(const int* m, const int* n, void* a, const int* lda, void* tau, void* work, const int* lwork,
+             int* info);
+void dorgqr_(const int* m, const int* n, const int* k, double* a, const int* lda, const double* tau,
+             double* work, const int* lwork, int* info);
+void zungqr_(const int* m, const int* n, const int* k, void* a, const int* lda, const void* tau, void* work,
+             const int* lwork, int* info);
 }
 
 #endif

@@ -165,7 +165,176 @@ void cholesky_factor<host_backend>(const exec&, dtype t, std::int64_t n, std::in
   }
 }
 
+namespace {
+
+/// A LAPACK workspace of @p count elements of dtype @p t (float64 or complex128 pairs), from a query's
+/// answer.
+struct lapack_work {
+  std::vector<double> data;
+  lapack_work(dtype t, double count)
+      : data(static_cast<std::size_t>(count < 1 ? 1 : count) * (t == complex128 ? 2 : 1)) {}
+  int size(dtype t) const { return static_cast<int>(data.size() / (t == complex128 ? 2 : 1)); }
+};
+
+}  // namespace
+
+template <>
+void hermitian_eigen<host_backend>(const exec&, dtype t, std::int64_t n, std::int64_t batch, void* a,
+                                   bool upper, bool vectors, double* w, std::int64_t* info) {
+  const int size = lapack_int(n);
+  const char jobz = vectors ? 'V' : 'N', uplo = upper ? 'U' : 'L';
+  const std::size_t item = t.itemsize();
+  // the workspace sizes LAPACK asks for (a query: lwork = -1), then the factorizations
+  double work_query[2] = {0, 0}, rwork_query = 0;
+  int iwork_query = 0, status = 0;
+  const int query = -1;
+  if (t == complex128) {
+    zheevd_(&jobz, &uplo, &size, a, &size, w, work_query, &query, &rwork_query, &query, &iwork_query, &query,
+            &status, 1, 1);
+  } else {
+    dsyevd_(&jobz, &uplo, &size, static_cast<double*>(a), &size, w, work_query, &query, &iwork_query, &query,
+            &status, 1, 1);
+  }
+  lapack_work work(t, work_query[0]);
+  std::vector<double> rwork(static_cast<std::size_t>(rwork_query < 1 ? 1 : rwork_query));
+  std::vector<int> iwork(static_cast<std::size_t>(iwork_query < 1 ? 1 : iwork_query));
+  const int lwork = work.size(t), lrwork = static_cast<int>(rwork.size()),
+            liwork = static_cast<int>(iwork.size());
+  for (std::int64_t p = 0; p < batch; ++p) {
+    void* matrix = static_cast<char*>(a) + p * n * n * item;
+    if (t == complex128) {
+      zheevd_(&jobz, &uplo, &size, matrix, &size, w + p * n, work.data.data(), &lwork, rwork.data(), &lrwork,
+              iwork.data(), &liwork, &status, 1, 1);
+    } else {
+      dsyevd_(&jobz, &uplo, &size, static_cast<double*>(matrix), &size, w + p * n, work.data.data(), &lwork,
+              iwork.data(), &liwork, &status, 1, 1);
+    }
+    info[p] = status;
+  }
+}
+
+template <>
+void singular_values<host_backend>(const exec&, dtype t, std::int64_t m, std::int64_t n, std::int64_t batch,
+                                   void* a, singular_vectors which, double* s, void* u, void* vt,
+                                   std::int64_t* info) {
+  const int rows = lapack_int(m), cols = lapack_int(n);
+  const char job = which == singular_vectors::none ? 'N' : which == singular_vectors::reduced ? 'S' : 'A';
+  const char jobvt = which == singular_vectors::none ? 'N' : 'A';
+  const std::int64_t u_cols = which == singular_vectors::full ? m : n;
+  const int ldu = rows, ldvt = cols;
+  const std::size_t item = t.itemsize();
+  // gesvd reads u and vt only where it writes them; a dummy of one element where it does not
+  double dummy[2] = {0, 0};
+  double work_query[2] = {0, 0};
+  std::vector<double> rwork(static_cast<std::size_t>(5 * n + 1));
+  int status = 0;
+  const int query = -1;
+  if (t == complex128) {
+    zgesvd_(&job, &jobvt, &rows, &cols, a, &rows, s, dummy, &ldu, dummy, &ldvt, work_query, &query,
+            rwork.data(), &status, 1, 1);
+  } else {
+    dgesvd_(&job, &jobvt, &rows, &cols, static_cast<double*>(a), &rows, s, dummy, &ldu, dummy, &ldvt,
+            work_query, &query, &status, 1, 1);
+  }
+  lapack_work work(t, work_query[0]);
+  const int lwork = work.size(t);
+  for (std::int64_t p = 0; p < batch; ++p) {
+    void* matrix = static_cast<char*>(a) + p * m * n * item;
+    void* up = u ? static_cast<char*>(u) + p * m * u_cols * item : static_cast<void*>(dummy);
+    void* vtp = vt ? static_cast<char*>(vt) + p * n * n * item : static_cast<void*>(dummy);
+    if (t == complex128) {
+      zgesvd_(&job, &jobvt, &rows, &cols, matrix, &rows, s + p * n, up, &ldu, vtp, &ldvt, work.data.data(),
+              &lwork, rwork.data(), &status, 1, 1);
+    } else {
+      dgesvd_(&job, &jobvt, &rows, &cols, static_cast<double*>(matrix), &rows, s + p * n,
+              static_cast<double*>(up), &ldu, static_cast<double*>(vtp), &ldvt, work.data.data(), &lwork,
+              &status, 1, 1);
+    }
+    info[p] = status;
+  }
+}
+
+template <>
+void qr_factor<host_backend>(const exec&, dtype t, std::int64_t m, std::int64_t n, std::int64_t batch,
+                             void* a, void* tau) {
+  const int rows = lapack_int(m), cols = lapack_int(n);
+  const std::int64_t k = m < n ? m : n;
+  const std::size_t item = t.itemsize();
+  double work_query[2] = {0, 0};
+  int status = 0;
+  const int query = -1;
+  if (t == complex128) {
+    zgeqrf_(&rows, &cols, a, &rows, tau, work_query, &query, &status);
+  } else {
+    dgeqrf_(&rows, &cols, static_cast<double*>(a), &rows, static_cast<double*>(tau), work_query, &query,
+            &status);
+  }
+  lapack_work work(t, work_query[0]);
+  const int lwork = work.size(t);
+  for (std::int64_t p = 0; p < batch; ++p) {
+    void* matrix = static_cast<char*>(a) + p * m * n * item;
+    void* scalars = static_cast<char*>(tau) + p * k * item;
+    if (t == complex128) {
+      zgeqrf_(&rows, &cols, matrix, &rows, scalars, work.data.data(), &lwork, &status);
+    } else {
+      dgeqrf_(&rows, &cols, static_cast<double*>(matrix), &rows, static_cast<double*>(scalars),
+              work.data.data(), &lwork, &status);
+    }
+  }
+}
+
+template <>
+void qr_form_q<host_backend>(const exec&, dtype t, std::int64_t m, std::int64_t columns, std::int64_t k,
+                             std::int64_t batch, void* q, const void* tau) {
+  const int rows = lapack_int(m), cols = lapack_int(columns), reflectors = lapack_int(k);
+  const std::size_t item = t.itemsize();
+  double work_query[2] = {0, 0};
+  int status = 0;
+  const int query = -1;
+  if (t == complex128) {
+    zungqr_(&rows, &cols, &reflectors, q, &rows, tau, work_query, &query, &status);
+  } else {
+    dorgqr_(&rows, &cols, &reflectors, static_cast<double*>(q), &rows, static_cast<const double*>(tau),
+            work_query, &query, &status);
+  }
+  lapack_work work(t, work_query[0]);
+  const int lwork = work.size(t);
+  for (std::int64_t p = 0; p < batch; ++p) {
+    void* matrix = static_cast<char*>(q) + p * m * columns * item;
+    const void* scalars = static_cast<const char*>(tau) + p * k * item;
+    if (t == complex128) {
+      zungqr_(&rows, &cols, &reflectors, matrix, &rows, scalars, work.data.data(), &lwork, &status);
+    } else {
+      dorgqr_(&rows, &cols, &reflectors, static_cast<double*>(matrix), &rows,
+              static_cast<const double*>(scalars), work.data.data(), &lwork, &status);
+    }
+  }
+}
+
 #else
+
+template <>
+void hermitian_eigen<host_backend>(const exec&, dtype, std::int64_t, std::int64_t, void*, bool, bool, double*,
+                                   std::int64_t*) {
+  no_lapack("an eigendecomposition");
+}
+
+template <>
+void singular_values<host_backend>(const exec&, dtype, std::int64_t, std::int64_t, std::int64_t, void*,
+                                   singular_vectors, double*, void*, void*, std::int64_t*) {
+  no_lapack("a singular value decomposition");
+}
+
+template <>
+void qr_factor<host_backend>(const exec&, dtype, std::int64_t, std::int64_t, std::int64_t, void*, void*) {
+  no_lapack("a QR factorization");
+}
+
+template <>
+void qr_form_q<host_backend>(const exec&, dtype, std::int64_t, std::int64_t, std::int64_t, std::int64_t,
+                             void*, const void*) {
+  no_lapack("a QR factorization");
+}
 
 template <>
 void lu_factor<host_backend>(const exec&, dtype, std::int64_t, std::int64_t, void*, std::int64_t*,

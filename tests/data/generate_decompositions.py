@@ -1,6 +1,8 @@
 #!/usr/bin/env python3
 """Writes tests/data/decompositions.txt: NumPy 2's linalg.solve (a vector and a matrix of right sides, leading
-axes that broadcast), inv, det, slogdet and cholesky (lower and upper) over every dtype numpy.linalg takes
+axes that broadcast), inv, det, slogdet, cholesky (lower and upper), eigvalsh (lower and upper), svdvals and
+the magnitudes of qr's R (reduced, complete: |R| is the same whichever signs a LAPACK gives Q's columns; the
+vectors of eigh, svd and qr are checked by their identities in the test) over every dtype numpy.linalg takes
 (bool, integers, float32, float64, complex64, complex128: the result dtypes of its _commonType), transposed
 operands, 1 x 1 and 0 x 0 matrices; the matrices well conditioned (diagonally dominant; Hermitian positive
 definite for cholesky), so that results agree to a few units of the last place whichever LAPACK computes
@@ -11,7 +13,8 @@ them. Run with NumPy 2:
 Line format (values encoded as in generate_golden.py: exact decimal or float.hex):
     func arg k | operand 0 | ... | operand k-1 | result_dtype result_shape | values [| result_dtype shape | values]
         (an operand: "dtype shape view values", view c: as given, t: the transpose of the array given; arg "-",
-        or cholesky's "lower" / "upper"; slogdet writes sign then logabsdet)
+        cholesky's "lower" / "upper", eigvalsh's "L" / "U", qr_abs_r's "reduced" / "complete"; slogdet writes
+        sign then logabsdet)
 shape is comma-separated ("-" for 0-d).
 """
 import os
@@ -113,6 +116,21 @@ def cases():
             out.append(line("cholesky", "lower", [a], [np.asarray(np.linalg.cholesky(a.arg))]))
             b = Operand(given.T if view == "t" else given, view)
             out.append(line("cholesky", "upper", [b], [np.asarray(np.linalg.cholesky(b.arg, upper=True))]))
+        for uplo in ("L", "U"):
+            for shape, view in [((3, 3), "c"), ((4, 4), "t"), ((2, 3, 3), "c"), ((1, 1), "c"), ((0, 0), "c")]:
+                given = well_conditioned(name, shape, hermitian=True)
+                if shape[-1] > 1 and given.dtype.kind != "b":
+                    # the triangle eigh does not read holds other values
+                    rows, cols = np.triu_indices(shape[-1], 1) if uplo == "L" else np.tril_indices(shape[-1], -1)
+                    given[..., rows, cols] = given[..., rows, cols] + np.array(1).astype(given.dtype)
+                a = Operand(given.T if view == "t" else given, view)
+                out.append(line("eigvalsh", uplo, [a], [np.asarray(np.linalg.eigvalsh(a.arg, UPLO=uplo))]))
+        for shape, view in [((3, 3), "c"), ((4, 2), "c"), ((2, 4), "c"), ((3, 5), "t"), ((2, 3, 2), "c"),
+                            ((1, 1), "c"), ((0, 3), "c"), ((3, 0), "c")]:
+            a = Operand(well_conditioned(name, shape) if shape[-1] == shape[-2] else right_sides(name, shape), view)
+            out.append(line("svdvals", "-", [a], [np.asarray(np.linalg.svdvals(a.arg))]))
+            for mode in ("reduced", "complete"):
+                out.append(line("qr_abs_r", mode, [a], [np.abs(np.linalg.qr(a.arg, mode=mode).R)]))
     return out
 
 
