@@ -18,6 +18,7 @@
 using numcu_test::golden_lines;
 using numcu_test::message_of;
 using numcu_test::parse_shape;
+using numcu_test::split;
 using numcu_test::words;
 
 namespace {
@@ -79,6 +80,13 @@ double relative_difference(const nc::ndarray& x, const nc::ndarray& y) {
     scale = std::max(scale, std::abs(b[i]));
   }
   return diff / scale;
+}
+
+/// A norm order as a golden line writes it: "-" (none), "fro", "nuc" or a number ("inf", "-inf" too).
+nc::linalg::norm_order order_of(const std::string& text) {
+  if (text == "-") return {};
+  if (text == "fro" || text == "nuc") return text.c_str();
+  return std::stod(text);
 }
 
 /// The conjugate transpose of the matrices of @p x.
@@ -185,6 +193,34 @@ NUMCU_TEST_ON_DEVICES_WITH_LAPACK("solve, inv, det, slogdet, cholesky, eigh, svd
         check_close(r.S, call.result(0), call.result(1));
         check_svd(x[0], r, full);
       }
+    } else if (call.func == "pinv") {
+      check_close(nc::linalg::pinv(x[0]), call.result(0), call.result(1));
+    } else if (call.func == "matrix_rank") {
+      const auto tol = call.arg == "-" ? std::nullopt : std::optional<double>(std::stod(call.arg));
+      check_close(nc::linalg::matrix_rank(x[0], tol), call.result(0), call.result(1));
+    } else if (call.func == "norm") {
+      const auto fields = split(call.arg, ';');
+      nc::axis_arg axis = nc::none;
+      if (fields[1] != "-") axis = nc::axis_arg(numcu_test::comma_ints(fields[1]));
+      check_close(nc::linalg::norm(x[0], order_of(fields[0]), axis, fields[2] == "1"), call.result(0),
+                  call.result(1));
+    } else if (call.func == "matrix_norm") {
+      check_close(nc::linalg::matrix_norm(x[0], false, order_of(call.arg)), call.result(0), call.result(1));
+    } else if (call.func == "cond") {
+      check_close(nc::linalg::cond(x[0], order_of(call.arg)), call.result(0), call.result(1));
+    } else if (call.func == "lstsq") {
+      const nc::linalg::lstsq_result r = nc::linalg::lstsq(x[0], x[1]);
+      check_close(r.x, call.result(0), call.result(1));
+      check_close(r.residuals, call.result(2), call.result(3));
+      check_close(r.rank, call.result(4), call.result(5));
+      check_close(r.s, call.result(6), call.result(7));
+    } else if (call.func == "tensorsolve") {
+      const auto axes = call.arg == "-"
+                            ? std::nullopt
+                            : std::optional<std::vector<std::int64_t>>(numcu_test::comma_ints(call.arg));
+      check_close(nc::linalg::tensorsolve(x[0], x[1], axes), call.result(0), call.result(1));
+    } else if (call.func == "tensorinv") {
+      check_close(nc::linalg::tensorinv(x[0], std::stoll(call.arg)), call.result(0), call.result(1));
     } else {
       const bool complete = call.arg == "complete";
       const nc::linalg::qr_result r =
@@ -195,7 +231,7 @@ NUMCU_TEST_ON_DEVICES_WITH_LAPACK("solve, inv, det, slogdet, cholesky, eigh, svd
     call.check_unchanged();
     ++lines;
   }
-  CHECK(lines > 550);
+  CHECK(lines > 900);
 }
 
 NUMCU_TEST_ON_DEVICES_WITH_LAPACK("A X = B, A inv(A) = I and L L^H = A hold for larger stacked matrices",
@@ -341,6 +377,39 @@ NUMCU_TEST_ON_DEVICES_WITH_LAPACK("eigh, svd and qr: their other forms and error
   CHECK(message_of([&] {
           (void)nc::linalg::svdvals(nc::ones({3, 3}, nc::bfloat16, dev));
         }) == "array type bfloat16 is unsupported in linalg");
+  // the functions built on them: NumPy's messages; a singular matrix's condition number is inf
+  const nc::ndarray square = nc::ones({2, 2}, nc::float64, dev);
+  CHECK(std::isinf(nc::linalg::cond(square).item<double>()));
+  CHECK(std::isinf(nc::linalg::cond(square, 1.0).item<double>()));
+  CHECK(message_of([&] {
+          (void)nc::linalg::cond(nc::ones({0, 0}, nc::float64, dev));
+        }) == "cond is not defined on empty arrays");
+  CHECK(message_of([&] { (void)nc::linalg::cond(ones, "fro"); }) ==
+        "Last 2 dimensions of the array must be square");
+  CHECK(message_of([&] { (void)nc::linalg::norm(ones, 3.0); }) == "Invalid norm order for matrices.");
+  CHECK(message_of([&] { (void)nc::linalg::norm(nc::ones({3}, nc::float64, dev), "fro"); }) ==
+        "Invalid norm order 'fro' for vectors");
+  CHECK(message_of([&] {
+          (void)nc::linalg::norm(nc::ones({2, 2, 2}, nc::float64, dev), 2.0);
+        }) == "Improper number of dimensions to norm.");
+  CHECK(message_of([&] { (void)nc::linalg::norm(square, {}, {0, 0}); }) == "Duplicate axes given.");
+  CHECK(message_of([&] { (void)nc::linalg::norm_order("max"); }) == "Invalid norm order for matrices.");
+  CHECK(message_of([&] { (void)nc::linalg::lstsq(ones, nc::ones({2}, nc::float64, dev)); }) ==
+        "Incompatible dimensions");
+  CHECK(message_of([&] {
+          (void)nc::linalg::lstsq(nc::ones({2, 3, 2}, nc::float64, dev), nc::ones({2}, nc::float64, dev));
+        }) == "3-dimensional array given. Array must be two-dimensional");
+  CHECK(message_of([&] { (void)nc::linalg::tensorinv(square, 0); }) == "Invalid ind argument.");
+  CHECK(
+      message_of([&] {
+        (void)nc::linalg::tensorsolve(nc::ones({6, 2, 3}, nc::float64, dev), nc::ones({5}, nc::float64, dev));
+      }) ==
+      "solve1: Input operand 1 has a mismatch in its core dimension 0, with gufunc signature (m,m),(m)->(m) "
+      "(size 5 is different from 6)");
+  CHECK(
+      message_of([&] {
+        (void)nc::linalg::tensorsolve(nc::ones({6, 2, 2}, nc::float64, dev), nc::ones({6}, nc::float64, dev));
+      }) == "Input arrays must satisfy the requirement prod(a.shape[b.ndim:]) == prod(a.shape[:b.ndim])");
 }
 
 TEST_CASE("without a CPU LAPACK the CPU's solvers raise device_error naming what is missing" *

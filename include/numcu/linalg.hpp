@@ -9,6 +9,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -224,6 +225,83 @@ struct qr_result {
 /// orgqr, cuSOLVER's Xgeqrf and orgqr), computed in float64 or complex128. @throws as solve's for shapes and
 /// dtypes.
 qr_result qr(const ndarray& a, qr_mode mode = qr_mode::reduced);
+
+/// numpy.linalg.pinv: the Moore-Penrose pseudo-inverses of the matrices of @p a, from their SVD (singular
+/// values at most @p rcond times the largest taken as zero; with @p hermitian, from eigh), (..., n, m); an
+/// empty matrix gives an empty result of a's dtype, as NumPy's. @throws as svd.
+ndarray pinv(const ndarray& a, double rcond = 1e-15, bool hermitian = false);
+
+/// numpy.linalg.matrix_rank: the number of singular values of each matrix of @p a above @p tol, or, without
+/// one, above @p rtol (default: max(m, n) times the epsilon of the singular values' dtype) times the largest;
+/// int64,
+/// (...). An array of fewer than two dimensions has rank 1 unless all its elements are zero.
+ndarray matrix_rank(const ndarray& a, std::optional<double> tol = std::nullopt, bool hermitian = false,
+                    std::optional<double> rtol = std::nullopt);
+
+/// An order of numpy.linalg.norm: none (the default: the 2-norm of vectors, Frobenius of matrices), a number
+/// (inf, -inf, 0, 1, -1, 2, -2, or any p for vectors), or "fro" / "f" (Frobenius) and "nuc" (nuclear) for
+/// matrices.
+class norm_order {
+ public:
+  /// NumPy's ord=None.
+  norm_order() = default;
+  /// A numeric order.
+  norm_order(double p) : m_value(p) {}  // NOLINT(google-explicit-constructor): ord=2
+  /// "fro", "f" or "nuc". @throws shape_error for another name (NumPy's "Invalid norm order for matrices.").
+  norm_order(const char* name);  // NOLINT(google-explicit-constructor): ord="fro"
+  /// True for ord=None.
+  bool is_none() const { return !m_value && m_name.empty(); }
+  /// The numeric order, when it is one.
+  std::optional<double> value() const { return m_value; }
+  /// "fro" or "nuc", when the order is one of them ("f" is "fro").
+  const std::string& name() const { return m_name; }
+
+ private:
+  std::optional<double> m_value;
+  std::string m_name;
+};
+
+/// numpy.linalg.norm: vector norms over one axis of @p x (vector_norm's orders), matrix norms over two (1,
+/// -1, inf, -inf: the largest or smallest sum of |x| along columns or rows; 2, -2: the largest or smallest
+/// singular value; "fro"; "nuc": the sum of the singular values), and with no @p axis the 2-norm of the
+/// flattened array (ord none), else the vector or matrix norm of a 1-D or 2-D @p x; integers in float64.
+/// @throws shape_error "Improper number of dimensions to norm.", "Duplicate axes given.", "Invalid norm order
+/// for matrices.", "Invalid norm order 'fro' for vectors"; index_error for an axis out of range.
+ndarray norm(const ndarray& x, const norm_order& ord = {}, const axis_arg& axis = none,
+             bool keepdims = false);
+
+/// numpy.linalg.matrix_norm: norm over the last two axes (ord "fro" by default).
+ndarray matrix_norm(const ndarray& x, bool keepdims = false, const norm_order& ord = "fro");
+
+/// numpy.linalg.cond: the condition numbers of the matrices of @p x in order @p p (none, 2 or -2: the ratio
+/// of the extreme singular values; otherwise norm(x, p) norm(inv(x), p), over square matrices), inf where a
+/// matrix is singular (and has no NaN). @throws linalg_error "cond is not defined on empty arrays", as norm
+/// and inv.
+ndarray cond(const ndarray& x, const norm_order& p = {});
+
+/// What numpy.linalg.lstsq returns.
+struct lstsq_result {
+  ndarray x;          ///< (n,) or (n, k): the least-squares solution of least norm
+  ndarray residuals;  ///< (k,) or (1,): the squared 2-norms of b - a x, where the rank is n < m; else (0,)
+  ndarray rank;       ///< 0-d int32: the rank of a
+  ndarray s;          ///< (min(m, n),): a's singular values, descending
+};
+
+/// numpy.linalg.lstsq: minimizes |b - a x| for the 2-D @p a (m × n) and @p b (m,) or (m, k), the singular
+/// values of a at most @p rcond (default: float64's epsilon times max(m, n)) times the largest taken as zero;
+/// from a's SVD (NumPy's LAPACK takes gelsd's: the same solution, to rounding). @throws linalg_error
+/// "3-dimensional array given. Array must be two-dimensional", "Incompatible dimensions", as svd.
+lstsq_result lstsq(const ndarray& a, const ndarray& b, std::optional<double> rcond = std::nullopt);
+
+/// numpy.linalg.tensorsolve: x with tensordot(a, x, x.ndim) = b, the axes @p axes of @p a moved last first.
+/// @throws linalg_error "Input arrays must satisfy the requirement prod(a.shape[b.ndim:]) ==
+/// prod(a.shape[:b.ndim])", as solve.
+ndarray tensorsolve(const ndarray& a, const ndarray& b,
+                    const std::optional<std::vector<std::int64_t>>& axes = {});
+
+/// numpy.linalg.tensorinv: the inverse of @p a with respect to tensordot over its first @p ind axes, of shape
+/// a.shape[ind:] + a.shape[:ind]. @throws shape_error "Invalid ind argument." for ind <= 0, as inv.
+ndarray tensorinv(const ndarray& a, std::int64_t ind = 2);
 
 /// numpy.linalg.outer: numpy.outer of two 1-D arrays. @throws shape_error "Input arrays must be
 /// one-dimensional, but they are x1.ndim=2 and x2.ndim=1." otherwise.

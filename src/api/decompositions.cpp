@@ -8,7 +8,9 @@
 #include <string>
 #include <vector>
 
+#include "api/linalg_common.hpp"
 #include "core/backend.hpp"
+#include "core/type_resolution.hpp"
 #include "dispatch/dispatch.hpp"
 #include "dispatch/linalg.hpp"
 #include "numcu/creation.hpp"
@@ -23,49 +25,12 @@
 
 namespace numcu::linalg {
 
+using detail::common_type;
+using detail::linalg_types;
+using detail::require_solver;
+using detail::require_stacked_square;
+
 namespace {
-
-/// The dtype NumPy computes a linalg function in and the dtype of its result (numpy.linalg's _commonType).
-struct linalg_types {
-  dtype compute;
-  dtype result;
-};
-
-/// _commonType of @p arrays: float64 (complex128 where one is complex) to compute in; the result in float32
-/// (complex64) where every floating operand is single precision, float64 (complex128) otherwise.
-linalg_types common_type(std::initializer_list<const ndarray*> arrays) {
-  bool is_complex = false, is_double = false;
-  for (const ndarray* a : arrays) {
-    const dtype t = a->dtype();
-    if (t == float16 || t == bfloat16) {
-      throw dtype_error("array type " + std::string(t.name()) + " is unsupported in linalg");
-    }
-    is_complex = is_complex || t.is_complex();
-    is_double = is_double || t == float64 || t == complex128 || !(t.is_floating() || t.is_complex());
-  }
-  if (is_complex) return {complex128, is_double ? complex128 : complex64};
-  return {float64, is_double ? float64 : float32};
-}
-
-/// numpy.linalg's _assert_stacked_2d and _assert_stacked_square.
-void require_stacked_square(const ndarray& a) {
-  if (a.ndim() < 2) {
-    throw linalg_error(std::to_string(a.ndim()) +
-                       "-dimensional array given. Array must be at least two-dimensional");
-  }
-  if (a.shape()[a.ndim() - 1] != a.shape()[a.ndim() - 2]) {
-    throw linalg_error("Last 2 dimensions of the array must be square");
-  }
-}
-
-/// Throws device_error where @p where is the CPU and the build has no LAPACK, naming @p what.
-void require_solver(device where, const char* what) {
-  if (where.is_cpu() && !detail::host_has_lapack()) {
-    throw device_error(
-        std::string(what) +
-        " on the CPU needs LAPACK, which this build of numcu did not find (Debian: libopenblas-dev)");
-  }
-}
 
 /// A new C-contiguous array of @p x's matrices in dtype @p t, each stored transposed: its memory holds them
 /// in column-major order, as LAPACK and cuSOLVER read them.
@@ -152,17 +117,60 @@ ndarray solve(const ndarray& a, const ndarray& b) {
   return x.reshape(vectors);
 }
 
+namespace {
+
+/// The inverses of the square matrices of @p a in the compute dtype; a singular one raises linalg_error
+/// "Singular matrix", or with @p nan_if_singular comes back as NaNs (as NumPy's inv gufunc writes them).
+ndarray inverse(const ndarray& a, const linalg_types& types, bool nan_if_singular) {
+  const std::int64_t n = a.shape()[a.ndim() - 1];
+  const shape_t batch = batch_of(a, 2);
+  const detail::lu_factors factors = detail::lu_factor_in_place(column_major(a, types.compute));
+  const bool singular = any_positive(factors.info);
+  if (singular && !nan_if_singular) throw linalg_error("Singular matrix");
+  // the identity is its own transpose: its column-major copy is the C-contiguous one
+  const ndarray b_cm = ascontiguousarray(
+      broadcast_to(eye(n, std::nullopt, 0, types.compute, a.device()), with_matrix(batch, n, n)));
+  detail::lu_solve_in_place(factors, b_cm);
+  const ndarray x = swapaxes(b_cm, -1, -2);
+  if (!singular) return x;
+  std::vector<bool> flags;
+  for (const std::int64_t v : factors.info) flags.push_back(v > 0);
+  shape_t mask_shape = batch;
+  mask_shape.push_back(1);
+  mask_shape.push_back(1);
+  const ndarray mask = array(flags, std::nullopt, a.device()).reshape(mask_shape);
+  return where(mask, std::numeric_limits<double>::quiet_NaN(), x);
+}
+
+}  // namespace
+
 ndarray inv(const ndarray& a) {
   require_stacked_square(a);
   const linalg_types types = common_type({&a});
   require_solver(a.device(), "inv");
-  const std::int64_t n = a.shape()[a.ndim() - 1];
-  const shape_t batch = batch_of(a, 2);
-  const ndarray a_cm = column_major(a, types.compute);
-  // the identity is its own transpose: its column-major copy is the C-contiguous one
-  const ndarray b_cm = ascontiguousarray(
-      broadcast_to(eye(n, std::nullopt, 0, types.compute, a.device()), with_matrix(batch, n, n)));
-  return solve_column_major(a_cm, b_cm).astype(types.result, casting::unsafe, false);
+  return inverse(a, types, false).astype(types.result, casting::unsafe, false);
+}
+
+ndarray cond(const ndarray& x, const norm_order& p) {
+  if (x.ndim() >= 2 && x.shape()[x.ndim() - 1] * x.shape()[x.ndim() - 2] == 0) {
+    throw linalg_error("cond is not defined on empty arrays");
+  }
+  ndarray r;
+  const bool by_svd = p.is_none() || (p.value() && (*p.value() == 2 || *p.value() == -2));
+  if (by_svd) {
+    const ndarray s = svdvals(x);
+    const ndarray first = s(ellipsis, 0), last = s(ellipsis, -1);
+    r = p.value() && *p.value() == -2 ? divide(last, first) : divide(first, last);
+  } else {
+    require_stacked_square(x);
+    const linalg_types types = common_type({&x});
+    require_solver(x.device(), "cond");
+    r = multiply(norm(x, p, {-2, -1}), norm(inverse(x, types, true), p, {-2, -1}))
+            .astype(detail::component_dtype(types.result), casting::unsafe, false);
+  }
+  // NaNs (a singular matrix's) become inf, unless x itself had a NaN
+  const ndarray had_nan = any(isnan(x), {-2, -1});
+  return where(logical_and(isnan(r), logical_not(had_nan)), std::numeric_limits<double>::infinity(), r);
 }
 
 slogdet_result slogdet(const ndarray& a) {
@@ -212,11 +220,6 @@ void require_stacked_matrices(const ndarray& a) {
   }
 }
 
-/// The real dtype of @p t's values (float32 for complex64, float64 for complex128).
-dtype real_of(dtype t) {
-  return t == complex64 ? float32 : t == complex128 ? float64 : t;
-}
-
 /// The identity matrices (batch..., n, n) of dtype @p t on @p where.
 ndarray identities(const shape_t& batch, std::int64_t n, dtype t, device where) {
   return ascontiguousarray(broadcast_to(eye(n, std::nullopt, 0, t, where), with_matrix(batch, n, n)));
@@ -249,7 +252,7 @@ eigh_result eigh(const ndarray& a, char uplo) {
   const linalg_types types = common_type({&a});
   require_solver(a.device(), "eigh");
   const eigh_result r = hermitian_eigen(a, uplo, true, types);
-  return {r.eigenvalues.astype(real_of(types.result), casting::unsafe, false),
+  return {r.eigenvalues.astype(detail::component_dtype(types.result), casting::unsafe, false),
           r.eigenvectors.astype(types.result, casting::unsafe, false)};
 }
 
@@ -259,7 +262,7 @@ ndarray eigvalsh(const ndarray& a, char uplo) {
   const linalg_types types = common_type({&a});
   require_solver(a.device(), "eigvalsh");
   return hermitian_eigen(a, uplo, false, types)
-      .eigenvalues.astype(real_of(types.result), casting::unsafe, false);
+      .eigenvalues.astype(detail::component_dtype(types.result), casting::unsafe, false);
 }
 
 svd_result svd(const ndarray& a, bool full_matrices, bool hermitian) {
@@ -279,7 +282,7 @@ svd_result svd(const ndarray& a, bool full_matrices, bool hermitian) {
   const shape_t batch = batch_of(a, 2);
   shape_t values_shape = batch;
   values_shape.push_back(k);
-  const dtype real = real_of(types.result);
+  const dtype real = detail::component_dtype(types.result);
   if (k == 0) {  // NumPy's: no values, identities where the vectors have rows
     const ndarray s = empty(values_shape, real, a.device());
     if (!full_matrices)
@@ -326,7 +329,7 @@ ndarray svdvals(const ndarray& a, bool hermitian) {
       throw linalg_error("SVD did not converge");
     }
   }
-  return s.astype(real_of(types.result), casting::unsafe, false);
+  return s.astype(detail::component_dtype(types.result), casting::unsafe, false);
 }
 
 qr_result qr(const ndarray& a, qr_mode mode) {

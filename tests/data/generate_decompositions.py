@@ -13,8 +13,10 @@ them. Run with NumPy 2:
 Line format (values encoded as in generate_golden.py: exact decimal or float.hex):
     func arg k | operand 0 | ... | operand k-1 | result_dtype result_shape | values [| result_dtype shape | values]
         (an operand: "dtype shape view values", view c: as given, t: the transpose of the array given; arg "-",
-        cholesky's "lower" / "upper", eigvalsh's "L" / "U", qr_abs_r's "reduced" / "complete"; slogdet writes
-        sign then logabsdet)
+        cholesky's "lower" / "upper", eigvalsh's "L" / "U", qr_abs_r's "reduced" / "complete"; norm's
+        "ord;axis;keepdims" (ord a number, fro, nuc or "-" for None; axis comma-separated or "-"; keepdims 0/1),
+        cond's p, matrix_rank's tol ("-" for none), tensorinv's ind, tensorsolve's axes; slogdet writes sign then
+        logabsdet, lstsq x, residuals, rank, s)
 shape is comma-separated ("-" for 0-d).
 """
 import os
@@ -131,6 +133,49 @@ def cases():
             out.append(line("svdvals", "-", [a], [np.asarray(np.linalg.svdvals(a.arg))]))
             for mode in ("reduced", "complete"):
                 out.append(line("qr_abs_r", mode, [a], [np.abs(np.linalg.qr(a.arg, mode=mode).R)]))
+        # the functions built on them
+        for shape, view in [((3, 3), "c"), ((4, 2), "c"), ((2, 4), "t"), ((2, 3, 2), "c"), ((0, 3), "c")]:
+            a = Operand(right_sides(name, shape), view)
+            out.append(line("pinv", "-", [a], [np.asarray(np.linalg.pinv(a.arg))]))
+            if shape[-1] > 0 and shape[-2] > 0:
+                out.append(line("matrix_rank", "-", [a], [np.asarray(np.linalg.matrix_rank(a.arg))]))
+        low_rank = Operand(np.array([[1, 2, 3], [2, 4, 6], [1, 0, 1]]).astype(name) if name != "bool" else
+                           np.array([[1, 1, 0], [1, 1, 0], [0, 0, 1]], dtype=bool))
+        out.append(line("matrix_rank", "-", [low_rank], [np.asarray(np.linalg.matrix_rank(low_rank.arg))]))
+        out.append(line("matrix_rank", "0.5", [low_rank], [np.asarray(np.linalg.matrix_rank(low_rank.arg, tol=0.5))]))
+        vec = Operand(right_sides(name, (5,)))
+        out.append(line("matrix_rank", "-", [vec], [np.asarray(np.linalg.matrix_rank(vec.arg))]))
+        mat = Operand(right_sides(name, (3, 4)))
+        cube = Operand(right_sides(name, (2, 3, 4)))
+        for x, ord_, axis, keep in [(vec, None, None, False), (vec, 1, None, False), (vec, np.inf, None, True),
+                                    (vec, 0, None, False), (vec, 3, None, False), (mat, None, None, False),
+                                    (mat, "fro", None, True), (mat, "nuc", None, False), (mat, 1, None, False),
+                                    (mat, -1, None, False), (mat, np.inf, None, False), (mat, -np.inf, None, True),
+                                    (mat, 2, None, False), (mat, -2, None, False), (mat, 2, (1, 0), False),
+                                    (cube, None, None, False), (cube, 1, (2, 0), True), (cube, None, (1,), False),
+                                    (cube, "fro", (-1, -2), False), (cube, -np.inf, (0, 2), False)]:
+            ord_text = "-" if ord_ is None else str(ord_)
+            axis_text = "-" if axis is None else ",".join(str(v) for v in axis)
+            arg = "%s;%s;%d" % (ord_text, axis_text, int(keep))
+            out.append(line("norm", arg, [x], [np.asarray(np.linalg.norm(x.arg, ord_, axis, keep))]))
+        out.append(line("matrix_norm", "nuc", [cube], [np.asarray(np.linalg.matrix_norm(cube.arg, ord="nuc"))]))
+        square = Operand(well_conditioned(name, (2, 3, 3)))
+        for p in [None, 2, -2, 1, np.inf, "fro", "nuc"]:
+            out.append(line("cond", "-" if p is None else str(p), [square], [np.asarray(np.linalg.cond(square.arg, p))]))
+        tall, wide = Operand(right_sides(name, (5, 3))), Operand(right_sides(name, (2, 4)), "c")
+        for a, b in [(tall, Operand(right_sides(name, (5,)))), (tall, Operand(right_sides(name, (5, 2)))),
+                     (wide, Operand(right_sides(name, (2,)))), (low_rank, Operand(right_sides(name, (3, 2))))]:
+            x, residuals, rank, sv = np.linalg.lstsq(a.arg, b.arg)
+            out.append(line("lstsq", "-", [a, b], [np.asarray(x), np.asarray(residuals), np.asarray(rank),
+                                                   np.asarray(sv)]))
+        t4 = Operand(well_conditioned(name, (6, 6)).reshape(6, 2, 3))
+        out.append(line("tensorsolve", "-", [t4, Operand(np.ones(6, dtype=name))],
+                        [np.asarray(np.linalg.tensorsolve(t4.arg, np.ones(6, dtype=name)))]))
+        t5 = Operand(well_conditioned(name, (6, 6)).reshape(2, 3, 6))
+        out.append(line("tensorsolve", "2", [t5, Operand(np.ones((2, 3), dtype=name))],
+                        [np.asarray(np.linalg.tensorsolve(t5.arg, np.ones((2, 3), dtype=name), axes=(2,)))]))
+        t6 = Operand(well_conditioned(name, (4, 4)).reshape(4, 2, 2))
+        out.append(line("tensorinv", "1", [t6], [np.asarray(np.linalg.tensorinv(t6.arg, ind=1))]))
     return out
 
 

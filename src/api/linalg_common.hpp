@@ -1,0 +1,55 @@
+// Checks and dtypes shared by numpy.linalg's functions (api/decompositions.cpp, api/linalg_derived.cpp):
+// NumPy's _commonType, _assert_stacked_2d and _assert_stacked_square, and the CPU's need of LAPACK.
+#pragma once
+
+#include <initializer_list>
+#include <string>
+
+#include "core/backend.hpp"
+#include "numcu/error.hpp"
+#include "numcu/ndarray.hpp"
+
+namespace numcu::detail {
+
+/// The dtype NumPy computes a linalg function in and the dtype of its result (numpy.linalg's _commonType).
+struct linalg_types {
+  dtype compute;
+  dtype result;
+};
+
+/// _commonType of @p arrays: float64 (complex128 where one is complex) to compute in; the result in float32
+/// (complex64) where every floating operand is single precision, float64 (complex128) otherwise.
+inline linalg_types common_type(std::initializer_list<const ndarray*> arrays) {
+  bool is_complex = false, is_double = false;
+  for (const ndarray* a : arrays) {
+    const dtype t = a->dtype();
+    if (t == float16 || t == bfloat16) {
+      throw dtype_error("array type " + std::string(t.name()) + " is unsupported in linalg");
+    }
+    is_complex = is_complex || t.is_complex();
+    is_double = is_double || t == float64 || t == complex128 || !(t.is_floating() || t.is_complex());
+  }
+  if (is_complex) return {complex128, is_double ? complex128 : complex64};
+  return {float64, is_double ? float64 : float32};
+}
+
+/// numpy.linalg's _assert_stacked_2d and _assert_stacked_square.
+inline void require_stacked_square(const ndarray& a) {
+  if (a.ndim() < 2) {
+    throw linalg_error(std::to_string(a.ndim()) +
+                       "-dimensional array given. Array must be at least two-dimensional");
+  }
+  if (a.shape()[a.ndim() - 1] != a.shape()[a.ndim() - 2]) {
+    throw linalg_error("Last 2 dimensions of the array must be square");
+  }
+}
+
+/// Throws device_error where @p where is the CPU and the build has no LAPACK, naming @p what.
+inline void require_solver(device where, const char* what) {
+  if (where.is_cpu() && !host_has_lapack()) {
+    throw device_error(
+        std::string(what) +
+        " on the CPU needs LAPACK, which this build of numcu did not find (Debian: libopenblas-dev)");
+  }
+}
+}  // namespace numcu::detail
