@@ -45,6 +45,7 @@ if [ -f cpu-libs/libopenblas.so.0 ]; then
   blas_args=(-DNUMCU_BLAS_LIBRARIES="$PWD/cpu-libs/libopenblas.so.0")
   export LD_LIBRARY_PATH="$PWD/cpu-libs${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
 fi
+[ -f cpu-libs/include/kissfft/kissfft.hh ] && blas_args+=(-DNUMCU_KISSFFT_INCLUDE_DIR="$PWD/cpu-libs/include")
 cmake --preset gpu -DNUMCU_BUILD_TESTS=ON -DNUMCU_BUILD_BENCHMARKS=ON "${blas_args[@]}" >>"$OUT/build.log" 2>&1 &&
   cmake --build --preset gpu -j "$NUMCU_JOBS" >>"$OUT/build.log" 2>&1
 if [ $? -ne 0 ]; then
@@ -53,6 +54,7 @@ if [ $? -ne 0 ]; then
   exit 1
 fi
 note "cpu blas:    $(grep -m1 -oE "numcu: (CPU BLAS|no CPU BLAS).*" "$OUT/build.log")"
+note "cpu fft:     $(grep -m1 -oE "numcu: (CPU FFT|no kissfft).*" "$OUT/build.log")"
 
 if [ "$what" = all ] || [ "$what" = test ] || [ "$what" = suite ]; then
   # the committed case file here; a longer one (NUMCU_DIFFERENTIAL_CASES) below

@@ -7,6 +7,7 @@
 #include <complex>
 #include <cstring>
 #include <fstream>
+#include <map>
 #include <sstream>
 #include <string>
 #include <vector>

@@ -9,6 +9,7 @@
 #include "numcu/dtype.hpp"
 #include "numcu/elementwise.hpp"
 #include "numcu/error.hpp"
+#include "numcu/fft.hpp"
 #include "numcu/indexing.hpp"
 #include "numcu/info.hpp"
 #include "numcu/joining.hpp"

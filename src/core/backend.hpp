@@ -6,6 +6,7 @@
 #pragma once
 
 #include <functional>
+#include <optional>
 
 #include "core/elementwise_call.hpp"
 #include "core/exec.hpp"
@@ -19,6 +20,7 @@
 #include "device/sequence.hpp"
 #include "numcu/config.hpp"
 #include "numcu/dtype.hpp"
+#include "numcu/fft.hpp"
 #include "numcu/indexing.hpp"
 
 namespace numcu::detail {
@@ -108,6 +110,40 @@ void qr_factor(const exec& e, dtype t, std::int64_t m, std::int64_t n, std::int6
 template <class Backend>
 void qr_form_q(const exec& e, dtype t, std::int64_t m, std::int64_t columns, std::int64_t k,
                std::int64_t batch, void* q, const void* tau);
+
+/// The transforms of fft_batch: complex to complex either way (unnormalized: the inverse is n times NumPy's
+/// ifft), real to the n / 2 + 1 non-negative frequencies, and back (the imaginary parts of the zero and, for
+/// an even n, the n / 2 frequency ignored).
+enum class fft_kind { forward, inverse, real_forward, real_inverse };
+
+/// A batch of discrete Fourier transforms over the last @p rank axes of C-contiguous arrays: @p batch
+/// transforms of the sizes @p dims (the real lengths, for real_forward and real_inverse; rank 1 for those).
+/// @p t is the complex dtype (complex64 or complex128); the real side of a real transform is its part dtype.
+/// @p in and @p out do not overlap; real_inverse may overwrite @p in.
+struct fft_call {
+  fft_kind kind = fft_kind::forward;
+  dtype t = complex128;
+  int rank = 1;
+  std::int64_t dims[3] = {1, 1, 1};
+  std::int64_t batch = 1;
+  void* in = nullptr;
+  void* out = nullptr;
+};
+
+/// Runs @p call: cuFFT on the GPU (its plan from the calling thread's cache), kissfft on the host where the
+/// build found it (else device_error). The sizes and batch are at least 1.
+template <class Backend>
+void fft_batch(const exec& e, const fft_call& call);
+
+/// Whether the host backend has kissfft (the build found it); without it, its fft_batch throws device_error.
+bool host_has_fft();
+
+/// The calling thread's cuFFT plan cache on GPU @p ordinal (cuda/fft.cu).
+fft::plan_cache_info cuda_fft_plan_cache(int ordinal);
+/// The limits of every thread's cuFFT plan cache: plans kept per GPU, and their work areas' total (0: none).
+void set_cuda_fft_plan_limits(std::optional<std::size_t> plans, std::optional<std::size_t> work_bytes);
+/// Destroys the calling thread's cached cuFFT plans.
+void clear_cuda_fft_plans();
 
 /// Whether the host backend has LAPACK (the build found one); without it, its factorizations and solves
 /// (lu_factor ... qr_form_q) throw device_error.
