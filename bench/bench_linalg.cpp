@@ -1,10 +1,13 @@
 // Linear-algebra benchmarks (the linear algebra and FFT issue's table): matmul of 8192^2 float32 (no TF32),
 // float16 and bfloat16 (float32 accumulation), a batch of 1024 products of 128^2 float32, a^T b with a
-// transposed view (read in place, no copy), and the host time of a 64^2 float32 product; cuBLAS called
-// directly on the same matrices beside each, the ceiling numcu's call must reach. Work counted in floating-
-// point operations (2 m n k a product), reported as TFLOP/s.
+// transposed view (read in place, no copy), and the host time of a 64^2 float32 product, with cuBLAS called
+// directly on the same matrices beside them, the ceiling numcu's call must reach (work counted in
+// floating-point operations, 2 m n k a product, reported as TFLOP/s); fft of 2^24 complex64, rfft of 2^24
+// float32, fft2 of 4096^2 complex64 (bytes read and written once); solve with 16 right-hand sides, cholesky
+// and eigh of 4096^2 float64 (time alone).
 #include <cublas_v2.h>
 
+#include <complex>
 #include <cstdio>
 #include <cstdlib>
 
@@ -13,6 +16,7 @@
 #include "timing.hpp"
 
 namespace nc = numcu;
+using bench::report;
 using bench::report_flops;
 using bench::time_gpu;
 
@@ -80,4 +84,31 @@ void run_linalg_benchmarks() {
                      bench::time_host_burst_us([&] { c = nc::matmul(a, b); }, 21, 200));
   }
   check_cublas(cublasDestroy(h), "cublasDestroy");
+
+  {
+    const std::int64_t points = std::int64_t{1} << 24;
+    const auto re = nc::random::default_rng(7).standard_normal({points}, nc::float32, gpu);
+    const auto z =
+        nc::add(re, nc::multiply(re, nc::full({}, std::complex<double>(0, 1), nc::complex64, gpu)));
+    nc::ndarray r;
+    report("fft complex64 2^24", points * 16.0, time_gpu([&] { r = nc::fft::fft(z); }));
+    report("rfft float32 2^24", points * 4.0 + (points / 2 + 1) * 8.0,
+           time_gpu([&] { r = nc::fft::rfft(re); }));
+    const auto z2 = z(nc::slice(0, std::int64_t{4096} * 4096)).reshape({4096, 4096});
+    report("fft2 complex64 4096^2", 4096.0 * 4096 * 16, time_gpu([&] { r = nc::fft::fft2(z2); }));
+  }
+  {
+    const std::int64_t m = 4096;
+    const auto a =
+        nc::add(nc::random::default_rng(8).random({m, m}, nc::float64, gpu),
+                nc::multiply(nc::eye(m, std::nullopt, 0, nc::float64, gpu), static_cast<double>(m)));
+    const auto b = nc::random::default_rng(9).random({m, 16}, nc::float64, gpu);
+    const auto spd = nc::matmul(a, a.T());
+    nc::ndarray r;
+    bench::report_ms("solve float64 4096^2, 16 right-hand sides",
+                     time_gpu([&] { r = nc::linalg::solve(a, b); }, 2, 5));
+    bench::report_ms("cholesky float64 4096^2", time_gpu([&] { r = nc::linalg::cholesky(spd); }, 2, 5));
+    nc::linalg::eigh_result e;
+    bench::report_ms("eigh float64 4096^2", time_gpu([&] { e = nc::linalg::eigh(spd); }, 1, 3));
+  }
 }

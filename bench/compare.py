@@ -190,7 +190,8 @@ def joining(out, xp, ev, f32, sync):
 def linalg(out, xp, ev, sync):
     """The rows of bench/bench_linalg.cpp: matmul of 8192^2 float32 (no TF32), float16 and bfloat16 (float32
     accumulation, no reduced-precision reductions: numcu's contract, set on PyTorch too), a transposed view, a
-    batch of 1024 products of 128^2, and the host time of a 64^2 product."""
+    batch of 1024 products of 128^2, the host time of a 64^2 product; fft, rfft and fft2; solve, cholesky and
+    eigh of 4096^2 float64."""
     torch = xp.__name__ == "torch"
     n = 8192
     kinds = [("float32", xp.float32), ("float16", xp.float16)] + ([("bfloat16", xp.bfloat16)] if torch else [])
@@ -218,6 +219,34 @@ def linalg(out, xp, ev, sync):
     out["matmul float32 batch 1024 x 128^2"] = median_gpu_ms(lambda: xp.matmul(a, b), ev)
     sync()
     out["matmul float32 64^2, host time per call"] = median_host_ms(lambda: xp.matmul(s, s), 200, 21, 200)
+    sync()
+    del a, b, s
+    n = 1 << 24
+    if torch:
+        z = xp.randn(n, dtype=xp.complex64, device="cuda")
+        r = xp.randn(n, dtype=xp.float32, device="cuda")
+        z2 = xp.randn(4096, 4096, dtype=xp.complex64, device="cuda")
+    else:
+        z = (xp.random.standard_normal(n, dtype=xp.float32) + 1j * xp.random.standard_normal(n, dtype=xp.float32))
+        z = z.astype(xp.complex64)
+        r = xp.random.standard_normal(n, dtype=xp.float32)
+        z2 = xp.random.standard_normal((4096, 4096), dtype=xp.float32).astype(xp.complex64)
+    out["fft complex64 2^24"] = median_gpu_ms(lambda: xp.fft.fft(z), ev)
+    out["rfft float32 2^24"] = median_gpu_ms(lambda: xp.fft.rfft(r), ev)
+    out["fft2 complex64 4096^2"] = median_gpu_ms(lambda: xp.fft.fft2(z2), ev)
+    del z, r, z2
+    m = 4096
+    if torch:
+        a = xp.rand(m, m, dtype=xp.float64, device="cuda") + m * xp.eye(m, dtype=xp.float64, device="cuda")
+        b = xp.rand(m, 16, dtype=xp.float64, device="cuda")
+    else:
+        a = xp.random.random((m, m)) + m * xp.eye(m)
+        b = xp.random.random((m, 16))
+    spd = a @ a.T
+    out["solve float64 4096^2, 16 right-hand sides"] = median_gpu_ms(lambda: xp.linalg.solve(a, b), ev, 2, 5)
+    out["cholesky float64 4096^2"] = median_gpu_ms(lambda: xp.linalg.cholesky(spd), ev, 2, 5)
+    out["eigh float64 4096^2"] = median_gpu_ms(lambda: xp.linalg.eigh(spd), ev, 1, 3)
+    del a, b, spd
     sync()
 
 
@@ -471,6 +500,8 @@ def main():
             return "—"
         if unit == "us":
             return "%.2f µs" % (ms * 1e3)
+        if unit == "ms":
+            return "%.3f ms" % ms
         if unit == "TFLOP/s":
             return "%.1f TFLOP/s (%.3f ms)" % (r_bytes / (ms * 1e-3) / 1e12, ms)
         if unit == "GB/s":

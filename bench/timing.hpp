@@ -80,7 +80,7 @@ struct result {
   std::string name;
   double bytes;  // read + written (floating-point operations for TFLOP/s)
   double ms;
-  std::string unit;  // "TB/s", "GB/s", "TFLOP/s" or "us"
+  std::string unit;  // "TB/s", "GB/s", "TFLOP/s", "ms" or "us"
   double size = 0;   // elements, for size sweeps
 };
 
@@ -103,6 +103,13 @@ inline void report_transfer(const std::string& name, double bytes, double ms) {
 inline void report_flops(const std::string& name, double flops, double ms) {
   results().push_back({name, flops, ms, "TFLOP/s"});
   std::printf("%-52s %10.4f ms  %7.1f TFLOP/s\n", name.c_str(), ms, flops / (ms * 1e-3) / 1e12);
+}
+
+/// A result reported as its time alone (a factorization, whose work is not a count of bytes or of operations
+/// the libraries agree on).
+inline void report_ms(const std::string& name, double ms) {
+  results().push_back({name, 0, ms, "ms"});
+  std::printf("%-52s %10.3f ms\n", name.c_str(), ms);
 }
 
 inline void report_us(const std::string& name, double us) {
