@@ -394,6 +394,14 @@ NUMCU_TEST_ON_DEVICES_WITH_LAPACK("eigh, svd and qr: their other forms and error
         }) == "Improper number of dimensions to norm.");
   CHECK(message_of([&] { (void)nc::linalg::norm(square, {}, {0, 0}); }) == "Duplicate axes given.");
   CHECK(message_of([&] { (void)nc::linalg::norm_order("max"); }) == "Invalid norm order for matrices.");
+  // NumPy's norms of a 0 x 0 matrix: 0 for the largest sums and singular values (initial 0), an error for the
+  // smallest
+  const nc::ndarray none_ = nc::ones({0, 0}, nc::float64, dev);
+  for (const double p : {1.0, 2.0, std::numeric_limits<double>::infinity()})
+    CHECK(nc::linalg::norm(none_, p).item<double>() == 0.0);
+  CHECK(nc::linalg::norm(none_, "nuc").item<double>() == 0.0);
+  CHECK(message_of([&] { (void)nc::linalg::norm(none_, -1.0); }) ==
+        "zero-size array to reduction operation minimum which has no identity");
   CHECK(message_of([&] { (void)nc::linalg::lstsq(ones, nc::ones({2}, nc::float64, dev)); }) ==
         "Incompatible dimensions");
   CHECK(message_of([&] {

@@ -364,6 +364,11 @@ std::vector<nc::ndarray> positional_arrays(const inputs& in) {
   }
   return out;
 }
+/// The transforms' `n=`, when the case gives one.
+std::optional<std::int64_t> fft_length(const inputs& in) {
+  const auto n = in.key("n");
+  return n ? std::optional<std::int64_t>(in.n(*n)) : std::nullopt;
+}
 /// tensordot's `axes=` (an integer) or `a_axes=` and `b_axes=` (lists).
 nc::tensordot_axes tensordot_axes_of(const inputs& in) {
   if (const auto a = in.key("a_axes")) return {in.list(*a), in.list(*in.key("b_axes"))};
@@ -904,6 +909,27 @@ const std::map<std::string, call>& calls() {
        [](const inputs& in) { return one(nc::linalg::diagonal(in.arr(0), integer_or(in, "offset", 0))); }},
       {"linalg_matrix_transpose", [](const inputs& in) { return one(nc::linalg::matrix_transpose(in.arr(0))); }},
       {"matmul", [](const inputs& in) { return one(nc::matmul(in.arr(0), in.arr(1))); }},
+      {"linalg_solve", [](const inputs& in) { return one(nc::linalg::solve(in.arr(0), in.arr(1))); }},
+      {"linalg_inv", [](const inputs& in) { return one(nc::linalg::inv(in.arr(0))); }},
+      {"linalg_det", [](const inputs& in) { return one(nc::linalg::det(in.arr(0))); }},
+      {"linalg_cholesky", [](const inputs& in) { return one(nc::linalg::cholesky(in.arr(0))); }},
+      {"linalg_eigvalsh", [](const inputs& in) { return one(nc::linalg::eigvalsh(in.arr(0))); }},
+      {"linalg_svdvals", [](const inputs& in) { return one(nc::linalg::svdvals(in.arr(0))); }},
+      {"linalg_pinv", [](const inputs& in) { return one(nc::linalg::pinv(in.arr(0))); }},
+      {"linalg_matrix_rank", [](const inputs& in) { return one(nc::linalg::matrix_rank(in.arr(0))); }},
+      {"linalg_cond", [](const inputs& in) { return one(nc::linalg::cond(in.arr(0))); }},
+      {"linalg_norm",
+       [](const inputs& in) {
+         const auto ord = in.key("ord");
+         return one(ord ? nc::linalg::norm(in.arr(0), in.r(*ord)) : nc::linalg::norm(in.arr(0)));
+       }},
+      {"fft_fft", [](const inputs& in) { return one(nc::fft::fft(in.arr(0), fft_length(in), integer_or(in, "axis", -1))); }},
+      {"fft_ifft", [](const inputs& in) { return one(nc::fft::ifft(in.arr(0), fft_length(in), integer_or(in, "axis", -1))); }},
+      {"fft_rfft", [](const inputs& in) { return one(nc::fft::rfft(in.arr(0), fft_length(in), integer_or(in, "axis", -1))); }},
+      {"fft_irfft",
+       [](const inputs& in) { return one(nc::fft::irfft(in.arr(0), fft_length(in), integer_or(in, "axis", -1))); }},
+      {"fft_fftn", [](const inputs& in) { return one(nc::fft::fftn(in.arr(0))); }},
+      {"fft_fftshift", [](const inputs& in) { return one(nc::fft::fftshift(in.arr(0))); }},
       {"linalg_matmul", [](const inputs& in) { return one(nc::linalg::matmul(in.arr(0), in.arr(1))); }},
       {"dot", [](const inputs& in) { return one(nc::dot(in.arr(0), in.arr(1))); }},
       {"inner", [](const inputs& in) { return one(nc::inner(in.arr(0), in.arr(1))); }},
@@ -1173,6 +1199,12 @@ struct reduction_rule {
   }
 };
 
+/// Solvers, factorizations and Fourier transforms (numcu/linalg.hpp, numcu/fft.hpp): within their rounding.
+const std::set<std::string> solvers_and_transforms = {
+    "linalg_solve",   "linalg_inv",  "linalg_det",  "linalg_cholesky", "linalg_eigvalsh",
+    "linalg_svdvals", "linalg_pinv", "linalg_cond", "linalg_norm",     "fft_fft",
+    "fft_ifft",       "fft_rfft",    "fft_irfft",   "fft_fftn"};
+
 /// Sums, means and the sums inside trapezoid, average and vector_norm (whose root or power of the sum keeps
 /// the sum's absolute error within these bounds): numcu adds float16, bfloat16 and float32 in float64 (NumPy
 /// in float32, pairwise, and cumsum step by step in the array's dtype) and in a fixed tree: a few ulps of the
@@ -1274,8 +1306,21 @@ reduction_rule rule_of(const test_case& c, const inputs& in, nc::dtype t, std::s
   const std::string& fn = c.function;
   reduction_rule r;
   r.applies = reduction_sums.count(fn) || reduction_moments.count(fn) || reduction_products.count(fn) ||
-              reduction_extremes.count(fn) || reduction_exact.count(fn) || fn == "gradient";
+              reduction_extremes.count(fn) || reduction_exact.count(fn) || fn == "gradient" ||
+              solvers_and_transforms.count(fn);
   if (!r.applies || !(t.is_floating() || t.is_complex())) return r;
+  if (solvers_and_transforms.count(fn)) {
+    // factorizations and transforms round in their working precision at each of about log2(terms) levels,
+    // in another order than NumPy's LAPACK and pocketfft: relative to the result, and to the largest input
+    // times the number of terms where a result cancels
+    const double terms = std::max<double>(1.0, static_cast<double>(in.arr(0).size()));
+    const double bound = 64.0 * epsilon_of(t) * std::log2(terms + 2.0);
+    r.exact = false;
+    r.zero_sign_free = true;
+    r.relative = bound;
+    r.absolute = bound * terms * std::max(1.0, magnitudes(c.args[0]).first);
+    return r;
+  }
   r.zero_sign_free = reduction_extremes.count(fn) > 0;
   nc::dtype coarse = t;  // the dtype whose roundings bound the differences
   if (reduction_narrow_inputs.count(fn)) {

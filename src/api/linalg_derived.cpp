@@ -97,7 +97,8 @@ ndarray norm(const ndarray& x_in, const norm_order& ord, const axis_arg& axis, b
   // the singular values of the matrices in (row, col), reduced by the largest, smallest or sum
   const auto singular = [&](int which) {
     const ndarray s = svdvals(moveaxis(x, {row, col}, {-2, -1}));
-    return which > 0 ? max(s, -1) : which < 0 ? min(s, -1) : sum(s, -1);
+    // NumPy's: the largest with initial 0 (0 for no singular values), the smallest without (an error then)
+    return which > 0 ? max(s, -1, {.initial = scalar(0)}) : which < 0 ? min(s, -1) : sum(s, -1);
   };
   if (ord.is_none() || ord.name() == "fro") {
     r = sqrt(sum(real(multiply(conjugate(x), x)), {row, col}));
@@ -112,11 +113,11 @@ ndarray norm(const ndarray& x_in, const norm_order& ord, const axis_arg& axis, b
     } else if (p == 1 || p == -1) {  // the sums down the columns, then their largest (smallest)
       const int c = col > row ? col - 1 : col;
       const ndarray sums = sum(absolute(x), row);
-      r = p == 1 ? max(sums, c) : min(sums, c);
+      r = p == 1 ? max(sums, c, {.initial = scalar(0)}) : min(sums, c);
     } else if (std::isinf(p)) {  // the sums along the rows
       const int rr = row > col ? row - 1 : row;
       const ndarray sums = sum(absolute(x), col);
-      r = p > 0 ? max(sums, rr) : min(sums, rr);
+      r = p > 0 ? max(sums, rr, {.initial = scalar(0)}) : min(sums, rr);
     } else {
       throw shape_error("Invalid norm order for matrices.");
     }

@@ -2336,6 +2336,99 @@ def case_matrix_products(rng):
                 float16_run(lambda a, b, *_: fn(a, b, axes=(a_axes, b_axes)))), None
 
 
+def dominant(rng, t, shape):
+    """A stack of square matrices of dtype t (no view: its base is what the function gets) whose diagonal
+    dominates, so that solves, inverses and factorizations are well conditioned and agree to rounding."""
+    a = draw_array(rng, t, shape, moderate=True, finite=True, views=False)
+    if kind_of(t) in "fc" and len(shape) >= 2 and shape[-1] > 0:
+        flat = a.base.reshape((-1,) + tuple(shape[-2:]))
+        for m in flat:
+            m[...] = np.clip(np.nan_to_num(m.astype(np.complex128 if kind_of(t) == "c" else np.float64)), -3, 3)
+            for i in range(shape[-1]):
+                m[i, i] = m[i, i] + 4 * shape[-1] + 1
+    elif kind_of(t) in "iu" and len(shape) >= 2 and shape[-1] > 0:
+        flat = a.base.reshape((-1,) + tuple(shape[-2:]))
+        for m in flat:
+            m[...] = np.clip(m, -2 if kind_of(t) == "i" else 0, 2)
+            for i in range(shape[-1]):
+                m[i, i] = 4 * shape[-1] + 1
+    return a
+
+
+def case_solvers_and_transforms(rng):
+    """Solvers, factorizations and transforms (numcu/linalg.hpp, numcu/fft.hpp), compared within a tolerance
+    from their precision (test_differential.cpp's rule for them): linalg.solve, inv, det, cholesky, eigvalsh,
+    svdvals, pinv, matrix_rank, norm (`ord=`), cond, over well-conditioned matrices (dominant) of the dtypes
+    numpy.linalg takes; fft.fft, ifft, rfft, irfft (`n=`, `axis=`), fftn and fftshift over any dtype but
+    bfloat16, moderate finite values, any view."""
+    name = pick(rng, ["linalg_solve", "linalg_inv", "linalg_det", "linalg_cholesky", "linalg_eigvalsh",
+                      "linalg_svdvals", "linalg_pinv", "linalg_matrix_rank", "linalg_norm", "linalg_cond",
+                      "fft_fft", "fft_ifft", "fft_rfft", "fft_irfft", "fft_fftn", "fft_fftshift"])
+    linalg_types = [t for t in ALL_TYPES if t not in ("float16", "bfloat16")]
+    if name.startswith("linalg"):
+        t = pick(rng, linalg_types)
+        n = int(rng.integers(0, 5))
+        lead = pick(rng, [(), (), (2,), (1, 2)])
+        a = dominant(rng, t, lead + (n, n))
+        if name == "linalg_solve":
+            b = draw_array(rng, pick(rng, linalg_types), pick(rng, [(n,), (n, 2), lead + (n, 1)]), moderate=True,
+                           finite=True)
+            return Case(name, [a, b], np.linalg.solve), None
+        if name == "linalg_cholesky":
+            h = np.asarray(a.value())
+            # a Hermitian positive-definite stack: a a^H plus n, rounded into t
+            base = h @ np.conj(np.swapaxes(h, -1, -2)) + n * np.eye(n) if n else h
+            a = Array(t, np.asarray(base).astype(np_dtype(t), casting="unsafe") if kind_of(t) in "fc" else
+                      np.asarray(np.abs(base).round()).astype(np_dtype(t), casting="unsafe"), "c")
+            if kind_of(t) not in "fc":
+                return None
+            return Case(name, [a], np.linalg.cholesky), None
+        if name == "linalg_eigvalsh":
+            return Case(name, [a], np.linalg.eigvalsh), None
+        if name == "linalg_svdvals":
+            return Case(name, [a], np.linalg.svdvals), None
+        if name == "linalg_pinv":
+            return Case(name, [a], np.linalg.pinv), None
+        if name == "linalg_matrix_rank":
+            return Case(name, [a], np.linalg.matrix_rank), None
+        if name == "linalg_norm":
+            ord_ = pick(rng, [None, None, 1.0, -1.0, np.inf, 2.0])
+            if ord_ is None:
+                return Case(name, [a], np.linalg.norm), None
+            if len(a.base.shape) != 2:
+                return None
+            return Case(name, [a, Keyword("ord", Plain("r", ord_))], lambda x, *_: np.linalg.norm(x, ord_)), None
+        if name == "linalg_cond":
+            if n == 0:
+                return None
+            return Case(name, [a], np.linalg.cond), None
+        return Case(name, [a], getattr(np.linalg, name[len("linalg_"):])), None
+    t = pick(rng, [x for x in ALL_TYPES if x != "bfloat16"])
+    shape = pick(rng, [(1,), (4,), (5,), (8,), (2, 3), (3, 4), (2, 2, 3)])
+    a = draw_array(rng, t, shape, moderate=True, finite=True)
+    bound_values(rng, a, 1000)  # no sum of them overflows, where the order would decide between inf and NaN
+    nd = len(shape)
+    if name == "fft_fftshift":
+        return Case(name, [a], np.fft.fftshift), None
+    if name == "fft_fftn":
+        return Case(name, [a], np.fft.fftn), None
+    if name == "fft_rfft" and kind_of(t) == "c":
+        return None
+    kw = []
+    axis = int(rng.integers(-nd, nd))
+    kw.append(("axis", Plain("i", axis)))
+    if rng.random() < 0.4:
+        kw.append(("n", Plain("i", int(rng.integers(1, 9)))))
+    args = dict(kw)
+    fn = getattr(np.fft, name[len("fft_"):])
+
+    def compute(x, *_):
+        return fn(x, n=args["n"].v if "n" in args else None, axis=axis)
+    if name == "fft_irfft" and "n" not in args and shape[axis] < 2:
+        return None
+    return Case(name, [a] + [Keyword(k, v) for k, v in kw], compute), None
+
+
 FAMILIES = [
     (case_ufunc, 40, True),
     (case_operator, 8, True),
@@ -2358,6 +2451,7 @@ FAMILIES = [
     (case_selection, 5, False),
     (case_products, 3, False),
     (case_matrix_products, 3, False),
+    (case_solvers_and_transforms, 3, False),
 ]
 DEFAULT_DTYPE_SHARE = 0.02
 
