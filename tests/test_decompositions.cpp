@@ -128,6 +128,33 @@ void check_eigenvectors(const nc::ndarray& a, char uplo, const nc::linalg::eigh_
   check_orthonormal_columns(v);
 }
 
+/// @p w with each row (last axis) sorted by real, then imaginary part, as numpy.sort_complex: the order a
+/// general eigensolver gives is its own.
+nc::ndarray sorted_values(const nc::ndarray& w) {
+  if (w.size() == 0) return w;
+  const std::int64_t n = w.shape()[w.ndim() - 1];
+  auto v = values_of(w);
+  for (std::size_t start = 0; start < v.size(); start += static_cast<std::size_t>(n)) {
+    std::sort(
+        v.begin() + static_cast<std::ptrdiff_t>(start), v.begin() + static_cast<std::ptrdiff_t>(start) + n,
+        [](auto x, auto y) { return x.real() < y.real() || (x.real() == y.real() && x.imag() < y.imag()); });
+  }
+  return nc::array(v, std::nullopt, w.device()).reshape(w.shape()).astype(w.dtype());
+}
+
+/// A V = V diag(w) with unit columns, for eig's result on @p a.
+void check_general_eigenvectors(const nc::ndarray& a, const nc::linalg::eig_result& e) {
+  const nc::ndarray& v = e.eigenvectors;
+  CHECK(v.dtype() == e.eigenvalues.dtype());
+  if (v.size() == 0) return;
+  const nc::ndarray av = nc::matmul(a.astype(v.dtype()), v);
+  const nc::ndarray vw = nc::multiply(v, nc::expand_dims(e.eigenvalues, -2));
+  CHECK(relative_difference(av, vw) < identity_tolerance(v.dtype(), v.shape()[v.ndim() - 1]) * 100);
+  const nc::ndarray lengths = nc::linalg::vector_norm(v, -2);
+  CHECK(relative_difference(lengths, nc::ones_like(lengths)) <
+        identity_tolerance(v.dtype(), v.shape()[v.ndim() - 1]));
+}
+
 /// U diag(S) Vh = a with orthonormal U and Vh^H, of the shapes of full or reduced matrices.
 void check_svd(const nc::ndarray& a, const nc::linalg::svd_result& r, bool full) {
   const std::int64_t m = a.shape()[a.ndim() - 2], n = a.shape()[a.ndim() - 1], k = std::min(m, n);
@@ -193,6 +220,11 @@ NUMCU_TEST_ON_DEVICES_WITH_LAPACK("solve, inv, det, slogdet, cholesky, eigh, svd
         check_close(r.S, call.result(0), call.result(1));
         check_svd(x[0], r, full);
       }
+    } else if (call.func == "eigvals") {
+      check_close(sorted_values(nc::linalg::eigvals(x[0])), call.result(0), call.result(1));
+      const nc::linalg::eig_result e = nc::linalg::eig(x[0]);
+      check_close(sorted_values(e.eigenvalues), call.result(0), call.result(1));
+      check_general_eigenvectors(x[0], e);
     } else if (call.func == "pinv") {
       check_close(nc::linalg::pinv(x[0]), call.result(0), call.result(1));
     } else if (call.func == "matrix_rank") {
@@ -231,7 +263,7 @@ NUMCU_TEST_ON_DEVICES_WITH_LAPACK("solve, inv, det, slogdet, cholesky, eigh, svd
     call.check_unchanged();
     ++lines;
   }
-  CHECK(lines > 900);
+  CHECK(lines > 950);
 }
 
 NUMCU_TEST_ON_DEVICES_WITH_LAPACK("A X = B, A inv(A) = I and L L^H = A hold for larger stacked matrices",
@@ -394,6 +426,11 @@ NUMCU_TEST_ON_DEVICES_WITH_LAPACK("eigh, svd and qr: their other forms and error
         }) == "Improper number of dimensions to norm.");
   CHECK(message_of([&] { (void)nc::linalg::norm(square, {}, {0, 0}); }) == "Duplicate axes given.");
   CHECK(message_of([&] { (void)nc::linalg::norm_order("max"); }) == "Invalid norm order for matrices.");
+  CHECK(message_of([&] {
+          (void)nc::linalg::eig(nc::full({2, 2}, NAN, nc::float64, dev));
+        }) == "Array must not contain infs or NaNs");
+  CHECK(message_of([&] { (void)nc::linalg::eigvals(ones); }) ==
+        "Last 2 dimensions of the array must be square");
   // NumPy's norms of a 0 x 0 matrix: 0 for the largest sums and singular values (initial 0), an error for the
   // smallest
   const nc::ndarray none_ = nc::ones({0, 0}, nc::float64, dev);

@@ -192,6 +192,22 @@ eigh_result eigh(const ndarray& a, char uplo = 'L');
 /// numpy.linalg.eigvalsh: eigh's eigenvalues alone.
 ndarray eigvalsh(const ndarray& a, char uplo = 'L');
 
+/// What numpy.linalg.eig returns.
+struct eig_result {
+  ndarray eigenvalues;   ///< (..., n): real where the input is real and every eigenvalue is, else complex
+  ndarray eigenvectors;  ///< (..., n, n): column j the unit right eigenvector of eigenvalue j, in their dtype
+};
+
+/// numpy.linalg.eig: the eigenvalues and right eigenvectors of the general square matrices of @p a (LAPACK's
+/// geev; cuSOLVER's Xgeev), computed in float64 or complex128; real results where the input is real and every
+/// eigenvalue's imaginary part is exactly zero, as NumPy's. The eigenvalues' order and the vectors' phases
+/// are the library's. @throws linalg_error "Array must not contain infs or NaNs", "Eigenvalues did not
+/// converge", as solve's for shapes and dtypes.
+eig_result eig(const ndarray& a);
+
+/// numpy.linalg.eigvals: eig's eigenvalues alone.
+ndarray eigvals(const ndarray& a);
+
 /// What numpy.linalg.svd returns: a = U diag(S) Vh.
 struct svd_result {
   ndarray U;   ///< (..., m, m) with full matrices, else (..., m, k), k = min(m, n)

@@ -265,6 +265,60 @@ ndarray eigvalsh(const ndarray& a, char uplo) {
       .eigenvalues.astype(detail::component_dtype(types.result), casting::unsafe, false);
 }
 
+namespace {
+
+/// eig's work: NumPy's checks, the eigenvalues and (with @p vectors) eigenvectors in complex128, and whether
+/// they are to come back real (a real input whose eigenvalues are all real).
+struct general_eigen_result {
+  ndarray w, v;
+  linalg_types types;
+  bool real = false;
+};
+
+general_eigen_result general_eigen(const ndarray& a, bool vectors) {
+  if (a.ndim() < 2) {
+    throw linalg_error(std::to_string(a.ndim()) +
+                       "-dimensional array given. Array must be at least two-dimensional");
+  }
+  require_stacked_square(a);
+  if (a.size() > 0 && !all(isfinite(a)).item<bool>())
+    throw linalg_error("Array must not contain infs or NaNs");
+  const linalg_types types = common_type({&a});
+  require_solver(a.device(), "eig");
+  const std::int64_t n = a.shape()[a.ndim() - 1];
+  shape_t values_shape = batch_of(a, 2);
+  values_shape.push_back(n);
+  const ndarray w = zeros(values_shape, complex128, a.device());
+  const ndarray v_cm = vectors ? empty(with_matrix(batch_of(a, 2), n, n), complex128, a.device()) : ndarray();
+  if (any_positive(
+          detail::general_eigen_in_place(column_major(a, types.compute), w, vectors ? &v_cm : nullptr))) {
+    throw linalg_error("Eigenvalues did not converge");
+  }
+  const bool real = !types.compute.is_complex() && (w.size() == 0 || all(equal(imag(w), 0.0)).item<bool>());
+  return {w, vectors ? swapaxes(v_cm, -1, -2) : ndarray(), types, real};
+}
+
+}  // namespace
+
+eig_result eig(const ndarray& a) {
+  const general_eigen_result r = general_eigen(a, true);
+  const dtype t = r.real
+                      ? detail::component_dtype(r.types.result)
+                      : (r.types.result == float32 || r.types.result == complex64 ? complex64 : complex128);
+  const auto cast = [&](const ndarray& x) {
+    return (r.real ? real(x) : x).astype(t, casting::unsafe, false);
+  };
+  return {cast(r.w), cast(r.v)};
+}
+
+ndarray eigvals(const ndarray& a) {
+  const general_eigen_result r = general_eigen(a, false);
+  const dtype t = r.real
+                      ? detail::component_dtype(r.types.result)
+                      : (r.types.result == float32 || r.types.result == complex64 ? complex64 : complex128);
+  return (r.real ? real(r.w) : r.w).astype(t, casting::unsafe, false);
+}
+
 svd_result svd(const ndarray& a, bool full_matrices, bool hermitian) {
   if (hermitian) {
     // NumPy's: the eigendecomposition, values by magnitude descending, their signs moved into Vh

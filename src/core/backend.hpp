@@ -85,6 +85,16 @@ template <class Backend>
 void hermitian_eigen(const exec& e, dtype t, std::int64_t n, std::int64_t batch, void* a, bool upper,
                      bool vectors, double* w, std::int64_t* info);
 
+/// Eigenvalues and, with @p vectors, right eigenvectors of the @p batch n × n column-major general matrices
+/// at
+/// @p a (float64 or complex128, overwritten), as LAPACK's geev: the values into the complex128 batch × n at
+/// @p w (a real matrix's conjugate pairs together, the one of positive imaginary part first, real ones with
+/// imaginary part exactly 0), the vectors into the complex128 column-major n × n matrices at @p v (column j
+/// the unit vector of value j). @p info as lu_factor's (i > 0: did not converge).
+template <class Backend>
+void general_eigen(const exec& e, dtype t, std::int64_t n, std::int64_t batch, void* a, bool vectors, void* w,
+                   void* v, std::int64_t* info);
+
 /// Which singular vectors a singular value decomposition computes: none, the first min(m, n) (reduced) or
 /// all.
 enum class singular_vectors { none, reduced, full };

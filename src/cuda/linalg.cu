@@ -13,6 +13,7 @@
 
 #include "core/backend.hpp"
 #include "cuda/launch.cuh"
+#include "device/eigen_vectors.hpp"
 #include "device/element_types.hpp"
 #include "device/matmul_element.hpp"
 #include "numcu/error.hpp"
@@ -254,6 +255,58 @@ void hermitian_eigen<cuda_backend>(const exec& e, dtype t, std::int64_t n, std::
                          static_cast<char*>(a) + p * n * n * t.itemsize(), n, CUDA_R_64F, w + p * n, type,
                          work.device_buffer, device_bytes, work.host(), host_bytes, device_info + p),
         "cusolverDnXsyevd");
+  }
+  read_infos(e, device_info, batch, info);
+}
+
+namespace {
+
+/// v (complex, n × n column-major per matrix) from the packed real eigenvectors of each of the @p batch
+/// matrices (device/eigen_vectors.hpp).
+__global__ void __launch_bounds__(block_threads)
+    unpack_eigenvectors_kernel(const double* __restrict__ packed, const complex128_t* __restrict__ w,
+                               complex128_t* __restrict__ v, std::int64_t n, std::int64_t total) {
+  const std::int64_t t = std::int64_t{blockIdx.x} * block_threads + threadIdx.x;
+  if (t >= total) return;
+  const std::int64_t p = t / (n * n), col = t / n % n, row = t % n;
+  v[t] = unpacked_eigenvector(packed + p * n * n, w + p * n, n, row, col);
+}
+
+}  // namespace
+
+template <>
+void general_eigen<cuda_backend>(const exec& e, dtype t, std::int64_t n, std::int64_t batch, void* a,
+                                 bool vectors, void* w, void* v, std::int64_t* info) {
+  const cusolver_library::handle h = e.library_handle<cusolver_library>();
+  const cudaDataType type = solver_type(t);
+  const cusolverEigMode_t left = CUSOLVER_EIG_MODE_NOVECTOR;
+  const cusolverEigMode_t right = vectors ? CUSOLVER_EIG_MODE_VECTOR : CUSOLVER_EIG_MODE_NOVECTOR;
+  // a real matrix's vectors come packed in real columns (unpacked below), a complex one's as they are
+  const bool real = t != complex128;
+  void* vr =
+      vectors ? (real ? e.workspace(static_cast<std::size_t>(batch * n * n) * sizeof(double)) : v) : nullptr;
+  const std::int64_t ldvr = vectors ? n : 1;
+  std::size_t device_bytes = 0, host_bytes = 0;
+  check_cusolver(
+      cusolverDnXgeev_bufferSize(h.dense, h.params, left, right, n, type, a, n, CUDA_C_64F, w, type, nullptr,
+                                 1, type, vr, ldvr, type, &device_bytes, &host_bytes),
+      "cusolverDnXgeev_bufferSize");
+  solver_workspace work(e, device_bytes, host_bytes);
+  int* device_info = static_cast<int*>(e.workspace(static_cast<std::size_t>(batch) * sizeof(int)));
+  const std::size_t item = t.itemsize(), vector_item = real ? sizeof(double) : item;
+  for (std::int64_t p = 0; p < batch; ++p) {
+    check_cusolver(
+        cusolverDnXgeev(h.dense, h.params, left, right, n, type, static_cast<char*>(a) + p * n * n * item, n,
+                        CUDA_C_64F, static_cast<complex128_t*>(w) + p * n, type, nullptr, 1, type,
+                        vr ? static_cast<char*>(vr) + p * n * n * vector_item : nullptr, ldvr, type,
+                        work.device_buffer, device_bytes, work.host(), host_bytes, device_info + p),
+        "cusolverDnXgeev");
+  }
+  if (vectors && real) {
+    const std::int64_t total = batch * n * n;
+    launch(e, dim3(grid_for(total, block_threads)), dim3(block_threads), unpack_eigenvectors_kernel,
+           static_cast<const double*>(vr), static_cast<const complex128_t*>(w), static_cast<complex128_t*>(v),
+           n, total);
   }
   read_infos(e, device_info, batch, info);
 }

@@ -130,6 +130,17 @@ std::vector<std::int64_t> hermitian_eigen_in_place(const ndarray& cm, bool upper
   return info;
 }
 
+std::vector<std::int64_t> general_eigen_in_place(const ndarray& cm, const ndarray& w, const ndarray* v) {
+  const auto [n, batch] = square_stack(cm);
+  std::vector<std::int64_t> info(batch, 0);
+  if (n == 0 || batch == 0) return info;
+  route(cm.device(), "eig", [&]<class B>(B, const exec& e) {
+    general_eigen<B>(e, cm.dtype(), n, batch, cm.data_ptr(), v != nullptr, w.data_ptr(),
+                     v ? v->data_ptr() : nullptr, info.data());
+  });
+  return info;
+}
+
 std::vector<std::int64_t> svd_in_place(const ndarray& cm, singular_vectors which, const ndarray& s,
                                        const ndarray* u, const ndarray* vt) {
   const std::int64_t m = cm.shape()[cm.ndim() - 1], n = cm.shape()[cm.ndim() - 2], batch = matrices(cm);

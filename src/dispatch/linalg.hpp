@@ -43,6 +43,11 @@ std::vector<std::int64_t> cholesky_in_place(const ndarray& cm, bool upper);
 std::vector<std::int64_t> hermitian_eigen_in_place(const ndarray& cm, bool upper, bool vectors,
                                                    const ndarray& w);
 
+/// Eigenvalues (into the new complex128 @p w, (batch..., n)) and, with @p v (complex128, (batch..., n, n),
+/// column-major as cm), right eigenvectors of the general matrices of @p cm (float64 or complex128,
+/// overwritten); returns each matrix's info.
+std::vector<std::int64_t> general_eigen_in_place(const ndarray& cm, const ndarray& w, const ndarray* v);
+
 /// Singular value decompositions of the m × n matrices (m >= n) of @p cm, a C-contiguous array (batch..., n,
 /// m) holding each transposed (column-major), overwritten: the values into the new float64 @p s (batch...,
 /// n), and with @p which U into @p u ((batch..., n or m, m), column-major as cm) and V^H into @p vt

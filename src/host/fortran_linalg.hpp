@@ -48,6 +48,13 @@ void dsyevd_(const char* jobz, const char* uplo, const int* n, double* a, const 
 void zheevd_(const char* jobz, const char* uplo, const int* n, void* a, const int* lda, double* w, void* work,
              const int* lwork, double* rwork, const int* lrwork, int* iwork, const int* liwork, int* info,
              std::size_t jobz_length, std::size_t uplo_length);
+// eigenvalues and right eigenvectors of general matrices
+void dgeev_(const char* jobvl, const char* jobvr, const int* n, double* a, const int* lda, double* wr,
+            double* wi, double* vl, const int* ldvl, double* vr, const int* ldvr, double* work,
+            const int* lwork, int* info, std::size_t jobvl_length, std::size_t jobvr_length);
+void zgeev_(const char* jobvl, const char* jobvr, const int* n, void* a, const int* lda, void* w, void* vl,
+            const int* ldvl, void* vr, const int* ldvr, void* work, const int* lwork, double* rwork,
+            int* info, std::size_t jobvl_length, std::size_t jobvr_length);
 // singular value decomposition
 void dgesvd_(const char* jobu, const char* jobvt, const int* m, const int* n, double* a, const int* lda,
              double* s, double* u, const int* ldu, double* vt, const int* ldvt, double* work,

@@ -5,6 +5,7 @@
 #include <cstdint>
 
 #include "core/backend.hpp"
+#include "device/eigen_vectors.hpp"
 #include "device/element_types.hpp"
 #include "device/matmul_element.hpp"
 #include "host/fortran_linalg.hpp"
@@ -214,6 +215,53 @@ void hermitian_eigen<host_backend>(const exec&, dtype t, std::int64_t n, std::in
 }
 
 template <>
+void general_eigen<host_backend>(const exec&, dtype t, std::int64_t n, std::int64_t batch, void* a,
+                                 bool vectors, void* w, void* v, std::int64_t* info) {
+  const int size = lapack_int(n), one = 1;
+  const char jobvl = 'N', jobvr = vectors ? 'V' : 'N';
+  const std::size_t item = t.itemsize();
+  auto* values = static_cast<complex128_t*>(w);
+  auto* out = static_cast<complex128_t*>(v);
+  double dummy[2] = {0, 0}, work_query[2] = {0, 0};
+  std::vector<double> wr(static_cast<std::size_t>(n)), wi(static_cast<std::size_t>(n)),
+      packed(vectors ? static_cast<std::size_t>(n * n) : 1), rwork(static_cast<std::size_t>(2 * n));
+  int status = 0;
+  const int query = -1, ldvr = vectors ? size : 1;
+  if (t == complex128) {
+    zgeev_(&jobvl, &jobvr, &size, a, &size, values, dummy, &one,
+           out ? static_cast<void*>(out) : static_cast<void*>(dummy), &ldvr, work_query, &query, rwork.data(),
+           &status, 1, 1);
+  } else {
+    dgeev_(&jobvl, &jobvr, &size, static_cast<double*>(a), &size, wr.data(), wi.data(), dummy, &one,
+           packed.data(), &ldvr, work_query, &query, &status, 1, 1);
+  }
+  lapack_work work(t, work_query[0]);
+  const int lwork = work.size(t);
+  for (std::int64_t p = 0; p < batch; ++p) {
+    void* matrix = static_cast<char*>(a) + p * n * n * item;
+    complex128_t* wp = values + p * n;
+    if (t == complex128) {
+      zgeev_(&jobvl, &jobvr, &size, matrix, &size, wp, dummy, &one,
+             vectors ? static_cast<void*>(out + p * n * n) : static_cast<void*>(dummy), &ldvr,
+             work.data.data(), &lwork, rwork.data(), &status, 1, 1);
+    } else {
+      dgeev_(&jobvl, &jobvr, &size, static_cast<double*>(matrix), &size, wr.data(), wi.data(), dummy, &one,
+             packed.data(), &ldvr, work.data.data(), &lwork, &status, 1, 1);
+      for (std::int64_t j = 0; j < n; ++j)
+        wp[j] = {wr[static_cast<std::size_t>(j)], wi[static_cast<std::size_t>(j)]};
+      if (vectors) {
+        for (std::int64_t col = 0; col < n; ++col) {
+          for (std::int64_t row = 0; row < n; ++row) {
+            out[p * n * n + col * n + row] = unpacked_eigenvector(packed.data(), wp, n, row, col);
+          }
+        }
+      }
+    }
+    info[p] = status;
+  }
+}
+
+template <>
 void singular_values<host_backend>(const exec&, dtype t, std::int64_t m, std::int64_t n, std::int64_t batch,
                                    void* a, singular_vectors which, double* s, void* u, void* vt,
                                    std::int64_t* info) {
@@ -316,6 +364,12 @@ void qr_form_q<host_backend>(const exec&, dtype t, std::int64_t m, std::int64_t 
 template <>
 void hermitian_eigen<host_backend>(const exec&, dtype, std::int64_t, std::int64_t, void*, bool, bool, double*,
                                    std::int64_t*) {
+  no_lapack("an eigendecomposition");
+}
+
+template <>
+void general_eigen<host_backend>(const exec&, dtype, std::int64_t, std::int64_t, void*, bool, void*, void*,
+                                 std::int64_t*) {
   no_lapack("an eigendecomposition");
 }
 

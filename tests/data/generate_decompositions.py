@@ -13,7 +13,7 @@ them. Run with NumPy 2:
 Line format (values encoded as in generate_golden.py: exact decimal or float.hex):
     func arg k | operand 0 | ... | operand k-1 | result_dtype result_shape | values [| result_dtype shape | values]
         (an operand: "dtype shape view values", view c: as given, t: the transpose of the array given; arg "-",
-        cholesky's "lower" / "upper", eigvalsh's "L" / "U", qr_abs_r's "reduced" / "complete"; norm's
+        cholesky's "lower" / "upper", eigvalsh's "L" / "U", eigvals sorted by real then imaginary part, qr_abs_r's "reduced" / "complete"; norm's
         "ord;axis;keepdims" (ord a number, fro, nuc or "-" for None; axis comma-separated or "-"; keepdims 0/1),
         cond's p, matrix_rank's tol ("-" for none), tensorinv's ind, tensorsolve's axes; slogdet writes sign then
         logabsdet, lstsq x, residuals, rank, s)
@@ -133,6 +133,15 @@ def cases():
             out.append(line("svdvals", "-", [a], [np.asarray(np.linalg.svdvals(a.arg))]))
             for mode in ("reduced", "complete"):
                 out.append(line("qr_abs_r", mode, [a], [np.abs(np.linalg.qr(a.arg, mode=mode).R)]))
+        # general eigenvalues, sorted (their order is the LAPACK's): real for triangular and symmetric real
+        # matrices, complex for a rotation
+        for given, view in [(well_conditioned(name, (3, 3)), "c"), (well_conditioned(name, (4, 4)), "t"),
+                            (well_conditioned(name, (2, 3, 3)), "c"), (np.triu(well_conditioned(name, (3, 3))), "c"),
+                            (well_conditioned(name, (3, 3), hermitian=True), "c"),
+                            (np.array([[0, -1], [1, 0]]).astype(name), "c"), (well_conditioned(name, (0, 0)), "c")]:
+            a = Operand(given, view)
+            w = np.linalg.eigvals(a.arg)
+            out.append(line("eigvals", "-", [a], [np.sort_complex(w) if w.dtype.kind == "c" else np.sort(w)]))
         # the functions built on them
         for shape, view in [((3, 3), "c"), ((4, 2), "c"), ((2, 4), "t"), ((2, 3, 2), "c"), ((0, 3), "c")]:
             a = Operand(right_sides(name, shape), view)
