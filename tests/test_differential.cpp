@@ -939,6 +939,12 @@ const std::map<std::string, call>& calls() {
       {"linalg_matrix_power",
        [](const inputs& in) { return one(nc::linalg::matrix_power(in.arr(0), integer_or(in, "n", 1))); }},
       {"linalg_multi_dot", [](const inputs& in) { return one(nc::linalg::multi_dot(positional_arrays(in))); }},
+      {"einsum",
+       [](const inputs& in) {
+         std::string subscripts;
+         for (const std::int64_t c : in.list(*in.key("subscripts"))) subscripts += static_cast<char>(c);
+         return one(nc::einsum(subscripts, positional_arrays(in)));
+       }},
       {"diag", [](const inputs& in) { return one(nc::diag(in.arr(0), integer_or(in, "k", 0))); }},
       {"diagflat", [](const inputs& in) { return one(nc::diagflat(in.arr(0), integer_or(in, "k", 0))); }},
       {"tril", [](const inputs& in) { return one(nc::tril(in.arr(0), integer_or(in, "k", 0))); }},

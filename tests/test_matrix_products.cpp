@@ -1,9 +1,9 @@
 // Matrix products (numcu/linalg.hpp) against NumPy (tests/data/matrix_products.txt, written by
-// generate_matrix_products.py): matmul, dot, inner, tensordot, linalg.matrix_power and linalg.multi_dot over
-// every dtype, mixed dtypes, transposed views, 1-D, broadcast, empty and 1x1 operands, exactly; the floating
-// products against a long-double reference within the bound of their rounding; out=; the errors with NumPy's
-// messages and the operands unchanged; and the plan (internal, host-only) that hands operands to BLAS in
-// place.
+// generate_matrix_products.py): matmul, dot, inner, tensordot, linalg.matrix_power, linalg.multi_dot and
+// einsum over every dtype, mixed dtypes, transposed views, 1-D, broadcast, empty and 1x1 operands, exactly;
+// the floating products against a long-double reference within the bound of their rounding; out=; the errors
+// with NumPy's messages and the operands unchanged; and the plan (internal, host-only) that hands operands to
+// BLAS in place.
 #include <cmath>
 #include <complex>
 #include <random>
@@ -115,6 +115,9 @@ NUMCU_TEST_ON_DEVICES("matmul, dot, inner, tensordot, matrix_power, multi_dot ag
     } else if (call.func == "tensordot") {
       r = nc::tensordot(x[0], x[1], axes_of(call.arg));
       CHECK(nc::array_equal(nc::linalg::tensordot(x[0], x[1], axes_of(call.arg)), r));
+    } else if (call.func == "einsum") {
+      r = nc::einsum(call.arg, x);
+      CHECK(nc::array_equal(nc::einsum(call.arg, x, true), r));
     } else if (call.func == "matrix_power") {
       r = nc::linalg::matrix_power(x[0], std::stoll(call.arg));
     } else {
@@ -127,7 +130,7 @@ NUMCU_TEST_ON_DEVICES("matmul, dot, inner, tensordot, matrix_power, multi_dot ag
     call.check_unchanged();
     ++lines;
   }
-  CHECK(lines > 400);
+  CHECK(lines > 600);
 }
 
 NUMCU_TEST_ON_DEVICES("floating matmul within its rounding bound of a long-double reference: every layout",
@@ -272,6 +275,27 @@ NUMCU_TEST_ON_DEVICES("matrix products raise NumPy's errors and leave the operan
   CHECK(message_of([&] {
           (void)nc::linalg::multi_dot({a, b34, nc::ones({4, 2, 2}, nc::float64, dev)});
         }) == "3-dimensional array given. Array must be two-dimensional");
+  // einsum's: NumPy's messages (its "fewer" and "more" as NumPy words them)
+  const std::vector<nc::ndarray> two = {a, b34};
+  CHECK(message_of([&] { (void)nc::einsum("ij", two); }) ==
+        "fewer operands provided to einstein sum function than specified in the subscripts string");
+  CHECK(message_of([&] { (void)nc::einsum("ij,jk->ik", {a}); }) ==
+        "more operands provided to einstein sum function than specified in the subscripts string");
+  CHECK(message_of([&] { (void)nc::einsum("ijk,jk->ik", two); }) ==
+        "einstein sum subscripts string contains too many subscripts for operand 0");
+  CHECK(message_of([&] { (void)nc::einsum("ij,kk->ik", two); }) ==
+        "dimensions in operand 1 for collapsing index 'k' don't match (3 != 4)");
+  CHECK(message_of([&] { (void)nc::einsum("ij,jk->iz", two); }) ==
+        "einstein sum subscripts string included output subscript 'z' which never appeared in an input");
+  CHECK(message_of([&] { (void)nc::einsum("ij,jk->ii", two); }) ==
+        "einstein sum subscripts string includes output subscript 'i' multiple times");
+  CHECK(message_of([&] { (void)nc::einsum("i$,jk->ik", two); }) ==
+        "invalid subscript '$' in einstein sum subscripts string, subscripts must be letters");
+  CHECK(message_of([&] { (void)nc::einsum("i..j", {a}); }) ==
+        "einstein sum subscripts string contains a '.' that is not part of an ellipsis ('...') in operand 0");
+  CHECK(message_of([&] { (void)nc::einsum("ij,ij->ij", two); }) ==
+        "operands could not be broadcast together with remapped shapes [original->remapped]: (2,3)->(2,3) "
+        "(3,4)->(3,4) ");
   CHECK(numcu_test::host_bytes(out) == out_before);
   CHECK(nc::all(nc::equal(a, 1.0)).item<bool>());
   CHECK(nc::all(nc::equal(b, 1.0)).item<bool>());

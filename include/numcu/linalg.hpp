@@ -66,6 +66,16 @@ struct tensordot_axes {
 /// not allowed in tensordot"; index_error "tuple index out of range" for an axis beyond the array's.
 ndarray tensordot(const ndarray& a, const ndarray& b, const tensordot_axes& axes = 2);
 
+/// numpy.einsum: the sum of products of @p operands over the labels of @p subscripts ("ij,jk->ik"; without "->"
+/// the labels that appear once, in alphabetical order; a label repeated within an operand takes its diagonal;
+/// "..." stands for the axes not labelled, broadcast across operands), in the operands' promoted dtype. Products
+/// are matrix products (matmul) after transposes, two operands at a time: left to right, or with @p optimize the
+/// pair whose result is smallest first (NumPy's greedy order). @throws shape_error with NumPy's messages
+/// ("einstein sum subscripts string contains too many subscripts for operand 0", "dimensions in operand 1 for
+/// collapsing index 'k' don't match (3 != 4)", "invalid subscript '$' in einstein sum subscripts string,
+/// subscripts must be letters", ...), dtype_error, device_error.
+ndarray einsum(const std::string& subscripts, const std::vector<ndarray>& operands, bool optimize = false);
+
 /// Whether float32 and complex64 matrix products on the GPU may round their inputs to TF32 on tensor cores
 /// (faster, about 10 bits of mantissa): off by default, so that results have float32's precision as NumPy's.
 /// Process-wide; as PyTorch's `allow_tf32`.

@@ -2264,8 +2264,8 @@ def case_matrix_products(rng):
     then. Values every backend sums exactly (exact_operand); bfloat16 kept out of the chains (matrix_power,
     multi_dot), whose steps round it where the float32 run does not, and computed as float16 is (float16_run)."""
     name = pick(rng, ["matmul", "linalg_matmul", "dot", "inner", "tensordot", "linalg_tensordot",
-                      "linalg_matrix_power", "linalg_multi_dot"])
-    chain = name in ("linalg_matrix_power", "linalg_multi_dot")
+                      "linalg_matrix_power", "linalg_multi_dot", "einsum"])
+    chain = name in ("linalg_matrix_power", "linalg_multi_dot", "einsum")
     types = [t for t in ALL_TYPES if t != "bfloat16"] if chain else ALL_TYPES
     t1 = pick(rng, types)
     t2 = t1 if rng.random() < 0.5 else pick(rng, types)
@@ -2293,6 +2293,23 @@ def case_matrix_products(rng):
             shapes[-1] = shapes[-1][:1]
         xs = [arr(pick(rng, [t1, t2]), sh, unit=True) for sh in shapes]
         return Case(name, xs, float16_run(lambda *v: np.linalg.multi_dot(list(v)))), None
+    if name == "einsum":
+        # the subscripts as their characters' codes (`subscripts= l ...`); extents per letter, now and then a
+        # mismatched one
+        subscripts = pick(rng, ["ij,jk->ik", "ij,jk", "ii->i", "ii", "ij->ji", "ij->", "i,j->ij", "i,i",
+                                "bij,bjk->bik", "...ij,...jk->...ik", "ij,j->i", "iij,jk->ik", "ij,jk,kl->il",
+                                "ijk,ikj->k", "ba", "i...->...", "ab,cb->ac"])
+        extent = {c: int(rng.integers(1, 4)) for c in "abcijkl"}
+        lead = pick(rng, [(), (2,), (1, 3)])
+        parts = subscripts.split("->")[0].split(",")
+        xs = []
+        for p, part in enumerate(parts):
+            shape = (lead if part.startswith("...") else ()) + tuple(extent[c] for c in part.replace("...", ""))
+            if p > 0 and rng.random() < 0.05 and shape:
+                shape = shape[:-1] + (shape[-1] + 1,)
+            xs.append(arr(pick(rng, [t1, t2]), shape, unit=True))
+        return Case(name, xs + [Keyword("subscripts", Plain("l", [ord(c) for c in subscripts]))],
+                    float16_run(lambda *v: np.einsum(subscripts, *v[:-1]))), None
     if name in ("matmul", "linalg_matmul"):
         m, k, n = dims(3)
         lead = pick(rng, [(), (), (2,), (1,), (2, 1), (3, 2)])

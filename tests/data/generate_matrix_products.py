@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""Writes tests/data/matrix_products.txt: NumPy 2's matmul, dot, inner, tensordot, linalg.matrix_power and
-linalg.multi_dot over every dtype and mixed pairs (promotion), transposed operands, 1-D operands, broadcast
+"""Writes tests/data/matrix_products.txt: NumPy 2's matmul, dot, inner, tensordot, linalg.matrix_power,
+linalg.multi_dot and einsum over every dtype and mixed pairs (promotion), transposed operands, 1-D operands, broadcast
 leading axes, empty and 1x1 matrices. Floating and complex values are small integers, so that every product and
 sum is exact in its dtype whatever order BLAS adds in (the float tests of accuracy, with a long-double
 reference, are in tests/test_matrix_products.cpp); integers take their extremes too, so that sums wrap. Run with
@@ -11,7 +11,8 @@ NumPy 2 and ml_dtypes:
 Line format (values encoded as in generate_golden.py: exact decimal or float.hex):
     func arg k | operand 0 | ... | operand k-1 | result_dtype result_shape | result values
         (an operand: "dtype shape view values", view c: as given, t: the transpose of the array given (all axes
-        reversed), s: its last two axes swapped; arg "-", tensordot's axes as an integer or "0,1;1,0" (a's axes; b's), matrix_power's n)
+        reversed), s: its last two axes swapped; arg "-", tensordot's axes as an integer or "0,1;1,0" (a's axes; b's), matrix_power's n,
+        einsum's subscripts)
 shape is comma-separated ("-" for 0-d).
 """
 import os
@@ -89,6 +90,8 @@ def call(func, arg, operands):
             r = np.tensordot(*xs, axes=(a_axes, b_axes))
         else:
             r = np.tensordot(*xs, axes=int(arg))
+    elif func == "einsum":
+        r = np.einsum(arg, *xs)
     elif func == "matrix_power":
         r = np.linalg.matrix_power(xs[0], int(arg))
         t = args[0].dtype
@@ -144,6 +147,17 @@ def lines():
         out.append(call("matmul", "-", [Operand(a, (2, 3)), Operand(b, (3, 2))]))
         out.append(call("dot", "-", [Operand(a, (3,)), Operand(b, (2, 3, 2))]))
         out.append(call("tensordot", "1", [Operand(a, (2, 3)), Operand(b, (3, 2))]))
+    # einsum: contractions, repeated labels (diagonals, traces), implicit outputs, ellipses that broadcast,
+    # three operands
+    for name in ALL_TYPES:
+        for subscripts, shapes in [("ij,jk->ik", [(2, 3), (3, 4)]), ("ij,jk", [(2, 3), (3, 2)]),
+                                   ("ii->i", [(3, 3)]), ("ii", [(3, 3)]), ("ij->ji", [(2, 3)]), ("ij->", [(2, 3)]),
+                                   ("i,j->ij", [(2,), (3,)]), ("i,i", [(4,), (4,)]), ("bij,bjk->bik", [(2, 2, 3), (2, 3, 2)]),
+                                   ("...ij,...jk->...ik", [(2, 1, 2, 3), (3, 3, 2)]), ("ij,j->i", [(2, 3), (1,)]),
+                                   ("iij,jk->ik", [(2, 2, 3), (3, 2)]), ("ij,jk,kl->il", [(2, 3), (3, 2), (2, 2)]),
+                                   ("ijk,ikj->k", [(2, 3, 2), (2, 2, 3)]), ("ba", [(2, 3)]), ("i...->...", [(2, 3)])]:
+            ops = [Operand(name, sh, unit=(len(shapes) == 3)) for sh in shapes]
+            out.append(call("einsum", subscripts, ops))
     # larger products, so that BLAS blocks them (exact as every value is a small integer)
     for name in ["float16", "bfloat16", "float32", "float64", "complex64", "complex128", "int32", "uint8"]:
         out.append(call("matmul", "-", [Operand(name, (2, 17, 12)), Operand(name, (12, 9))]))
