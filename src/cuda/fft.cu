@@ -49,7 +49,9 @@ struct cached_plan {
 /// One thread's plans: most recently used first.
 class plan_cache {
  public:
-  ~plan_cache() { clear(); }
+  // an ending thread's plans are left to the driver, not destroyed: at process exit the CUDA context may already
+  // be gone, and destroying a plan then can fault (the library handles of core/exec.hpp are kept for that reason)
+  ~plan_cache() = default;
 
   /// The plan for @p key, made (on the current device) where it is not cached.
   cached_plan get(const plan_key& key) {
