@@ -49,8 +49,9 @@ struct cached_plan {
 /// One thread's plans: most recently used first.
 class plan_cache {
  public:
-  // an ending thread's plans are left to the driver, not destroyed: at process exit the CUDA context may already
-  // be gone, and destroying a plan then can fault (the library handles of core/exec.hpp are kept for that reason)
+  // an ending thread's plans are left to the driver, not destroyed: at process exit the CUDA context may
+  // already be gone, and destroying a plan then can fault (the library handles of core/exec.hpp are kept for
+  // that reason)
   ~plan_cache() = default;
 
   /// The plan for @p key, made (on the current device) where it is not cached.
@@ -78,9 +79,7 @@ class plan_cache {
   }
 
   void clear() {
-    if (!m_order.empty()) drain();
-    for (const auto& entry : m_order)
-      cufftDestroy(entry.second.handle);  // at exit: a destroy error is ignored
+    for (const auto& entry : m_order) destroy(entry.first.ordinal, entry.second.handle);
     m_order.clear();
     m_index.clear();
   }
@@ -94,8 +93,7 @@ class plan_cache {
       const std::size_t work = it->second.work_bytes;
       const bool over = count + 1 > max_plans || (max_work_bytes != 0 && bytes + work > max_work_bytes);
       if (over && !first) {
-        drain();
-        cufftDestroy(it->second.handle);
+        destroy(it->first.ordinal, it->second.handle);
         m_index.erase(it->first);
         it = m_order.erase(it);
       } else {
@@ -107,10 +105,13 @@ class plan_cache {
   }
 
  private:
-  /// Waits for the work queued on the GPUs, which may still use a plan about to be destroyed (an eviction or
-  /// a clear: rare next to the transforms). Errors are ignored: at exit the context may be gone.
-  static void drain() {
+  /// Destroys a plan of GPU @p ordinal once the work queued there, which may still use it, is done (an
+  /// eviction or a clear: rare next to the transforms), with that GPU current. Errors of the wait are
+  /// ignored.
+  static void destroy(int ordinal, cufftHandle handle) {
+    const cuda_device_guard guard(cuda(ordinal));
     if (cudaDeviceSynchronize() != cudaSuccess) cudaGetLastError();
+    cufftDestroy(handle);
   }
 
   static cached_plan make(const plan_key& key) {
