@@ -328,3 +328,19 @@ TEST_CASE("the matrix-product plan: BLAS reads row-major, column-major and degen
   CHECK(kept[1].extent == 3);
   CHECK(fold_batch_axes({{1, 0, 0, 0}}).empty());
 }
+
+TEST_CASE("with TF32 allowed, float32 and complex64 products stay within TF32's rounding" *
+          doctest::skip(numcu_test::no_gpu())) {
+  const nc::device dev = nc::cuda(0);
+  std::mt19937_64 rng(7);
+  nc::set_matmul_allow_tf32(true);
+  CHECK(nc::matmul_allow_tf32());
+  for (const nc::dtype t : {nc::float32, nc::complex64}) {
+    CAPTURE(t);
+    const nc::ndarray a = random_array({64, 96}, t, dev, rng), b = random_array({96, 48}, t, dev, rng);
+    // TF32 keeps 10 bits of each input's mantissa: a unit roundoff of 2^-11 per product
+    check_against_long_double(a, b, nc::matmul(a, b), std::ldexp(1.0, -10));
+  }
+  nc::set_matmul_allow_tf32(false);
+  CHECK_FALSE(nc::matmul_allow_tf32());
+}
