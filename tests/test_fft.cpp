@@ -211,7 +211,8 @@ NUMCU_TEST_ON_DEVICES_WITH_FFT("fft's out, bfloat16 as float16, and NumPy's erro
   CHECK(nc::array_equal(x, nc::arange(8, nc::float64, dev)));
 }
 
-TEST_CASE("cuFFT plans are cached per thread, within the limits set" * doctest::skip(numcu_test::no_gpu())) {
+TEST_CASE("cuFFT plans are cached per thread, within the limits set [cuda]" *
+          doctest::skip(numcu_test::no_gpu())) {
   const nc::device gpu = nc::cuda(0);
   nc::fft::clear_plan_cache();
   CHECK(nc::fft::plan_cache(gpu).plans == 0);

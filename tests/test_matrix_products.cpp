@@ -329,7 +329,7 @@ TEST_CASE("the matrix-product plan: BLAS reads row-major, column-major and degen
   CHECK(fold_batch_axes({{1, 0, 0, 0}}).empty());
 }
 
-TEST_CASE("with TF32 allowed, float32 and complex64 products stay within TF32's rounding" *
+TEST_CASE("with TF32 allowed, float32 and complex64 products stay within TF32's rounding [cuda]" *
           doctest::skip(numcu_test::no_gpu())) {
   const nc::device dev = nc::cuda(0);
   std::mt19937_64 rng(7);
