@@ -3,12 +3,13 @@
 # whole suite (no case may be skipped) and the examples, runs compute-sanitizer memcheck over the CUDA cases,
 # builds and runs the consumer project, runs the benchmarks with CuPy and PyTorch in the same run, and prints a summary last.
 # Logs and JSON go to $OUT (default ./gpu-check-out).
-#   scripts/gpu-check.sh [all|test|bench|suite|sanitize|sanitize-1|sanitize-2|build]
+#   scripts/gpu-check.sh [all|test|bench|suite|sanitize|sanitize-1|sanitize-2|sanitize-3|build]
 # "build" builds only.
 # "test" is "suite" (the test suite and the examples) then "sanitize" (memcheck and the consumer project); the
 # parts can run as separate calls on the same machine when one call's time limit is too short: "sanitize" is
-# "sanitize-1" (memcheck over the CUDA cases of the lighter test files, and the consumer project) then
-# "sanitize-2" (memcheck over those of the sorting, reduction and differential tests).
+# "sanitize-1" (memcheck over the CUDA cases of the lighter test files, and the consumer project),
+# "sanitize-2" (memcheck over those of the sorting, reduction and differential tests) and "sanitize-3" (those of
+# the matrix products, decompositions and FFT tests).
 # With NUMCU_DIFFERENTIAL_CASES=FILE, "test" also replays that differential case file (a longer run of another
 # seed, drawn by `python3 tests/data/generate_differential.py --seed N --cases M --output FILE`).
 # With NUMCU_BASELINE=DIR (a source tree of another revision, e.g. from `git archive REV`), "bench" also
@@ -20,7 +21,7 @@
 # On the H200 machine (2026-12-04, 403 cases) "suite" on a fresh machine takes about 5.5 minutes with its build,
 # "sanitize" over 10 (memcheck over the 146 CUDA cases 9.5 minutes or more, the add_subdirectory consumer
 # rebuilding the library 2) and "bench" 2; the GPU machine allows 10 minutes per command, so run "suite",
-# "sanitize-1", "sanitize-2" and "bench" on the same machine, one call each.
+# "sanitize-1", "sanitize-2", "sanitize-3" and "bench" on the same machine, one call each.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 what=${1:-all}
@@ -93,13 +94,18 @@ memcheck() {  # memcheck NAME DOCTEST-FILTER...: the CUDA cases that the filter 
 # the test files whose CUDA cases take most of memcheck's time (long rows, every reduction path, the
 # differential cases): "sanitize-2"; the others and the consumer project: "sanitize-1"
 heavy="*test_sorting*,*test_reduction*,*test_differential*"
+# the linear algebra and FFT files (hundreds of cuBLAS, cuSOLVER and cuFFT calls): "sanitize-3"
+libraries="*test_matrix_products*,*test_decompositions*,*test_fft*"
 if [ "$what" = all ] || [ "$what" = test ] || [ "$what" = sanitize ] || [ "$what" = sanitize-1 ]; then
-  memcheck 1 -sfe="$heavy"
+  memcheck 1 -sfe="$heavy,$libraries"
   scripts/check-consumer.sh gpu >"$OUT/consumer.log" 2>&1 || status=1
   note "consumer:    $(grep -A3 "^consumer through" "$OUT/consumer.log" | grep -v "^--" | tr '\n' ' ')"
 fi
 if [ "$what" = all ] || [ "$what" = test ] || [ "$what" = sanitize ] || [ "$what" = sanitize-2 ]; then
   memcheck 2 -sf="$heavy"
+fi
+if [ "$what" = all ] || [ "$what" = test ] || [ "$what" = sanitize ] || [ "$what" = sanitize-3 ]; then
+  memcheck 3 -sf="$libraries"
 fi
 
 if [ "$what" = all ] || [ "$what" = bench ]; then
