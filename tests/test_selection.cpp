@@ -156,7 +156,7 @@ NUMCU_TEST_ON_DEVICES(
     // numcu's is in numpy_differences.md)
     const bool tie_of_zeros = head[1] == "float16" || head[1] == "bfloat16" || head[1] == "float32" ||
                               head[1] == "float64" || head[1].rfind("complex", 0) == 0;
-    const std::string& fn = words(parts[0])[1];
+    const std::string fn = words(parts[0])[1];
     check_elements(head[3] == "t" ? a.T() : a, after, a.dtype(),
                    tie_of_zeros && (fn == "minimum" || fn == "maximum"));
   }

@@ -525,12 +525,15 @@ ndarray pad(const ndarray& a, const std::vector<std::pair<std::int64_t, std::int
       const auto [left, right] = edges(region, d);
       set_pad_area(region, d, w, left, right);
     } else if (mode == pad_mode::reflect || mode == pad_mode::symmetric) {
+      const ndarray region = pad_region(padded, original, d);
       if (a.shape()[d] == 1 && (w.first > 0 || w.second > 0)) {  // NumPy's legacy: a singleton axis extends
-        const auto [left, right] = edges(padded, d);
-        set_pad_area(padded, d, w, left, right);
+        // (NumPy copies the edge across the whole padded array, the later axes' pad areas still unset among
+        // it; those are written again when their axes are padded, so the region without them gives the same
+        // result and reads no unset element)
+        const auto [left, right] = edges(region, d);
+        set_pad_area(region, d, w, left, right);
         continue;
       }
-      const ndarray region = pad_region(padded, original, d);
       while (w.first > 0 || w.second > 0) {
         w = reflect_step(region, d, w, options.odd, a.shape()[d], mode == pad_mode::symmetric);
       }

@@ -18,8 +18,13 @@ void copy_cast<host_backend>(const exec&, const iteration_plan& plan, dtype dst,
     visit_dtype(src.id(), [&](auto src_tag) {
       using Dst = typename decltype(dst_tag)::type;
       using Src = typename decltype(src_tag)::type;
+      // through memcpy: a view's strides may be any byte count (from_blob), its elements misaligned for
+      // their type; the compiler makes these plain loads and stores
       host::for_each_element<2>(plan, [](const std::array<char*, 2>& p) {
-        *reinterpret_cast<Dst*>(p[0]) = cast<Dst>(*reinterpret_cast<const Src*>(p[1]));
+        Src value;
+        std::memcpy(&value, p[1], sizeof(Src));
+        const Dst result = cast<Dst>(value);
+        std::memcpy(p[0], &result, sizeof(Dst));
       });
     });
   });
