@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <climits>
 #include <cstdint>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -43,6 +44,12 @@ struct cublas_library {
     return h;
   }
   static void set_stream(handle h, void* stream) {
+    // once per change of stream: cublasSetStream also resets the handle's workspace, a cost that shows in the
+    // host time of small products (handles belong to one thread, so the last stream is per thread)
+    thread_local std::map<handle, void*> last;
+    const auto [at, fresh] = last.try_emplace(h, stream);
+    if (!fresh && at->second == stream) return;
+    at->second = stream;
     check_cublas(cublasSetStream(h, static_cast<cudaStream_t>(stream)), "cublasSetStream");
   }
 };
