@@ -88,4 +88,12 @@ class rtc_error : public error {
   using error::error;
 };
 
+/// A file could not be read or written as asked: missing or unreadable, truncated, not the format it should
+/// be (a wrong magic string, a header that cannot be parsed or that promises more data than the file has), or
+/// of a dtype numcu does not have (an object array, strings); the message names the file and what is wrong.
+class io_error : public error {
+ public:
+  using error::error;
+};
+
 }  // namespace numcu

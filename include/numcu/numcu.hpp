@@ -12,6 +12,7 @@
 #include "numcu/fft.hpp"
 #include "numcu/indexing.hpp"
 #include "numcu/info.hpp"
+#include "numcu/io.hpp"
 #include "numcu/joining.hpp"
 #include "numcu/linalg.hpp"
 #include "numcu/manipulation.hpp"
