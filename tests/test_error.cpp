@@ -10,6 +10,8 @@ TEST_SUITE("error") {
     CHECK_THROWS_AS(throw nc::out_of_memory("o", 1, 2), nc::error);
     CHECK_THROWS_AS(throw nc::cuda_error("cudaMalloc", 2, "c"), nc::error);
     CHECK_THROWS_AS(throw nc::rtc_error("r"), nc::error);
+    CHECK_THROWS_AS(throw nc::linalg_error("l"), nc::error);
+    CHECK_THROWS_AS(throw nc::io_error("f"), nc::error);
     CHECK_THROWS_AS(throw nc::error("e"), std::runtime_error);
     const nc::cuda_error e("cudaMemcpyAsync", 700, "cudaMemcpyAsync failed");
     CHECK(e.api() == "cudaMemcpyAsync");
