@@ -49,22 +49,36 @@ shape_t with_matrix(shape_t batch, std::int64_t rows, std::int64_t cols) {
 }
 
 shape_t batch_of(const ndarray& x, int core) {
-  shape_t s = x.shape();
-  for (int i = 0; i < core; ++i) s.erase(s.size() - 1);
-  return s;
+  return detail::leading_axes(x.shape(), core);
 }
 
 bool any_positive(const std::vector<std::int64_t>& info) {
   return std::any_of(info.begin(), info.end(), [](std::int64_t v) { return v > 0; });
 }
 
+/// A bool array of @p shape (a batch of matrices) on @p where, true where a factorization's @p info says the
+/// matrix is singular.
+ndarray singular_mask(const std::vector<std::int64_t>& info, const shape_t& shape, device where) {
+  std::vector<bool> flags;
+  for (const std::int64_t v : info) flags.push_back(v > 0);
+  return array(flags, std::nullopt, where).reshape(shape);
+}
+
 /// X with A X = B for the column-major copies @p a_cm (batch, n, n) and @p b_cm (batch, k, n): B overwritten,
-/// returned as the (batch, n, k) view of X.
-ndarray solve_column_major(const ndarray& a_cm, const ndarray& b_cm) {
+/// returned as the (batch, n, k) view of X. A singular matrix raises linalg_error "Singular matrix", or with
+/// @p nan_if_singular gives NaNs (as NumPy's gufuncs write them).
+ndarray solve_column_major(const ndarray& a_cm, const ndarray& b_cm, bool nan_if_singular = false) {
   const detail::lu_factors factors = detail::lu_factor_in_place(a_cm);
-  if (any_positive(factors.info)) throw linalg_error("Singular matrix");
+  const bool singular = any_positive(factors.info);
+  if (singular && !nan_if_singular) throw linalg_error("Singular matrix");
   detail::lu_solve_in_place(factors, b_cm);
-  return swapaxes(b_cm, -1, -2);
+  const ndarray x = swapaxes(b_cm, -1, -2);
+  if (!singular) return x;
+  shape_t mask_shape = batch_of(x, 2);
+  mask_shape.push_back(1);
+  mask_shape.push_back(1);
+  return where(singular_mask(factors.info, mask_shape, x.device()), std::numeric_limits<double>::quiet_NaN(),
+               x);
 }
 
 }  // namespace
@@ -97,15 +111,7 @@ ndarray solve(const ndarray& a, const ndarray& b) {
   try {
     batch = broadcast_shapes(batch_of(a, 2), batch_of(b2, 2));
   } catch (const shape_error&) {
-    const auto remapped = [](const ndarray& x) {
-      std::string text = "(";
-      for (int d = 0; d + 2 < x.ndim(); ++d) text += std::to_string(x.shape()[d]) + ",";
-      return text + "newaxis,newaxis)";
-    };
-    throw shape_error("operands could not be broadcast together with remapped shapes [original->remapped]: " +
-                      detail::compact_text(a.shape()) + "->" + remapped(a) + " " +
-                      detail::compact_text(b.shape()) + "->" + remapped(b) + "  and requested shape " +
-                      detail::compact_text(shape_t{n, k}));
+    throw detail::gufunc_broadcast_error(a, b, std::nullopt, shape_t{n, k});
   }
   require_solver(a.device(), "solve");
   const ndarray a_cm = column_major(broadcast_to(a, with_matrix(batch, n, n)), types.compute);
@@ -123,23 +129,10 @@ namespace {
 /// "Singular matrix", or with @p nan_if_singular comes back as NaNs (as NumPy's inv gufunc writes them).
 ndarray inverse(const ndarray& a, const linalg_types& types, bool nan_if_singular) {
   const std::int64_t n = a.shape()[a.ndim() - 1];
-  const shape_t batch = batch_of(a, 2);
-  const detail::lu_factors factors = detail::lu_factor_in_place(column_major(a, types.compute));
-  const bool singular = any_positive(factors.info);
-  if (singular && !nan_if_singular) throw linalg_error("Singular matrix");
   // the identity is its own transpose: its column-major copy is the C-contiguous one
   const ndarray b_cm = ascontiguousarray(
-      broadcast_to(eye(n, std::nullopt, 0, types.compute, a.device()), with_matrix(batch, n, n)));
-  detail::lu_solve_in_place(factors, b_cm);
-  const ndarray x = swapaxes(b_cm, -1, -2);
-  if (!singular) return x;
-  std::vector<bool> flags;
-  for (const std::int64_t v : factors.info) flags.push_back(v > 0);
-  shape_t mask_shape = batch;
-  mask_shape.push_back(1);
-  mask_shape.push_back(1);
-  const ndarray mask = array(flags, std::nullopt, a.device()).reshape(mask_shape);
-  return where(mask, std::numeric_limits<double>::quiet_NaN(), x);
+      broadcast_to(eye(n, std::nullopt, 0, types.compute, a.device()), with_matrix(batch_of(a, 2), n, n)));
+  return solve_column_major(column_major(a, types.compute), b_cm, nan_if_singular);
 }
 
 }  // namespace
@@ -190,16 +183,12 @@ slogdet_result slogdet(const ndarray& a) {
   ndarray sign =
       multiply(parity, prod(types.compute.is_complex() ? divide(u, magnitude) : numcu::sign(u), -1));
   if (any_positive(factors.info)) {
-    std::vector<bool> singular;
-    for (const std::int64_t v : factors.info) singular.push_back(v > 0);
-    const ndarray mask = array(singular, std::nullopt, a.device()).reshape(logdet.shape());
+    const ndarray mask = singular_mask(factors.info, logdet.shape(), a.device());
     sign = where(mask, 0.0, sign);
     logdet = where(mask, -std::numeric_limits<double>::infinity(), logdet);
   }
-  const dtype real_result =
-      types.result.is_complex() ? (types.result == complex64 ? float32 : float64) : types.result;
   return {sign.astype(types.result, casting::unsafe, false),
-          logdet.astype(real_result, casting::unsafe, false)};
+          logdet.astype(detail::component_dtype(types.result), casting::unsafe, false)};
 }
 
 ndarray det(const ndarray& a) {
@@ -211,14 +200,6 @@ ndarray det(const ndarray& a) {
 }
 
 namespace {
-
-/// _assert_stacked_2d alone (svd and qr take matrices of any shape).
-void require_stacked_matrices(const ndarray& a) {
-  if (a.ndim() < 2) {
-    throw linalg_error(std::to_string(a.ndim()) +
-                       "-dimensional array given. Array must be at least two-dimensional");
-  }
-}
 
 /// The identity matrices (batch..., n, n) of dtype @p t on @p where.
 ndarray identities(const shape_t& batch, std::int64_t n, dtype t, device where) {
@@ -276,10 +257,6 @@ struct general_eigen_result {
 };
 
 general_eigen_result general_eigen(const ndarray& a, bool vectors) {
-  if (a.ndim() < 2) {
-    throw linalg_error(std::to_string(a.ndim()) +
-                       "-dimensional array given. Array must be at least two-dimensional");
-  }
   require_stacked_square(a);
   if (a.size() > 0 && !all(isfinite(a)).item<bool>())
     throw linalg_error("Array must not contain infs or NaNs");
@@ -329,7 +306,7 @@ svd_result svd(const ndarray& a, bool full_matrices, bool hermitian) {
     const ndarray vh = conjugate(swapaxes(multiply(u, expand_dims(numcu::sign(values), -2)), -1, -2));
     return {u, absolute(values), vh};
   }
-  require_stacked_matrices(a);
+  detail::require_stacked_2d(a);
   const linalg_types types = common_type({&a});
   require_solver(a.device(), "svd");
   const std::int64_t m = a.shape()[a.ndim() - 2], n = a.shape()[a.ndim() - 1], k = std::min(m, n);
@@ -370,7 +347,7 @@ svd_result svd(const ndarray& a, bool full_matrices, bool hermitian) {
 
 ndarray svdvals(const ndarray& a, bool hermitian) {
   if (hermitian) return flip(sort(absolute(eigvalsh(a)), -1), -1);
-  require_stacked_matrices(a);
+  detail::require_stacked_2d(a);
   const linalg_types types = common_type({&a});
   require_solver(a.device(), "svd");
   const std::int64_t m = a.shape()[a.ndim() - 2], n = a.shape()[a.ndim() - 1], k = std::min(m, n);
@@ -387,7 +364,7 @@ ndarray svdvals(const ndarray& a, bool hermitian) {
 }
 
 qr_result qr(const ndarray& a, qr_mode mode) {
-  require_stacked_matrices(a);
+  detail::require_stacked_2d(a);
   const linalg_types types = common_type({&a});
   require_solver(a.device(), "qr");
   const std::int64_t m = a.shape()[a.ndim() - 2], n = a.shape()[a.ndim() - 1], k = std::min(m, n);

@@ -3,11 +3,14 @@
 #pragma once
 
 #include <initializer_list>
+#include <optional>
+#include <span>
 #include <string>
 
 #include "core/backend.hpp"
 #include "numcu/error.hpp"
 #include "numcu/ndarray.hpp"
+#include "numcu/shape.hpp"
 
 namespace numcu::detail {
 
@@ -33,15 +36,49 @@ inline linalg_types common_type(std::initializer_list<const ndarray*> arrays) {
   return {float64, is_double ? float64 : float32};
 }
 
-/// numpy.linalg's _assert_stacked_2d and _assert_stacked_square.
-inline void require_stacked_square(const ndarray& a) {
+/// numpy.linalg's _assert_stacked_2d.
+inline void require_stacked_2d(const ndarray& a) {
   if (a.ndim() < 2) {
     throw linalg_error(std::to_string(a.ndim()) +
                        "-dimensional array given. Array must be at least two-dimensional");
   }
+}
+
+/// numpy.linalg's _assert_2d.
+inline void require_2d(const ndarray& a) {
+  if (a.ndim() != 2) {
+    throw linalg_error(std::to_string(a.ndim()) + "-dimensional array given. Array must be two-dimensional");
+  }
+}
+
+/// numpy.linalg's _assert_stacked_2d and _assert_stacked_square.
+inline void require_stacked_square(const ndarray& a) {
+  require_stacked_2d(a);
   if (a.shape()[a.ndim() - 1] != a.shape()[a.ndim() - 2]) {
     throw linalg_error("Last 2 dimensions of the array must be square");
   }
+}
+
+/// @p s without its last @p core axes (the leading, "loop" axes of a gufunc operand).
+inline shape_t leading_axes(const shape_t& s, int core) {
+  return shape_t(std::span<const std::int64_t>(s.begin(), s.begin() + (s.size() - core)));
+}
+
+/// NumPy's message for gufunc operands @p a and @p b (and @p out, when given) whose leading axes do not
+/// broadcast, each matrix operand's last two (core) axes shown as newaxis, @p core the result's core extents.
+inline shape_error gufunc_broadcast_error(const ndarray& a, const ndarray& b,
+                                          const std::optional<ndarray>& out, const shape_t& core) {
+  const auto remapped = [](const ndarray& x) {
+    if (x.ndim() <= 2) return std::string("()");
+    std::string text = "(";
+    for (int d = 0; d + 2 < x.ndim(); ++d) text += std::to_string(x.shape()[d]) + ",";
+    return text + "newaxis,newaxis)";
+  };
+  std::string text = "operands could not be broadcast together with remapped shapes [original->remapped]: " +
+                     compact_text(a.shape()) + "->" + remapped(a) + " " + compact_text(b.shape()) + "->" +
+                     remapped(b) + " ";
+  if (out) text += compact_text(out->shape()) + "->" + compact_text(out->shape()) + " ";
+  return shape_error(text + " and requested shape " + compact_text(core));
 }
 
 /// Throws device_error where @p where is the CPU and the build has no LAPACK, naming @p what.

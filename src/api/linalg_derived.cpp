@@ -136,12 +136,8 @@ ndarray matrix_norm(const ndarray& x, bool keepdims, const norm_order& ord) {
 lstsq_result lstsq(const ndarray& a, const ndarray& b_in, std::optional<double> rcond) {
   const bool vector = b_in.ndim() == 1;
   const ndarray b = vector ? b_in.reshape({b_in.shape()[0], 1}) : b_in;
-  for (const ndarray* x : {&a, &b}) {
-    if (x->ndim() != 2) {
-      throw linalg_error(std::to_string(x->ndim()) +
-                         "-dimensional array given. Array must be two-dimensional");
-    }
-  }
+  detail::require_2d(a);
+  detail::require_2d(b);
   const std::int64_t m = a.shape()[0], n = a.shape()[1], rhs = b.shape()[1];
   if (b.shape()[0] != m) throw linalg_error("Incompatible dimensions");
   const detail::linalg_types types = detail::common_type({&a, &b});

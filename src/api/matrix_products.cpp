@@ -4,10 +4,10 @@
 #include <algorithm>
 #include <atomic>
 #include <limits>
-#include <span>
 #include <string>
 #include <vector>
 
+#include "api/linalg_common.hpp"
 #include "core/gemm_plan.hpp"
 #include "core/type_resolution.hpp"
 #include "dispatch/dispatch.hpp"
@@ -27,10 +27,6 @@ std::atomic<bool> tf32_allowed{false};
 
 const std::string matmul_signature = "(n?,k),(k,m?)->(n?,m?)";
 
-shape_t axes_of(const shape_t& s, int first, int last) {
-  return shape_t(std::span<const std::int64_t>(s.begin() + first, s.begin() + last));
-}
-
 /// @p x in dtype @p t, its last two axes in a layout BLAS reads in place where @p t is one BLAS computes
 /// (otherwise copied C-contiguous: a view with neither stride 1, a broadcast or reversed matrix).
 ndarray gemm_operand(const ndarray& x, dtype t) {
@@ -42,22 +38,6 @@ ndarray gemm_operand(const ndarray& x, dtype t) {
   const bool whole = rs % item == 0 && cs % item == 0;
   if (whole && detail::blas_layout(y.shape()[nd - 2], y.shape()[nd - 1], rs / item, cs / item)) return y;
   return y.copy();
-}
-
-/// NumPy's message for operands whose leading axes do not broadcast (out among them when given).
-shape_error remapped_mismatch(const ndarray& a, const ndarray& b, const std::optional<ndarray>& out,
-                              const shape_t& core) {
-  const auto remapped = [](const ndarray& x) {
-    if (x.ndim() <= 2) return std::string("()");
-    std::string text = "(";
-    for (int d = 0; d + 2 < x.ndim(); ++d) text += std::to_string(x.shape()[d]) + ",";
-    return text + "newaxis,newaxis)";
-  };
-  std::string text = "operands could not be broadcast together with remapped shapes [original->remapped]: " +
-                     detail::compact_text(a.shape()) + "->" + remapped(a) + " " +
-                     detail::compact_text(b.shape()) + "->" + remapped(b) + " ";
-  if (out) text += detail::compact_text(out->shape()) + "->" + detail::compact_text(out->shape()) + " ";
-  return shape_error(text + " and requested shape " + detail::compact_text(core));
 }
 
 const char* const reduction_needed =
@@ -81,12 +61,12 @@ shape_t out_batch(const ndarray& a, const ndarray& b, const ndarray& out, const 
     }
   }
   if (no < nc) throw shape_error(reduction_needed);
-  const shape_t leading = axes_of(out.shape(), 0, no - nc);
+  const shape_t leading = detail::leading_axes(out.shape(), nc);
   shape_t joint;
   try {
     joint = broadcast_shapes(batch, leading);
   } catch (const shape_error&) {
-    throw remapped_mismatch(a, b, out, core);
+    throw detail::gufunc_broadcast_error(a, b, out, core);
   }
   if (joint != leading) throw shape_error(reduction_needed);
   return leading;
@@ -178,9 +158,9 @@ ndarray matmul(const ndarray& a, const ndarray& b, const std::optional<ndarray>&
   if (b.ndim() > 1) core.push_back(n);
   shape_t batch;
   try {
-    batch = broadcast_shapes(axes_of(a2.shape(), 0, na - 2), axes_of(b2.shape(), 0, nb - 2));
+    batch = broadcast_shapes(detail::leading_axes(a2.shape(), 2), detail::leading_axes(b2.shape(), 2));
   } catch (const shape_error&) {
-    throw remapped_mismatch(a, b, std::nullopt, core);
+    throw detail::gufunc_broadcast_error(a, b, std::nullopt, core);
   }
   if (out) batch = out_batch(a, b, *out, batch, core);
 
@@ -297,12 +277,8 @@ ndarray tensordot(const ndarray& x1, const ndarray& x2, const tensordot_axes& ax
 }
 
 ndarray matrix_power(const ndarray& a, std::int64_t n) {
-  if (a.ndim() < 2) {
-    throw linalg_error(std::to_string(a.ndim()) +
-                       "-dimensional array given. Array must be at least two-dimensional");
-  }
+  detail::require_stacked_square(a);
   const std::int64_t rows = a.shape()[a.ndim() - 2];
-  if (rows != a.shape()[a.ndim() - 1]) throw linalg_error("Last 2 dimensions of the array must be square");
   if (n == 0) {
     const ndarray result = empty_like(a);
     copyto(result, eye(rows, std::nullopt, 0, a.dtype(), a.device()));
@@ -330,12 +306,7 @@ ndarray multi_dot(const std::vector<ndarray>& arrays_in) {
   const int first_ndim = arrays.front().ndim(), last_ndim = arrays.back().ndim();
   if (first_ndim == 1) arrays.front() = arrays.front().reshape({1, arrays.front().shape()[0]});
   if (last_ndim == 1) arrays.back() = arrays.back().reshape({arrays.back().shape()[0], 1});
-  for (const ndarray& x : arrays) {
-    if (x.ndim() != 2) {
-      throw linalg_error(std::to_string(x.ndim()) +
-                         "-dimensional array given. Array must be two-dimensional");
-    }
-  }
+  for (const ndarray& x : arrays) detail::require_2d(x);
   ndarray result;
   if (n == 3) {
     // NumPy's two orders of three: (A B) C where it costs less, else A (B C)

@@ -64,10 +64,18 @@ void matmul_into(const ndarray& a, const ndarray& b, const ndarray& c, bool allo
 
 namespace {
 
+/// The number of matrices of the stack @p x (its last two axes the matrices).
+std::int64_t matrices(const ndarray& x) {
+  const std::int64_t per = x.shape()[x.ndim() - 1] * x.shape()[x.ndim() - 2];
+  if (per != 0) return x.size() / per;
+  std::int64_t count = 1;
+  for (int d = 0; d + 2 < x.ndim(); ++d) count *= x.shape()[d];
+  return count;
+}
+
 /// The extent n of the square matrices of @p cm and their number.
 std::pair<std::int64_t, std::int64_t> square_stack(const ndarray& cm) {
-  const std::int64_t n = cm.shape()[cm.ndim() - 1];
-  return {n, n ? cm.size() / (n * n) : 0};
+  return {cm.shape()[cm.ndim() - 1], matrices(cm)};
 }
 
 }  // namespace
@@ -104,19 +112,6 @@ std::vector<std::int64_t> cholesky_in_place(const ndarray& cm, bool upper) {
   });
   return info;
 }
-
-namespace {
-
-/// The number of matrices of the stack @p x (its last two axes the matrices).
-std::int64_t matrices(const ndarray& x) {
-  const std::int64_t per = x.shape()[x.ndim() - 1] * x.shape()[x.ndim() - 2];
-  if (per != 0) return x.size() / per;
-  std::int64_t count = 1;
-  for (int d = 0; d + 2 < x.ndim(); ++d) count *= x.shape()[d];
-  return count;
-}
-
-}  // namespace
 
 std::vector<std::int64_t> hermitian_eigen_in_place(const ndarray& cm, bool upper, bool vectors,
                                                    const ndarray& w) {
