@@ -181,6 +181,14 @@ NUMCU_TEST_ON_DEVICES("matmul's out: cast under same_kind, leading axes that bro
   nc::matmul(a, b, outt.T());
   CHECK(nc::asnumpy(outt).to_vector<std::int64_t>() ==
         std::vector<std::int64_t>{20, 56, 23, 68, 26, 80, 29, 92});
+  // an out of the result's dtype and shape takes the products directly; one that is an operand, after them
+  nc::ndarray same = nc::zeros({2, 4}, nc::int64, dev);
+  CHECK(nc::matmul(a, b, same).data_ptr() == same.data_ptr());
+  CHECK(nc::asnumpy(same).to_vector<std::int64_t>() ==
+        std::vector<std::int64_t>{20, 23, 26, 29, 56, 68, 80, 92});
+  const nc::ndarray sq = nc::arange(4, nc::int64, dev).reshape({2, 2});  // [[0, 1], [2, 3]] @ itself
+  nc::matmul(sq, sq, sq);
+  CHECK(nc::asnumpy(sq).to_vector<std::int64_t>() == std::vector<std::int64_t>{2, 3, 6, 11});
   // dot's out must be C-contiguous of the result's dtype
   nc::ndarray dout = nc::zeros({2, 4}, nc::int64, dev);
   CHECK(nc::dot(a, b, dout).data_ptr() == dout.data_ptr());

@@ -3,6 +3,7 @@
 // backends' gemm (dispatch/linalg.hpp) in their own layouts wherever BLAS reads them.
 #include <algorithm>
 #include <atomic>
+#include <cstdint>
 #include <limits>
 #include <string>
 #include <vector>
@@ -167,7 +168,12 @@ ndarray matmul(const ndarray& a, const ndarray& b, const std::optional<ndarray>&
   shape_t full = batch;
   full.push_back(m);
   full.push_back(n);
-  const ndarray c = detail::new_array(full, t, a.device());
+  // the products go straight into an out that can hold them as they are (the dtype, C-contiguous, every axis,
+  // aligned, no memory shared with an operand); otherwise into a new array copied there after
+  const bool direct = out && out->dtype() == t && out->is_c_contiguous() && out->shape() == full &&
+                      reinterpret_cast<std::uintptr_t>(out->data_ptr()) % out->itemsize() == 0 &&
+                      !detail::overlaps(*out, a) && !detail::overlaps(*out, b);
+  const ndarray c = direct ? *out : detail::new_array(full, t, a.device());
   if (c.size() > 0 && k == 0) {
     c.fill(0);
   } else if (c.size() > 0) {
@@ -181,6 +187,7 @@ ndarray matmul(const ndarray& a, const ndarray& b, const std::optional<ndarray>&
   }
   shape_t result_shape = batch;
   for (const std::int64_t e : core) result_shape.push_back(e);
+  if (direct) return *out;
   const ndarray result = c.reshape(result_shape);
   if (!out) return result;
   copyto(*out, result, casting::same_kind);
