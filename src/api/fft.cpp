@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "core/scalar_cast.hpp"
 #include "core/type_resolution.hpp"
 #include "dispatch/dispatch.hpp"
 #include "dispatch/fft.hpp"
@@ -51,7 +52,7 @@ double factor_of(norm_mode norm, std::int64_t n, dtype real) {
   if (norm == norm_mode::backward) return 1.0;
   const double f =
       norm == norm_mode::ortho ? 1.0 / std::sqrt(static_cast<double>(n)) : 1.0 / static_cast<double>(n);
-  return full({}, f, float64, cpu).astype(real, casting::unsafe).astype(float64).item<double>();
+  return detail::stored_scalar(f, real).real();
 }
 
 /// @p x (transforms along its last axis) with that axis cut or padded with zeros to @p length, in dtype @p t,
@@ -66,6 +67,16 @@ ndarray fitted(const ndarray& x, std::int64_t length, dtype t, bool private_copy
   const ndarray r = have >= length ? detail::new_array(shape, t, x.device()) : zeros(shape, t, x.device());
   copyto(r(ellipsis, slice(0, kept)), x(ellipsis, slice(0, kept)), casting::unsafe);
   return r;
+}
+
+/// A new array of @p shape and dtype @p out holding the transforms @p kind (complex dtype @p t, sizes @p dims
+/// over the last @p rank axes) of @p input, scaled by @p factor.
+ndarray transformed(fft_kind kind, dtype t, int rank, const std::int64_t* dims, const ndarray& input,
+                    const shape_t& shape, dtype out, double factor) {
+  const ndarray result = detail::new_array(shape, out, input.device());
+  detail::fft_into(kind, t, rank, dims, input, result);
+  if (factor != 1.0) multiply(result, factor, result);
+  return result;
 }
 
 /// NumPy's _raw_fft: the transform along @p axis of length @p n, real or complex, forward or inverse; the
@@ -110,9 +121,8 @@ ndarray raw_fft(const ndarray& a, std::int64_t n, std::int64_t axis, bool is_rea
   }
   shape_t shape = x.shape();
   shape[shape.size() - 1] = n_out;
-  const ndarray result = detail::new_array(shape, kind == fft_kind::real_inverse ? part : t, a.device());
-  detail::fft_into(kind, t, 1, &n, input, result);
-  if (factor != 1.0) multiply(result, factor, result);
+  const ndarray result =
+      transformed(kind, t, 1, &n, input, shape, kind == fft_kind::real_inverse ? part : t, factor);
   const ndarray moved = moveaxis(result.astype(out_dtype, casting::unsafe, false), -1, ax);
   if (!out) return moved;
   copyto(*out, moved, casting::same_kind);
@@ -175,10 +185,8 @@ std::optional<ndarray> direct_fftnd(const ndarray& a, const std::vector<std::int
     factor *= factor_of(is_forward ? norm : swapped(norm), dims[i], real);
   }
   const ndarray input = fitted(a, a.shape()[nd - 1], t, false);
-  const ndarray result = detail::new_array(a.shape(), t, a.device());
-  detail::fft_into(is_forward ? fft_kind::forward : fft_kind::inverse, t, rank, dims, input, result);
-  if (factor != 1.0) multiply(result, factor, result);
-  return result;
+  return transformed(is_forward ? fft_kind::forward : fft_kind::inverse, t, rank, dims, input, a.shape(), t,
+                     factor);
 }
 
 /// NumPy's _raw_fftnd for fft and ifft: each axis in turn, the last first.
