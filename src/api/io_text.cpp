@@ -1,0 +1,658 @@
+// Raw and text files (numcu/io.hpp): tofile, fromfile, frombuffer, savetxt, loadtxt. Text is written as
+// Python's % operator and str() write NumPy's values, and read as NumPy 2's loadtxt and fromfile read it,
+// with NumPy's messages (prefixed with the file and, for loadtxt, the line).
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <complex>
+#include <cstdint>
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <limits>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "core/npy_format.hpp"
+#include "numcu/creation.hpp"
+#include "numcu/error.hpp"
+#include "numcu/io.hpp"
+#include "numcu/manipulation.hpp"
+
+namespace numcu {
+
+namespace {
+
+io_error fault(const std::string& path, const std::string& what) {
+  return io_error(path + ": " + what);
+}
+
+/// Raised by the formatting below where Python raises a TypeError (savetxt turns it into its "Mismatch"
+/// message).
+struct type_mismatch {
+  std::string message;
+};
+
+/// One element as Python sees it after NumPy hands it over: a bool, an int, a float or a complex.
+struct py_value {
+  enum kind_t { boolean, integer, floating, complex } kind = floating;
+  bool negative = false;        // integer: the sign
+  std::uint64_t magnitude = 0;  // integer: |value|
+  double re = 0, im = 0;        // floating, complex
+  double as_double() const {
+    if (kind == boolean || kind == integer)
+      return negative ? -static_cast<double>(magnitude) : static_cast<double>(magnitude);
+    return re;
+  }
+};
+
+/// The elements of @p a in C order, as Python values.
+std::vector<py_value> py_values(const ndarray& a) {
+  const dtype t = a.dtype();
+  std::vector<py_value> out(static_cast<std::size_t>(a.size()));
+  if (out.empty()) return out;
+  if (t.is_complex()) {
+    const auto v = asnumpy(a.astype(complex128)).to_vector<std::complex<double>>();
+    for (std::size_t i = 0; i < out.size(); ++i)
+      out[i] = {py_value::complex, false, 0, v[i].real(), v[i].imag()};
+  } else if (t.is_floating()) {
+    const auto v = asnumpy(a.astype(float64)).to_vector<double>();
+    for (std::size_t i = 0; i < out.size(); ++i) out[i] = {py_value::floating, false, 0, v[i], 0};
+  } else if (t.kind() == dtype_kind::unsigned_integer) {
+    const auto v = asnumpy(a.astype(uint64)).to_vector<std::uint64_t>();
+    for (std::size_t i = 0; i < out.size(); ++i) out[i] = {py_value::integer, false, v[i], 0, 0};
+  } else {
+    const auto v = asnumpy(a.astype(int64)).to_vector<std::int64_t>();
+    const auto kind = t.is_bool() ? py_value::boolean : py_value::integer;
+    for (std::size_t i = 0; i < out.size(); ++i) {
+      const std::uint64_t m =
+          v[i] < 0 ? 0 - static_cast<std::uint64_t>(v[i]) : static_cast<std::uint64_t>(v[i]);
+      out[i] = {kind, v[i] < 0, m, 0, 0};
+    }
+  }
+  return out;
+}
+
+/// Python's repr of a float ('r' format): the shortest digits that read back, positional for exponents -4 to
+/// 15, else d.ddde+XX; @p add_dot_0 adds ".0" to integral positional values (a float's repr; not inside a
+/// complex's).
+std::string float_repr(double x, bool add_dot_0 = true) {
+  if (std::isnan(x)) return "nan";
+  if (std::isinf(x)) return x < 0 ? "-inf" : "inf";
+  char buffer[64];
+  const auto result = std::to_chars(buffer, buffer + sizeof buffer, x, std::chars_format::scientific);
+  const std::string sci(buffer, result.ptr);
+  const std::size_t e = sci.find('e');
+  std::string mantissa = sci.substr(0, e);
+  const int exponent = std::stoi(sci.substr(e + 1));
+  const bool negative = mantissa[0] == '-';
+  if (negative) mantissa.erase(0, 1);
+  std::string digits;
+  for (const char c : mantissa) {
+    if (c != '.') digits += c;
+  }
+  std::string out;
+  if (exponent >= -4 && exponent < 16) {
+    if (exponent < 0) {
+      out = "0." + std::string(static_cast<std::size_t>(-exponent - 1), '0') + digits;
+    } else if (static_cast<int>(digits.size()) <= exponent + 1) {
+      out = digits + std::string(static_cast<std::size_t>(exponent + 1) - digits.size(), '0') +
+            (add_dot_0 ? ".0" : "");
+    } else {
+      out = digits.substr(0, static_cast<std::size_t>(exponent + 1)) + "." +
+            digits.substr(static_cast<std::size_t>(exponent + 1));
+    }
+  } else {
+    out = digits.substr(0, 1) + (digits.size() > 1 ? "." + digits.substr(1) : "") + "e" +
+          (exponent < 0 ? "-" : "+") + (std::abs(exponent) < 10 ? "0" : "") +
+          std::to_string(std::abs(exponent));
+  }
+  return (negative ? "-" : "") + out;
+}
+
+/// Python's str() of @p v.
+std::string py_str(const py_value& v) {
+  switch (v.kind) {
+    case py_value::boolean:
+      return v.magnitude ? "True" : "False";
+    case py_value::integer:
+      return (v.negative ? "-" : "") + std::to_string(v.magnitude);
+    case py_value::floating:
+      return float_repr(v.re);
+    case py_value::complex:
+      break;
+  }
+  const std::string im = float_repr(v.im, false) + "j";
+  if (v.re == 0 && !std::signbit(v.re)) return im;
+  return "(" + float_repr(v.re, false) + (im[0] == '-' ? "" : "+") + im + ")";
+}
+
+/// One conversion of a %-format: %[flags][width][.precision][length]type.
+struct conversion {
+  bool left = false, plus = false, space = false, alternate = false, zero = false;
+  int width = 0;
+  int precision = -1;
+  char type = 's';
+};
+
+/// A %-format split into literal text and conversions (literal[i] precedes conversion i; one more literal
+/// ends it).
+struct format_pieces {
+  std::vector<std::string> literals;
+  std::vector<conversion> conversions;
+};
+
+format_pieces parse_format(const std::string& format) {
+  format_pieces out;
+  std::string literal;
+  for (std::size_t i = 0; i < format.size(); ++i) {
+    if (format[i] != '%') {
+      literal += format[i];
+      continue;
+    }
+    const std::size_t start = i++;
+    if (i < format.size() && format[i] == '%') {
+      literal += '%';
+      continue;
+    }
+    conversion c;
+    for (; i < format.size() && std::strchr("-+ #0", format[i]); ++i) {
+      c.left |= format[i] == '-';
+      c.plus |= format[i] == '+';
+      c.space |= format[i] == ' ';
+      c.alternate |= format[i] == '#';
+      c.zero |= format[i] == '0';
+    }
+    for (; i < format.size() && std::isdigit(static_cast<unsigned char>(format[i])); ++i)
+      c.width = std::min(c.width * 10 + (format[i] - '0'), 1 << 20);
+    if (i < format.size() && format[i] == '.') {
+      c.precision = 0;
+      for (++i; i < format.size() && std::isdigit(static_cast<unsigned char>(format[i])); ++i)
+        c.precision = std::min(c.precision * 10 + (format[i] - '0'), 1 << 20);
+    }
+    for (; i < format.size() && std::strchr("hlL", format[i]); ++i) {
+    }
+    if (i >= format.size()) throw type_mismatch{"incomplete format"};
+    c.type = format[i];
+    if (!std::strchr("diuoxXeEfFgGs", c.type)) {
+      char code[8];
+      std::snprintf(code, sizeof code, "0x%x", static_cast<unsigned char>(c.type));
+      throw type_mismatch{std::string("unsupported format character '") + c.type + "' (" + code +
+                          ") at index " + std::to_string(i)};
+    }
+    (void)start;
+    out.literals.push_back(literal);
+    literal.clear();
+    out.conversions.push_back(c);
+  }
+  out.literals.push_back(literal);
+  return out;
+}
+
+/// Pads @p body (after @p sign and @p prefix) to the conversion's width, as Python does.
+std::string pad(const conversion& c, const std::string& sign, const std::string& prefix,
+                const std::string& body, bool zero_allowed) {
+  const std::size_t length = sign.size() + prefix.size() + body.size();
+  const std::size_t width = static_cast<std::size_t>(c.width);
+  if (length >= width) return sign + prefix + body;
+  const std::size_t fill = width - length;
+  if (c.left) return sign + prefix + body + std::string(fill, ' ');
+  if (c.zero && zero_allowed) return sign + prefix + std::string(fill, '0') + body;
+  return std::string(fill, ' ') + sign + prefix + body;
+}
+
+/// Applies one conversion to one value, as Python's % operator.
+std::string format_one(const conversion& c, const py_value& v) {
+  const std::string sign_of_positive = c.plus ? "+" : c.space ? " " : "";
+  switch (c.type) {
+    case 'd':
+    case 'i':
+    case 'u':
+    case 'o':
+    case 'x':
+    case 'X': {
+      bool negative = v.negative;
+      std::string digits;
+      if (v.kind == py_value::complex)
+        throw type_mismatch{"%" + std::string(1, c.type) + " format: a real number is required, not complex"};
+      if (v.kind == py_value::floating) {
+        if (c.type == 'o' || c.type == 'x' || c.type == 'X')
+          throw type_mismatch{"%" + std::string(1, c.type) + " format: an integer is required, not float"};
+        if (std::isnan(v.re)) throw io_error("cannot convert float NaN to integer");
+        if (std::isinf(v.re)) throw io_error("cannot convert float infinity to integer");
+        const double t = std::trunc(v.re);
+        negative = t < 0;
+        char buffer[400];
+        std::snprintf(buffer, sizeof buffer, "%.0f", std::fabs(t));
+        digits = buffer;
+      } else {
+        const int base = c.type == 'o' ? 8 : (c.type == 'x' || c.type == 'X') ? 16 : 10;
+        char buffer[80];
+        const auto r = std::to_chars(buffer, buffer + sizeof buffer, v.magnitude, base);
+        digits.assign(buffer, r.ptr);
+        if (c.type == 'X') std::transform(digits.begin(), digits.end(), digits.begin(), ::toupper);
+      }
+      if (c.precision >= 0 && digits.size() < static_cast<std::size_t>(c.precision))
+        digits.insert(0, static_cast<std::size_t>(c.precision) - digits.size(), '0');
+      const std::string prefix = !c.alternate    ? ""
+                                 : c.type == 'o' ? "0o"
+                                 : c.type == 'x' ? "0x"
+                                 : c.type == 'X' ? "0X"
+                                                 : "";
+      return pad(c, negative ? "-" : sign_of_positive, prefix, digits, true);
+    }
+    case 's': {
+      std::string s = py_str(v);
+      if (c.precision >= 0 && s.size() > static_cast<std::size_t>(c.precision))
+        s.resize(static_cast<std::size_t>(c.precision));
+      return pad(c, "", "", s, false);
+    }
+    default: {
+      if (v.kind == py_value::complex) throw type_mismatch{"must be real number, not complex"};
+      double x = v.as_double();
+      // Python writes no sign for a NaN whose sign bit is set; C would write "-nan"
+      if (std::isnan(x)) x = std::fabs(x);
+      std::string spec = "%";
+      if (c.left) spec += '-';
+      if (c.plus) spec += '+';
+      if (c.space) spec += ' ';
+      if (c.alternate) spec += '#';
+      if (c.zero && std::isfinite(x)) spec += '0';
+      if (c.width > 0) spec += std::to_string(c.width);
+      if (c.precision >= 0) spec += "." + std::to_string(c.precision);
+      spec += c.type;
+      const int n = std::snprintf(nullptr, 0, spec.c_str(), x);
+      std::string out(static_cast<std::size_t>(n) + 1, '\0');
+      std::snprintf(out.data(), out.size(), spec.c_str(), x);
+      out.resize(static_cast<std::size_t>(n));
+      return out;
+    }
+  }
+}
+
+/// `format % tuple(values)` in Python.
+std::string apply_format(const format_pieces& f, const py_value* values, std::size_t count) {
+  if (count < f.conversions.size()) throw type_mismatch{"not enough arguments for format string"};
+  if (count > f.conversions.size())
+    throw type_mismatch{"not all arguments converted during string formatting"};
+  std::string out = f.literals[0];
+  for (std::size_t i = 0; i < count; ++i) out += format_one(f.conversions[i], values[i]) + f.literals[i + 1];
+  return out;
+}
+
+void replace_all(std::string& s, const std::string& from, const std::string& to) {
+  for (std::size_t at = s.find(from); at != std::string::npos; at = s.find(from, at + to.size()))
+    s.replace(at, from.size(), to);
+}
+
+/// The whole of a file as text. @throws io_error "<path>: cannot be opened for reading".
+std::string read_text(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw fault(path, "cannot be opened for reading");
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+void write_text(const std::string& path, const std::string& text) {
+  detail::file_sink out(path);
+  out.write(text.data(), text.size());
+  out.close();
+}
+
+bool is_space(char c) {
+  return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f';
+}
+
+std::string strip(const std::string& s) {
+  std::size_t b = 0, e = s.size();
+  while (b < e && is_space(s[b])) ++b;
+  while (e > b && is_space(s[e - 1])) --e;
+  return s.substr(b, e - b);
+}
+
+/// A float as Python's float() reads it (surrounding whitespace allowed, no hexadecimal); false where it is
+/// not one.
+bool parse_double(const std::string& text, double& out) {
+  const std::string s = strip(text);
+  if (s.empty() || s.find_first_of("xXpP_(") != std::string::npos) return false;
+  char* end = nullptr;
+  out = std::strtod(s.c_str(), &end);
+  return end == s.c_str() + s.size();
+}
+
+/// An integer in base 10 (sign, digits, surrounding whitespace); false where it is not one or does not fit.
+bool parse_integer(const std::string& text, bool& negative, std::uint64_t& magnitude) {
+  std::string s = strip(text);
+  negative = false;
+  if (!s.empty() && (s[0] == '+' || s[0] == '-')) {
+    negative = s[0] == '-';
+    s.erase(0, 1);
+  }
+  if (s.empty() || !std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; }))
+    return false;
+  const auto r = std::from_chars(s.data(), s.data() + s.size(), magnitude);
+  return r.ec == std::errc() && r.ptr == s.data() + s.size();
+}
+
+/// A complex number as "re", "imj", "re+imj" or any of them in parentheses.
+bool parse_complex(const std::string& text, std::complex<double>& out) {
+  std::string s = strip(text);
+  if (s.size() >= 2 && s.front() == '(' && s.back() == ')') s = s.substr(1, s.size() - 2);
+  if (s.empty()) return false;
+  double re = 0, im = 0;
+  if (s.back() != 'j' && s.back() != 'J') {
+    if (!parse_double(s, re)) return false;
+    out = {re, 0};
+    return true;
+  }
+  s.pop_back();
+  std::size_t split = std::string::npos;
+  for (std::size_t i = s.size(); i-- > 1;) {
+    if ((s[i] == '+' || s[i] == '-') && s[i - 1] != 'e' && s[i - 1] != 'E') {
+      split = i;
+      break;
+    }
+  }
+  const std::string imag = split == std::string::npos ? s : s.substr(split);
+  if (split != std::string::npos && !parse_double(s.substr(0, split), re)) return false;
+  if (imag == "+" || imag == "-" || imag.empty()) {
+    im = imag == "-" ? -1 : 1;
+  } else if (!parse_double(imag, im)) {
+    return false;
+  }
+  out = {re, im};
+  return true;
+}
+
+/// Parses text into elements of dtype t, each stored as float64, int64, uint64, complex128 or bool bytes (the
+/// dtype's wide form), and hands them over as one array.
+class element_parser {
+ public:
+  explicit element_parser(dtype t) : m_type(t) {
+    m_wide = t.is_complex()                             ? complex128
+             : t.is_floating()                          ? float64
+             : t.is_bool()                              ? bool_
+             : t.kind() == dtype_kind::unsigned_integer ? uint64
+                                                        : int64;
+  }
+  /// Appends the value of @p text; false where it is not one of the dtype.
+  bool add(const std::string& text) {
+    if (m_wide == complex128) {
+      std::complex<double> z;
+      if (!parse_complex(text, z)) return false;
+      return put(z);
+    }
+    if (m_wide == float64) {
+      double x;
+      if (!parse_double(text, x)) return false;
+      return put(x);
+    }
+    bool negative;
+    std::uint64_t magnitude;
+    if (!parse_integer(text, negative, magnitude)) return false;
+    if (m_wide == bool_) return put(static_cast<std::uint8_t>(magnitude != 0));
+    const int bits = static_cast<int>(m_type.itemsize()) * 8;
+    if (m_wide == uint64) {
+      if (negative && magnitude != 0) return false;
+      if (bits < 64 && magnitude >> bits) return false;
+      return put(magnitude);
+    }
+    const std::uint64_t limit = std::uint64_t{1} << (bits - 1);
+    if (negative ? magnitude > limit : magnitude >= limit) return false;
+    return put(negative ? static_cast<std::int64_t>(0 - magnitude) : static_cast<std::int64_t>(magnitude));
+  }
+  std::size_t count() const { return m_bytes.size() / m_wide.itemsize(); }
+  ndarray result(const shape_t& shape, device where) const {
+    return array_from_host(m_bytes.data(), m_wide, count(), shape, m_type, where);
+  }
+
+ private:
+  template <class T>
+  bool put(T value) {
+    const auto* p = reinterpret_cast<const unsigned char*>(&value);
+    m_bytes.insert(m_bytes.end(), p, p + sizeof value);
+    return true;
+  }
+  dtype m_type, m_wide;
+  std::vector<unsigned char> m_bytes;
+};
+
+}  // namespace
+
+void tofile(const ndarray& a, const std::string& path, const std::string& sep, const std::string& format) {
+  if (sep.empty()) {
+    const ndarray host = asnumpy(a);
+    detail::file_sink out(path);
+    if (host.nbytes() > 0) out.write(host.data_ptr(), host.nbytes());
+    out.close();
+    return;
+  }
+  std::string text;
+  try {
+    const format_pieces pieces = parse_format(format);
+    const auto values = py_values(a);
+    for (std::size_t i = 0; i < values.size(); ++i) {
+      if (i > 0) text += sep;
+      text += apply_format(pieces, &values[i], 1);
+    }
+  } catch (const type_mismatch& e) {
+    throw fault(path, e.message);
+  } catch (const io_error& e) {
+    throw fault(path, e.what());
+  }
+  write_text(path, text);
+}
+
+ndarray fromfile(const std::string& path, dtype t, const fromfile_options& options) {
+  const device where = options.device.value_or(default_device());
+  if (options.sep.empty()) {
+    detail::file_source in(path);
+    if (options.offset < 0 || static_cast<std::uint64_t>(options.offset) > in.file_size()) {
+      throw fault(path, "offset must be non-negative and no greater than the file's size (" +
+                            std::to_string(in.file_size()) + ")");
+    }
+    const std::uint64_t available =
+        (in.file_size() - static_cast<std::uint64_t>(options.offset)) / t.itemsize();
+    const std::uint64_t n =
+        options.count < 0 ? available : std::min(available, static_cast<std::uint64_t>(options.count));
+    in.restrict_to(static_cast<std::uint64_t>(options.offset), n * t.itemsize());
+    ndarray host = empty({static_cast<std::int64_t>(n)}, t, cpu);
+    if (n > 0) in.read(host.data_ptr(), n * t.itemsize());
+    return host.to(where);
+  }
+  if (options.offset != 0) throw fault(path, "'offset' argument only permitted for binary files");
+  const std::string text = read_text(path);
+  // NumPy's separator: whitespace in it matches any run of whitespace (or none), the rest literally
+  std::string literal;
+  for (const char c : options.sep) {
+    if (!is_space(c)) literal += c;
+  }
+  element_parser parser(t);
+  const auto unmatched = [&] {
+    return fault(path, "string or file could not be read to its end due to unmatched data");
+  };
+  std::size_t at = 0;
+  const auto skip_space = [&] {
+    while (at < text.size() && is_space(text[at])) ++at;
+  };
+  skip_space();
+  while (at < text.size() &&
+         (options.count < 0 || static_cast<std::int64_t>(parser.count()) < options.count)) {
+    // a number runs up to the next whitespace or separator character
+    std::size_t end = at;
+    while (end < text.size() && !is_space(text[end]) &&
+           (literal.empty() || text.compare(end, literal.size(), literal) != 0))
+      ++end;
+    if (!parser.add(text.substr(at, end - at))) throw unmatched();
+    at = end;
+    skip_space();
+    if (at >= text.size()) break;
+    if (!literal.empty()) {
+      if (text.compare(at, literal.size(), literal) != 0) throw unmatched();
+      at += literal.size();
+      skip_space();
+    }
+  }
+  return parser.result({static_cast<std::int64_t>(parser.count())}, where);
+}
+
+ndarray frombuffer(const void* buffer, std::size_t bytes, dtype t, std::int64_t count, std::int64_t offset,
+                   device where) {
+  if (offset < 0 || static_cast<std::uint64_t>(offset) > bytes) {
+    throw io_error("offset must be non-negative and no greater than buffer length (" + std::to_string(bytes) +
+                   ")");
+  }
+  const std::size_t left = bytes - static_cast<std::size_t>(offset);
+  std::size_t n = 0;
+  if (count < 0) {
+    if (left % t.itemsize() != 0) throw io_error("buffer size must be a multiple of element size");
+    n = left / t.itemsize();
+  } else {
+    if (left / t.itemsize() < static_cast<std::uint64_t>(count))
+      throw io_error("buffer is smaller than requested size");
+    n = static_cast<std::size_t>(count);
+  }
+  const auto* start = static_cast<const unsigned char*>(buffer) + (n > 0 ? offset : 0);
+  return array_from_host(n > 0 ? start : nullptr, t, n, {static_cast<std::int64_t>(n)}, t, where);
+}
+
+void savetxt(const std::string& path, const ndarray& a, const savetxt_options& options) {
+  if (a.ndim() != 1 && a.ndim() != 2) {
+    throw fault(path, "Expected 1D or 2D array, got " + std::to_string(a.ndim()) + "D array instead");
+  }
+  const bool complex = a.dtype().is_complex();
+  const std::int64_t rows = a.shape()[0], columns = a.ndim() == 1 ? 1 : a.shape()[1];
+  const auto percents = std::count(options.fmt.begin(), options.fmt.end(), '%');
+  std::string row_format;
+  if (percents == 1) {
+    const std::string one = complex ? " (" + options.fmt + "+" + options.fmt + "j)" : options.fmt;
+    for (std::int64_t c = 0; c < columns; ++c) row_format += (c > 0 ? options.delimiter : "") + one;
+  } else if (percents != (complex ? 2 : 1) * columns) {
+    throw fault(path, "fmt has wrong number of % formats:  " + options.fmt);
+  } else {
+    row_format = options.fmt;
+  }
+  std::string text;
+  const auto commented = [&](std::string s) {
+    replace_all(s, "\n", "\n" + options.comments);
+    return options.comments + s + options.newline;
+  };
+  if (!options.header.empty()) text += commented(options.header);
+  try {
+    const format_pieces pieces = parse_format(row_format);
+    const auto values = py_values(a);
+    std::vector<py_value> row;
+    for (std::int64_t r = 0; r < rows; ++r) {
+      row.clear();
+      for (std::int64_t c = 0; c < columns; ++c) {
+        const py_value& v = values[static_cast<std::size_t>(r * columns + c)];
+        if (!complex) {
+          row.push_back(v);
+        } else {
+          row.push_back({py_value::floating, false, 0, v.re, 0});
+          row.push_back({py_value::floating, false, 0, v.im, 0});
+        }
+      }
+      std::string line = apply_format(pieces, row.data(), row.size()) + options.newline;
+      if (complex) replace_all(line, "+-", "-");
+      text += line;
+    }
+  } catch (const type_mismatch&) {
+    throw fault(path, "Mismatch between array dtype ('" + std::string(a.dtype().name()) +
+                          "') and format specifier ('" + row_format + "')");
+  } catch (const io_error& e) {
+    throw fault(path, e.what());
+  }
+  if (!options.footer.empty()) text += commented(options.footer);
+  write_text(path, text);
+}
+
+ndarray loadtxt(const std::string& path, const loadtxt_options& options) {
+  if (options.ndmin < 0 || options.ndmin > 2)
+    throw fault(path, "Illegal value of ndmin keyword: " + std::to_string(options.ndmin));
+  if (options.skiprows < 0) throw fault(path, "argument must be nonnegative");
+  const std::string text = read_text(path);
+  const dtype t = options.type;
+  element_parser parser(t);
+  std::int64_t line_number = 0, rows = 0, raw_columns = -1;
+  std::size_t at = 0;
+  const std::int64_t want_columns = static_cast<std::int64_t>(options.usecols.size());
+  while (at < text.size() && (options.max_rows < 0 || rows < options.max_rows)) {
+    // a line ends at \n, \r\n or \r (Python's universal newlines)
+    std::size_t end = at;
+    while (end < text.size() && text[end] != '\n' && text[end] != '\r') ++end;
+    std::string line = text.substr(at, end - at);
+    at = end < text.size() && text[end] == '\r' && end + 1 < text.size() && text[end + 1] == '\n' ? end + 2
+                                                                                                  : end + 1;
+    ++line_number;
+    if (line_number <= options.skiprows) continue;
+    if (!options.comments.empty()) {
+      const std::size_t comment = line.find(options.comments);
+      if (comment != std::string::npos) line.resize(comment);
+    }
+    if (strip(line).empty()) continue;
+    std::vector<std::string> fields;
+    if (options.delimiter.empty()) {
+      std::istringstream words(line);
+      for (std::string w; words >> w;) fields.push_back(w);
+    } else {
+      std::size_t from = 0;
+      for (std::size_t cut; (cut = line.find(options.delimiter, from)) != std::string::npos;
+           from = cut + options.delimiter.size())
+        fields.push_back(line.substr(from, cut - from));
+      fields.push_back(line.substr(from));
+    }
+    const auto where = fault(path, "line " + std::to_string(line_number) + ": ").what();
+    const auto n = static_cast<std::int64_t>(fields.size());
+    std::vector<std::int64_t> columns;
+    if (options.usecols.empty()) {
+      if (raw_columns >= 0 && n != raw_columns) {
+        throw io_error(std::string(where) + "the number of columns changed from " +
+                       std::to_string(raw_columns) + " to " + std::to_string(n) + " at row " +
+                       std::to_string(rows + 1) + "; use `usecols` to select a subset and avoid this error");
+      }
+      raw_columns = n;
+      for (std::int64_t c = 0; c < n; ++c) columns.push_back(c);
+    } else {
+      for (const std::int64_t c : options.usecols) {
+        const std::int64_t k = c < 0 ? c + n : c;
+        if (k < 0 || k >= n) {
+          throw io_error(std::string(where) + "invalid column index " + std::to_string(c) + " at row " +
+                         std::to_string(rows + 1) + " with " + std::to_string(n) + " columns");
+        }
+        columns.push_back(k);
+      }
+    }
+    for (const std::int64_t c : columns) {
+      const std::string& field = fields[static_cast<std::size_t>(c)];
+      if (!parser.add(field)) {
+        throw io_error(std::string(where) + "could not convert string '" + field + "' to " +
+                       std::string(t.name()) + " at row " + std::to_string(rows) + ", column " +
+                       std::to_string(c + 1) + ".");
+      }
+    }
+    ++rows;
+  }
+  const std::int64_t columns = rows == 0          ? (want_columns > 0 ? want_columns : 1)
+                               : want_columns > 0 ? want_columns
+                                                  : raw_columns;
+  ndarray table = parser.result({rows, columns}, options.device.value_or(default_device()));
+  // NumPy's _ensure_ndmin_ndarray: squeeze above ndmin, then raise to it
+  if (table.ndim() > options.ndmin) {
+    shape_t squeezed;
+    for (const std::int64_t e : table.shape()) {
+      if (e != 1) squeezed.push_back(e);
+    }
+    table = table.reshape(squeezed);
+  }
+  if (table.ndim() < options.ndmin) {
+    if (options.ndmin == 1) table = table.reshape({table.size()});
+    if (options.ndmin == 2)
+      table = table.ndim() == 0 ? table.reshape({1, 1}) : table.reshape({1, table.size()}).T();
+  }
+  return table;
+}
+
+}  // namespace numcu
