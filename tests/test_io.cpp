@@ -59,6 +59,18 @@ NUMCU_TEST_ON_DEVICES("load reads NumPy's .npy files: every dtype, Fortran order
         npy_path("no_such_file.npy") + ": cannot be opened for reading");
 }
 
+namespace {
+
+/// The first 128 bytes of a .npy file: the magic string, the version and the header.
+std::string header_of(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::string start(128, '\0');
+  in.read(start.data(), static_cast<std::streamsize>(start.size()));
+  return start;
+}
+
+}  // namespace
+
 NUMCU_TEST_ON_DEVICES("save writes what load reads back bit for bit, in C and Fortran order",
                       npy_round_trip) {
   for (const nc::dtype t : {nc::bool_, nc::int8, nc::uint16, nc::int64, nc::float16, nc::bfloat16,
@@ -71,8 +83,11 @@ NUMCU_TEST_ON_DEVICES("save writes what load reads back bit for bit, in C and Fo
     CHECK(back.dtype() == t);
     CHECK(back.shape() == a.shape());
     CHECK(numcu_test::host_bytes(back) == numcu_test::host_bytes(a));
-    // a transposed view is Fortran-contiguous: written in Fortran order, read back as the same values
+    CHECK(header_of(file.path).find("'fortran_order': False") != std::string::npos);
+    // a transposed view is Fortran-contiguous: written in Fortran order (as np.save writes it), read back as
+    // the same values
     nc::save(file.path, a.T());
+    CHECK(header_of(file.path).find("'fortran_order': True") != std::string::npos);
     const nc::ndarray back_t = nc::load(file.path, dev);
     CHECK(back_t.shape() == a.T().shape());
     CHECK(numcu_test::host_bytes(back_t) == numcu_test::host_bytes(a.T()));

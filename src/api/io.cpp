@@ -87,9 +87,9 @@ ndarray read_npy_data(byte_source& in, const detail::npy_layout& layout, device 
 /// Writes @p a as a .npy stream: the header, then the elements in C order, or in Fortran order where the
 /// array is Fortran-contiguous and not C-contiguous (as NumPy writes it).
 void write_npy(byte_sink& out, const ndarray& a) {
-  const ndarray host = asnumpy(a);
-  const bool fortran = !host.is_c_contiguous() && a.ndim() > 1 && transpose(host).is_c_contiguous();
-  const ndarray data = fortran ? transpose(host) : ascontiguousarray(host);
+  // (decided on the array itself: a host copy of it is C-contiguous)
+  const bool fortran = a.ndim() > 1 && !a.is_c_contiguous() && transpose(a).is_c_contiguous();
+  const ndarray data = asnumpy(fortran ? transpose(a) : a);
   const std::string header = detail::npy_header(a.dtype(), a.shape(), fortran);
   out.write(header.data(), header.size());
   if (data.nbytes() > 0) out.write(data.data_ptr(), data.nbytes());
