@@ -4,7 +4,8 @@
 # builds and runs the consumer project, runs the benchmarks with CuPy and PyTorch in the same run, and prints a summary last.
 # Logs and JSON go to $OUT (default ./gpu-check-out).
 #   scripts/gpu-check.sh [all|test|bench|suite|sanitize|sanitize-1|sanitize-2|sanitize-3|build]
-# "build" builds only.
+# "build" builds only. "suite" includes tests/python (DLPack with NumPy, PyTorch and CuPy; NumPy reading numcu's
+# files), run by scripts/python-tests.sh.
 # "test" is "suite" (the test suite and the examples) then "sanitize" (memcheck and the consumer project); the
 # parts can run as separate calls on the same machine when one call's time limit is too short: "sanitize" is
 # "sanitize-1" (memcheck over the CUDA cases of the lighter test files, and the consumer project),
@@ -67,6 +68,11 @@ if [ "$what" = all ] || [ "$what" = test ] || [ "$what" = suite ]; then
     status=1
   fi
   grep -q "Status: SUCCESS" "$OUT/tests.log" || { grep -B2 -A8 "ERROR\|FATAL" "$OUT/tests.log" | head -120; status=1; }
+  # NumPy, PyTorch and CuPy on the other side: DLPack round trips (none of the three may be missing here) and
+  # NumPy reading numcu's files
+  NUMCU_REQUIRE_GPU_INTEROP=1 scripts/python-tests.sh build/gpu >"$OUT/python.log" 2>&1 || status=1
+  while read -r line; do note "python:      $line"; done < <(grep -E "^(dlpack interop|numpy reads numcu):" "$OUT/python.log")
+  grep -E "FAILED|Error|Traceback" "$OUT/python.log" | head -40
   scripts/run-examples.sh build/gpu >"$OUT/examples.log" 2>&1 || status=1
   note "examples:    $(grep -cE ': ok \(' "$OUT/examples.log") ok, $(grep -cE ': (FAILED|skipped)' "$OUT/examples.log") failed or skipped"
   # the longer differential run: a case file of another seed (NUMCU_DIFFERENTIAL_CASES=FILE, drawn where NumPy

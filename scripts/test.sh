@@ -2,7 +2,8 @@
 # Builds numcu with its tests and runs the whole suite, then builds a consumer project that links
 # numcu::numcu through find_package and through add_subdirectory and runs it. On a machine without a GPU the
 # [cuda] cases are reported as skipped. Installs what is missing when run as root; otherwise prints the
-# command to run and stops. Prints the ten slowest translation units of the build.
+# command to run and stops. Prints the ten slowest translation units of the build. The tests with NumPy on the
+# other side (tests/python) need Python 3 and install NumPy from PyPI into the build directory where it is missing.
 #   scripts/test.sh            (preset "ci": sm_90; NUMCU_PRESET=gpu on the H200)
 #   scripts/test.sh --sanitize (the host code built with -fsanitize=address,undefined, preset "sanitize"; runs
 #                               the suite only: every CPU case, and the CUDA cases where a GPU is present)
@@ -40,6 +41,7 @@ if $sanitize; then
 fi
 scripts/slowest-units.sh "build/$preset"
 ./build/"$preset"/tests/numcu_tests
+scripts/python-tests.sh "build/$preset"
 ./build/"$preset"/examples/quickstart >/dev/null && echo "quickstart: ran"
 scripts/run-examples.sh "build/$preset"
 scripts/check-consumer.sh "$preset"

@@ -6,6 +6,7 @@
 #include "numcu/creation.hpp"
 #include "numcu/device.hpp"
 #include "numcu/device_view.hpp"
+#include "numcu/dlpack.hpp"
 #include "numcu/dtype.hpp"
 #include "numcu/elementwise.hpp"
 #include "numcu/error.hpp"

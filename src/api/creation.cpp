@@ -251,21 +251,13 @@ ndarray from_blob(void* data, const shape_t& shape, dtype t, std::optional<strid
 }
 
 ndarray from_blob(void* data, const shape_t& shape, dtype t, device d, std::optional<strides_t> strides) {
-  const auto nbytes = static_cast<std::size_t>(array_nbytes(shape, t.itemsize()));
+  array_nbytes(shape, t.itemsize());  // (before C strides are computed from it)
   const strides_t s = strides.value_or(c_strides(shape, t.itemsize()));
   if (s.size() != shape.size()) {
     throw shape_error("from_blob: " + std::to_string(s.size()) + " strides for a shape of " +
                       std::to_string(shape.size()) + " dimensions");
   }
-  array_view_nbytes(shape, s, 0, t.itemsize());
-  if (d.is_cuda()) detail::require_device_memory(data, d, "from_blob");
-  auto b = std::make_shared<detail::buffer>();
-  b->data = data;
-  b->owned = false;
-  b->dtype = t;
-  b->where = d;
-  b->nbytes = nbytes;
-  return ndarray(b, t, shape, s, 0, false);
+  return detail::wrap_memory(data, shape, s, t, d, "from_blob");
 }
 
 ndarray from_blob(void* data, const shape_t& shape, dtype t, device d, std::function<void(void*)> deleter,

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "cuda/runtime.hpp"
+#include "memory/buffer.hpp"
 #include "numcu/error.hpp"
 
 namespace numcu::detail {
@@ -236,6 +237,19 @@ void require_device_memory(const void* p, device d, std::string_view caller) {
   if (on_gpu && info.ordinal == d.index()) return;
   throw device_error(std::string(caller) + ": the pointer is " + describe(info) +
                      ", not device or managed memory of " + d.str());
+}
+
+ndarray wrap_memory(void* data, const shape_t& shape, const strides_t& strides, dtype t, device where,
+                    std::string_view caller) {
+  array_view_nbytes(shape, strides, 0, t.itemsize());
+  if (where.is_cuda()) require_device_memory(data, where, caller);
+  auto b = std::make_shared<buffer>();
+  b->data = data;
+  b->owned = false;
+  b->dtype = t;
+  b->where = where;
+  b->nbytes = static_cast<std::size_t>(array_nbytes(shape, t.itemsize()));
+  return ndarray(b, t, shape, strides, 0, false);
 }
 
 void copy_host_to_device(void* dst, const void* src, std::size_t nbytes, device d) {

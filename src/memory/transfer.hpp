@@ -10,6 +10,7 @@
 #include <string_view>
 
 #include "numcu/device.hpp"
+#include "numcu/ndarray.hpp"
 #include "numcu/stream.hpp"
 
 namespace numcu::detail {
@@ -37,6 +38,12 @@ bool is_page_locked(const void* p);
 /// Throws device_error unless GPU @p d exists and @p p lies in device or managed memory of it; the message
 /// names @p caller and what @p p is instead.
 void require_device_memory(const void* p, device d, std::string_view caller);
+
+/// An array of @p shape and byte @p strides over memory numcu does not own (from_blob, from_dlpack), with no
+/// owner yet: the view is checked to fit int64 and, on a GPU, @p data to be memory of it (@p caller names the
+/// function in the message). @throws shape_error, device_error.
+ndarray wrap_memory(void* data, const shape_t& shape, const strides_t& strides, dtype t, device where,
+                    std::string_view caller);
 
 /// Copies @p nbytes from host memory @p src to GPU memory @p dst on the current stream of @p d.
 void copy_host_to_device(void* dst, const void* src, std::size_t nbytes, device d);
