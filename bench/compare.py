@@ -290,6 +290,23 @@ def sorting(out, xp, ev, f32, sync):
     sync()
 
 
+def io(out, to_gpu, to_host, sync, to_dlpack, from_dlpack, small):
+    """The rows of bench/bench_io.cpp: NumPy's np.load and np.save with the library's copy to and from the GPU,
+    and the library's DLPack calls on a 1000-element float32 array."""
+    import tempfile
+    import numpy as np
+    path = os.path.join(tempfile.gettempdir(), "compare_io.npy")
+    n = (1 << 30) // 4
+    a = to_gpu(np.arange(n, dtype=np.float32))
+    out["save 1 GiB float32 .npy from the GPU"] = median_host_ms(lambda: np.save(path, to_host(a)))
+    out["load 1 GiB float32 .npy onto the GPU"] = median_host_ms(lambda: (to_gpu(np.load(path)), sync()))
+    os.remove(path)
+    del a
+    out["to_dlpack + deleter (float32 1-D on the GPU)"] = median_host_ms(lambda: to_dlpack(small), 1000, 21, 1000)
+    out["to_dlpack + from_dlpack + release (float32 1-D on the GPU)"] = median_host_ms(
+        lambda: from_dlpack(to_dlpack(small)), 1000, 21, 1000)
+
+
 def cupy_results():
     import cupy as cp
     import numpy as np
@@ -330,6 +347,8 @@ def cupy_results():
     sorting(out, cp, ev, cp.float32, lambda: cp.cuda.Device().synchronize())
     joining(out, cp, ev, cp.float32, lambda: cp.cuda.Device().synchronize())
     linalg(out, cp, ev, lambda: cp.cuda.Device().synchronize())
+    io(out, cp.asarray, cp.asnumpy, lambda: cp.cuda.Device().synchronize(), lambda x: x.__dlpack__(),
+       cp.from_dlpack, cp.arange(1000, dtype=cp.float32))
     try:  # the other rows stand even if CuPy cannot compile here
         runtime_kernels(out, cp, ev)
     except Exception as e:
@@ -446,6 +465,9 @@ def torch_results():
     torch.backends.cuda.matmul.allow_fp16_reduced_precision_reduction = False
     torch.backends.cuda.matmul.allow_bf16_reduced_precision_reduction = False
     linalg(out, torch, ev, torch.cuda.synchronize)
+    io(out, lambda x: torch.from_numpy(x).cuda(), lambda t: t.cpu().numpy(), torch.cuda.synchronize,
+       torch.utils.dlpack.to_dlpack, torch.utils.dlpack.from_dlpack,
+       torch.arange(1000, dtype=torch.float32, device="cuda"))
     return out
 
 

@@ -1,7 +1,8 @@
 // numcu_bench: runs the benchmark groups on cuda(0) and writes every result to the JSON file given as the
 // first argument (default numcu_bench.json), for bench/compare.py; a second argument names the one group to
-// run (foundation, elementwise, reduction, sorting, joining, linalg, variants, scan, selection, rtc, baselines;
-// variants, scan and selection only in a build with -DNUMCU_BUILD_BENCHMARK_VARIANTS=ON). `numcu_bench
+// run (foundation, elementwise, reduction, sorting, joining, linalg, io, variants, scan, selection, rtc,
+// baselines; variants, scan and selection only in a build with -DNUMCU_BUILD_BENCHMARK_VARIANTS=ON).
+// `numcu_bench
 // --first-launch-child` is the fresh process bench_rtc.cpp starts to time a launch from the disk cache.
 #include <cstdio>
 #include <fstream>
@@ -18,6 +19,7 @@ void run_reduction_benchmarks();
 void run_sorting_benchmarks();
 void run_joining_benchmarks();
 void run_linalg_benchmarks();
+void run_io_benchmarks();
 void run_rtc_benchmarks();
 void run_baseline_benchmarks();
 #ifdef NUMCU_BENCHMARK_VARIANTS
@@ -45,6 +47,7 @@ int main(int argc, char** argv) {
                                                        {"sorting", run_sorting_benchmarks},
                                                        {"joining", run_joining_benchmarks},
                                                        {"linalg", run_linalg_benchmarks},
+                                                       {"io", run_io_benchmarks},
 #ifdef NUMCU_BENCHMARK_VARIANTS
                                                        {"variants", run_reduction_variants},
                                                        {"scan", run_scan_variants},
