@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <sstream>
 #include <tuple>
 
@@ -104,6 +105,51 @@ NUMCU_TEST_ON_DEVICES("save writes what load reads back bit for bit, in C and Fo
         std::vector<std::int64_t>{0, 2, 4, 6, 8});
   CHECK(message_of([&] { nc::save("/nonexistent_dir/x.npy", every_other); }) ==
         "/nonexistent_dir/x.npy: cannot be opened for writing");
+}
+
+NUMCU_TEST_ON_DEVICES(
+    "load reads files larger than its staging chunks: little- and big-endian, Fortran order",
+    npy_load_in_chunks) {
+  // 5,000,001 uint32 (a little over 19 MiB: two whole 8 MiB chunks and a part) of known bytes
+  const std::int64_t n = 5'000'001;
+  const temporary_file file("chunks.npy");
+  nc::save(file.path, nc::arange(n, nc::uint32, nc::cpu));
+  const nc::ndarray little = nc::load(file.path, dev);
+  CHECK(little.device() == dev);
+  const auto values = nc::asnumpy(little).to_vector<std::uint32_t>();
+  REQUIRE(values.size() == static_cast<std::size_t>(n));
+  std::int64_t wrong = 0;
+  for (std::int64_t i = 0; i < n; ++i)
+    wrong += values[static_cast<std::size_t>(i)] != static_cast<std::uint32_t>(i);
+  CHECK(wrong == 0);
+  // the same bytes declared big-endian: each element's bytes reversed
+  std::string bytes;
+  {
+    std::ifstream in(file.path, std::ios::binary);
+    bytes.assign(std::istreambuf_iterator<char>(in), {});
+  }
+  const std::size_t at = bytes.find("'<u4'");
+  REQUIRE(at != std::string::npos);
+  bytes[at + 1] = '>';
+  {
+    std::ofstream out(file.path, std::ios::binary | std::ios::trunc);
+    out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+  }
+  const auto swapped = nc::asnumpy(nc::load(file.path, dev)).to_vector<std::uint32_t>();
+  wrong = 0;
+  for (std::int64_t i = 0; i < n; ++i) {
+    const auto v = static_cast<std::uint32_t>(i);
+    const std::uint32_t reversed = (v >> 24) | ((v >> 8) & 0xff00u) | ((v << 8) & 0xff0000u) | (v << 24);
+    wrong += swapped[static_cast<std::size_t>(i)] != reversed;
+  }
+  CHECK(wrong == 0);
+  // Fortran order, float64 (a little over 24 MiB)
+  const nc::ndarray m = nc::arange(1001 * 3001, nc::float64, nc::cpu).reshape({1001, 3001});
+  nc::save(file.path, m.T());
+  const nc::ndarray back = nc::load(file.path, dev);
+  CHECK(back.shape() == nc::shape_t{3001, 1001});
+  CHECK(back.is_c_contiguous());
+  CHECK(nc::array_equal(nc::asnumpy(back), m.T()));
 }
 
 // .npz archives, raw and text files: archives NumPy wrote (np.savez, np.savez_compressed, ZIP64 records) and

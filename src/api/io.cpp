@@ -1,23 +1,22 @@
 // NumPy's .npy files and .npz archives (numcu/io.hpp). The .npy encoding lives in core/npy_format (one copy,
 // used on plain files and on archive members alike), the ZIP records in core/zip_archive. Loading onto a GPU
-// reads the data in chunks into two page-locked buffers and copies each to the device while the next is read.
+// reads the data in chunks into the page-locked staging buffers and copies each to the device while the next
+// is read.
 #include "numcu/io.hpp"
 
 #include <algorithm>
 #include <cstdint>
 #include <cstring>
-#include <optional>
 #include <set>
 #include <string>
 #include <vector>
 
 #include "core/npy_format.hpp"
 #include "core/zip_archive.hpp"
+#include "memory/transfer.hpp"
 #include "numcu/creation.hpp"
 #include "numcu/error.hpp"
 #include "numcu/manipulation.hpp"
-#include "numcu/memory.hpp"
-#include "numcu/stream.hpp"
 
 namespace numcu {
 
@@ -25,9 +24,6 @@ namespace {
 
 using detail::byte_sink;
 using detail::byte_source;
-
-/// Bytes per page-locked chunk of a load onto a GPU (two of them are in flight).
-constexpr std::uint64_t chunk_bytes = 16u << 20;
 
 /// Reverses the bytes of each element (of each part of a complex element) of @p bytes bytes of dtype @p t.
 void swap_bytes(void* data, std::uint64_t bytes, dtype t) {
@@ -37,51 +33,26 @@ void swap_bytes(void* data, std::uint64_t bytes, dtype t) {
 }
 
 /// The elements of a .npy stream whose header @p layout was read from @p in, on @p where as a C-contiguous
-/// array. On a GPU, chunk by chunk through two pinned buffers: a buffer is refilled once its copy completed.
+/// array. Onto a GPU through the page-locked staging buffers: each chunk is read from the file into one while
+/// the chunks before it are copied.
 ndarray read_npy_data(byte_source& in, const detail::npy_layout& layout, device where) {
   // the elements in the file's order: C, or Fortran (the reversed shape in C order, transposed back)
   shape_t stored = layout.shape;
   if (layout.fortran_order) std::reverse(stored.begin(), stored.end());
   const dtype t = layout.type;
-  if (where.is_cpu() || layout.data_bytes == 0) {
-    ndarray host = empty(stored, t, cpu);
-    if (host.nbytes() > 0) in.read(host.data_ptr(), host.nbytes());
-    if (layout.swapped) swap_bytes(host.data_ptr(), host.nbytes(), t);
-    const ndarray values = layout.fortran_order ? ascontiguousarray(transpose(host)) : host;
-    return values.to(where);
+  ndarray values = empty(stored, t, where);
+  if (where.is_cpu()) {
+    if (values.nbytes() > 0) in.read(values.data_ptr(), values.nbytes());
+    if (layout.swapped) swap_bytes(values.data_ptr(), values.nbytes(), t);
+  } else {
+    detail::fill_device_in_chunks(values.data_ptr(), values.nbytes(), where,
+                                  [&](void* chunk, std::size_t, std::size_t n) {
+                                    in.read(chunk, n);
+                                    // (whole elements: every chunk but the last is a multiple of 16 bytes)
+                                    if (layout.swapped) swap_bytes(chunk, n, t);
+                                  });
   }
-  const ndarray target = empty(stored, t, where);
-  // the destination as flat bytes, so that each chunk lands in its byte range whatever the element size
-  const ndarray bytes(target.buffer(), uint8, {static_cast<std::int64_t>(layout.data_bytes)}, {1},
-                      target.offset(), true);
-  const std::uint64_t chunk = std::min(chunk_bytes, layout.data_bytes);
-  ndarray pinned[2] = {pinned_empty({static_cast<std::int64_t>(chunk)}, uint8),
-                       pinned_empty({static_cast<std::int64_t>(chunk)}, uint8)};
-  std::optional<event> copied[2];
-  try {
-    std::uint64_t done = 0;
-    for (int b = 0; done < layout.data_bytes; b ^= 1) {
-      if (copied[b]) copied[b]->synchronize();
-      // (chunk_bytes is a multiple of every element size, so that a chunk holds whole elements to swap)
-      const std::uint64_t n = std::min(chunk, layout.data_bytes - done);
-      in.read(pinned[b].data_ptr(), n);
-      if (layout.swapped) swap_bytes(pinned[b].data_ptr(), n, t);
-      const auto start = static_cast<std::int64_t>(done), stop = static_cast<std::int64_t>(done + n);
-      copied[b] =
-          to_device_async(pinned[b](slice(0, static_cast<std::int64_t>(n))), bytes(slice(start, stop)));
-      done += n;
-    }
-  } catch (...) {
-    // the buffers must outlive the copies already queued
-    for (auto& e : copied) {
-      if (e) e->synchronize();
-    }
-    throw;
-  }
-  for (auto& e : copied) {
-    if (e) e->synchronize();
-  }
-  return layout.fortran_order ? ascontiguousarray(transpose(target)) : target;
+  return layout.fortran_order ? ascontiguousarray(transpose(values)) : values;
 }
 
 /// Writes @p a as a .npy stream: the header, then the elements in C order, or in Fortran order where the

@@ -252,26 +252,21 @@ ndarray wrap_memory(void* data, const shape_t& shape, const strides_t& strides, 
   return ndarray(b, t, shape, strides, 0, false);
 }
 
-void copy_host_to_device(void* dst, const void* src, std::size_t nbytes, device d) {
+void fill_device_in_chunks(void* dst, std::size_t nbytes, device d,
+                           const std::function<void(void* chunk, std::size_t offset, std::size_t n)>& fill) {
   if (nbytes == 0) return;
   cuda_device_guard guard(d);
   cudaStream_t stream = current_cuda_stream(d.index());
-  if (nbytes < h2d_staging_threshold || is_page_locked(src)) {
-    enqueue_copy(dst, src, nbytes, cudaMemcpyHostToDevice, stream);
-    NUMCU_CUDA_CHECK(cudaStreamSynchronize(stream));
-    return;
-  }
   staging_area& s = staging(cudaMemcpyHostToDevice);
   std::lock_guard lock(s.mutex);
   prepare(s, d.index());
-  host_crew crew(nbytes);
   try {
     std::array<bool, chunk_count> in_flight{};
     for (std::size_t done = 0, i = 0; done < nbytes; done += chunk_bytes, ++i) {
       const int k = static_cast<int>(i % chunk_count);
       const std::size_t n = std::min(chunk_bytes, nbytes - done);
       if (in_flight[k]) NUMCU_CUDA_CHECK(cudaEventSynchronize(s.done[k]));
-      crew.run(static_cast<char*>(s.chunks[k]), static_cast<const char*>(src) + done, n);
+      fill(s.chunks[k], done, n);
       enqueue_copy(static_cast<char*>(dst) + done, s.chunks[k], n, cudaMemcpyHostToDevice, stream);
       NUMCU_CUDA_CHECK(cudaEventRecord(s.done[k], stream));
       in_flight[k] = true;
@@ -281,6 +276,21 @@ void copy_host_to_device(void* dst, const void* src, std::size_t nbytes, device 
     drain_after_error(stream);
     throw;
   }
+}
+
+void copy_host_to_device(void* dst, const void* src, std::size_t nbytes, device d) {
+  if (nbytes == 0) return;
+  if (nbytes < h2d_staging_threshold || is_page_locked(src)) {
+    cuda_device_guard guard(d);
+    cudaStream_t stream = current_cuda_stream(d.index());
+    enqueue_copy(dst, src, nbytes, cudaMemcpyHostToDevice, stream);
+    NUMCU_CUDA_CHECK(cudaStreamSynchronize(stream));
+    return;
+  }
+  host_crew crew(nbytes);
+  fill_device_in_chunks(dst, nbytes, d, [&](void* chunk, std::size_t offset, std::size_t n) {
+    crew.run(static_cast<char*>(chunk), static_cast<const char*>(src) + offset, n);
+  });
 }
 
 void copy_device_to_host(void* dst, const void* src, std::size_t nbytes, device d) {

@@ -7,6 +7,7 @@
 #pragma once
 
 #include <cstddef>
+#include <functional>
 #include <string_view>
 
 #include "numcu/device.hpp"
@@ -47,6 +48,14 @@ ndarray wrap_memory(void* data, const shape_t& shape, const strides_t& strides, 
 
 /// Copies @p nbytes from host memory @p src to GPU memory @p dst on the current stream of @p d.
 void copy_host_to_device(void* dst, const void* src, std::size_t nbytes, device d);
+
+/// Writes @p nbytes into GPU memory @p dst on @p d through the page-locked staging buffers, chunk by chunk on
+/// the current stream: `fill(chunk, offset, n)` puts bytes [offset, offset + n) of the data into the chunk
+/// (in order, each n a multiple of 16 but the last) while the copies of the chunks before it run. Returns
+/// once every copy has finished; an exception from @p fill is rethrown after the copies already queued
+/// finished.
+void fill_device_in_chunks(void* dst, std::size_t nbytes, device d,
+                           const std::function<void(void* chunk, std::size_t offset, std::size_t n)>& fill);
 
 /// Copies @p nbytes from GPU memory @p src on @p d to host memory @p dst; waits for the current stream first.
 void copy_device_to_host(void* dst, const void* src, std::size_t nbytes, device d);
