@@ -150,6 +150,15 @@ NUMCU_TEST_ON_DEVICES(
   CHECK(back.shape() == nc::shape_t{3001, 1001});
   CHECK(back.is_c_contiguous());
   CHECK(nc::array_equal(nc::asnumpy(back), m.T()));
+  // and save from the device, chunk by chunk: C order, Fortran order, and a view that is neither
+  const nc::ndarray on_device = m.to(dev);
+  nc::save(file.path, on_device);
+  CHECK(nc::array_equal(nc::load(file.path, nc::cpu), m));
+  nc::save(file.path, on_device.T());
+  CHECK(header_of(file.path).find("'fortran_order': True") != std::string::npos);
+  CHECK(nc::array_equal(nc::load(file.path, nc::cpu), m.T()));
+  nc::save(file.path, on_device(nc::all, nc::slice(0, nc::none, 2)));
+  CHECK(nc::array_equal(nc::load(file.path, nc::cpu), m(nc::all, nc::slice(0, nc::none, 2))));
 }
 
 // .npz archives, raw and text files: archives NumPy wrote (np.savez, np.savez_compressed, ZIP64 records) and

@@ -17,10 +17,10 @@
 
 namespace numcu {
 
-/// numpy.save: writes @p a (copied to the host where it is on a GPU) to @p path as a .npy file: format 1.0
-/// (2.0 where the header needs more than 65535 bytes), the array's dtype little-endian, in C order, or in
-/// Fortran order where the array is Fortran-contiguous and not C-contiguous (as NumPy writes it). Unlike
-/// NumPy, no ".npy" is appended to @p path.
+/// numpy.save: writes @p a (from a GPU chunk by chunk through page-locked buffers, each written while the
+/// next are copied) to @p path as a .npy file: format 1.0 (2.0 where the header needs more than 65535 bytes),
+/// the array's dtype little-endian, in C order, or in Fortran order where the array is Fortran-contiguous and
+/// not C-contiguous (as NumPy writes it). Unlike NumPy, no ".npy" is appended to @p path.
 /// @throws io_error where the file cannot be written.
 void save(const std::string& path, const ndarray& a);
 

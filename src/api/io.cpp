@@ -56,14 +56,19 @@ ndarray read_npy_data(byte_source& in, const detail::npy_layout& layout, device 
 }
 
 /// Writes @p a as a .npy stream: the header, then the elements in C order, or in Fortran order where the
-/// array is Fortran-contiguous and not C-contiguous (as NumPy writes it).
+/// array is Fortran-contiguous and not C-contiguous (as NumPy writes it). From a GPU through the page-locked
+/// staging buffers: each chunk is written to the file while the next ones are copied.
 void write_npy(byte_sink& out, const ndarray& a) {
-  // (decided on the array itself: a host copy of it is C-contiguous)
   const bool fortran = a.ndim() > 1 && !a.is_c_contiguous() && transpose(a).is_c_contiguous();
-  const ndarray data = asnumpy(fortran ? transpose(a) : a);
+  const ndarray data = ascontiguousarray(fortran ? transpose(a) : a);  // on a's device
   const std::string header = detail::npy_header(a.dtype(), a.shape(), fortran);
   out.write(header.data(), header.size());
-  if (data.nbytes() > 0) out.write(data.data_ptr(), data.nbytes());
+  if (data.device().is_cpu()) {
+    if (data.nbytes() > 0) out.write(data.data_ptr(), data.nbytes());
+    return;
+  }
+  detail::drain_device_in_chunks(data.data_ptr(), data.nbytes(), data.device(),
+                                 [&](const void* chunk, std::size_t, std::size_t n) { out.write(chunk, n); });
 }
 
 /// np.savez's names: arr_0, arr_1, ... for the positional arrays, then the named ones; each once.

@@ -293,20 +293,15 @@ void copy_host_to_device(void* dst, const void* src, std::size_t nbytes, device 
   });
 }
 
-void copy_device_to_host(void* dst, const void* src, std::size_t nbytes, device d) {
+void drain_device_in_chunks(
+    const void* src, std::size_t nbytes, device d,
+    const std::function<void(const void* chunk, std::size_t offset, std::size_t n)>& take) {
+  if (nbytes == 0) return;
   cuda_device_guard guard(d);
   cudaStream_t stream = current_cuda_stream(d.index());
-  if (nbytes < d2h_staging_threshold || is_page_locked(dst)) {
-    enqueue_copy(dst, src, nbytes, cudaMemcpyDeviceToHost, stream);
-    NUMCU_CUDA_CHECK(cudaStreamSynchronize(stream));
-    return;
-  }
-  // The driver's path into pageable memory copies out of its staging buffers on this thread alone, taking
-  // each page fault of a fresh destination in turn; here the host threads share that work.
   staging_area& s = staging(cudaMemcpyDeviceToHost);
   std::lock_guard lock(s.mutex);
   prepare(s, d.index());
-  host_crew crew(nbytes);
   const std::size_t chunks = (nbytes + chunk_bytes - 1) / chunk_bytes;
   auto length = [&](std::size_t i) { return std::min(chunk_bytes, nbytes - i * chunk_bytes); };
   // Queues chunk i behind the work already on the stream, which orders it after the producers of src.
@@ -321,13 +316,29 @@ void copy_device_to_host(void* dst, const void* src, std::size_t nbytes, device 
     for (std::size_t i = 0; i < chunks; ++i) {
       const int k = static_cast<int>(i % chunk_count);
       NUMCU_CUDA_CHECK(cudaEventSynchronize(s.done[k]));
-      crew.run(static_cast<char*>(dst) + i * chunk_bytes, static_cast<const char*>(s.chunks[k]), length(i));
+      take(s.chunks[k], i * chunk_bytes, length(i));
       if (i + chunk_count < chunks) fetch(i + chunk_count);
     }
   } catch (...) {
     drain_after_error(stream);
     throw;
   }
+}
+
+void copy_device_to_host(void* dst, const void* src, std::size_t nbytes, device d) {
+  if (nbytes < d2h_staging_threshold || is_page_locked(dst)) {
+    cuda_device_guard guard(d);
+    cudaStream_t stream = current_cuda_stream(d.index());
+    enqueue_copy(dst, src, nbytes, cudaMemcpyDeviceToHost, stream);
+    NUMCU_CUDA_CHECK(cudaStreamSynchronize(stream));
+    return;
+  }
+  // The driver's path into pageable memory copies out of its staging buffers on this thread alone, taking
+  // each page fault of a fresh destination in turn; here the host threads share that work.
+  host_crew crew(nbytes);
+  drain_device_in_chunks(src, nbytes, d, [&](const void* chunk, std::size_t offset, std::size_t n) {
+    crew.run(static_cast<char*>(dst) + offset, static_cast<const char*>(chunk), n);
+  });
 }
 
 void copy_host_to_device_async(void* dst, const void* src, std::size_t nbytes, const stream& s) {

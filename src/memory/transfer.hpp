@@ -57,6 +57,14 @@ void copy_host_to_device(void* dst, const void* src, std::size_t nbytes, device 
 void fill_device_in_chunks(void* dst, std::size_t nbytes, device d,
                            const std::function<void(void* chunk, std::size_t offset, std::size_t n)>& fill);
 
+/// Reads @p nbytes of GPU memory @p src on @p d through the page-locked staging buffers, chunk by chunk on
+/// the current stream (after the work queued there): `take(chunk, offset, n)` gets bytes [offset, offset + n)
+/// of the data, in order, while the copies of the chunks after it run. An exception from @p take is rethrown
+/// after the copies already queued finished.
+void drain_device_in_chunks(
+    const void* src, std::size_t nbytes, device d,
+    const std::function<void(const void* chunk, std::size_t offset, std::size_t n)>& take);
+
 /// Copies @p nbytes from GPU memory @p src on @p d to host memory @p dst; waits for the current stream first.
 void copy_device_to_host(void* dst, const void* src, std::size_t nbytes, device d);
 
