@@ -184,6 +184,14 @@ void enqueue_copy(void* dst, const void* src, std::size_t nbytes, cudaMemcpyKind
   if (nbytes > 0) NUMCU_CUDA_CHECK(cudaMemcpyAsync(dst, src, nbytes, kind, stream));
 }
 
+// One copy on the current stream of @p d, waited for.
+void copy_and_wait(void* dst, const void* src, std::size_t nbytes, cudaMemcpyKind kind, device d) {
+  cuda_device_guard guard(d);
+  cudaStream_t stream = current_cuda_stream(d.index());
+  enqueue_copy(dst, src, nbytes, kind, stream);
+  NUMCU_CUDA_CHECK(cudaStreamSynchronize(stream));
+}
+
 std::string describe(const pointer_info& info) {
   switch (info.kind) {
     case memory_kind::page_locked:
@@ -281,10 +289,7 @@ void fill_device_in_chunks(void* dst, std::size_t nbytes, device d,
 void copy_host_to_device(void* dst, const void* src, std::size_t nbytes, device d) {
   if (nbytes == 0) return;
   if (nbytes < h2d_staging_threshold || is_page_locked(src)) {
-    cuda_device_guard guard(d);
-    cudaStream_t stream = current_cuda_stream(d.index());
-    enqueue_copy(dst, src, nbytes, cudaMemcpyHostToDevice, stream);
-    NUMCU_CUDA_CHECK(cudaStreamSynchronize(stream));
+    copy_and_wait(dst, src, nbytes, cudaMemcpyHostToDevice, d);
     return;
   }
   host_crew crew(nbytes);
@@ -327,10 +332,7 @@ void drain_device_in_chunks(
 
 void copy_device_to_host(void* dst, const void* src, std::size_t nbytes, device d) {
   if (nbytes < d2h_staging_threshold || is_page_locked(dst)) {
-    cuda_device_guard guard(d);
-    cudaStream_t stream = current_cuda_stream(d.index());
-    enqueue_copy(dst, src, nbytes, cudaMemcpyDeviceToHost, stream);
-    NUMCU_CUDA_CHECK(cudaStreamSynchronize(stream));
+    copy_and_wait(dst, src, nbytes, cudaMemcpyDeviceToHost, d);
     return;
   }
   // The driver's path into pageable memory copies out of its staging buffers on this thread alone, taking
