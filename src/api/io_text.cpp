@@ -604,14 +604,17 @@ ndarray loadtxt(const std::string& path, const loadtxt_options& options) {
         fields.push_back(line.substr(from, cut - from));
       fields.push_back(line.substr(from));
     }
-    const auto where = fault(path, "line " + std::to_string(line_number) + ": ").what();
+    // NumPy's message for this line, with the line's number in the file before it
+    const auto line_fault = [&](const std::string& what) {
+      return fault(path, "line " + std::to_string(line_number) + ": " + what);
+    };
     const auto n = static_cast<std::int64_t>(fields.size());
     std::vector<std::int64_t> columns;
     if (options.usecols.empty()) {
       if (raw_columns >= 0 && n != raw_columns) {
-        throw io_error(std::string(where) + "the number of columns changed from " +
-                       std::to_string(raw_columns) + " to " + std::to_string(n) + " at row " +
-                       std::to_string(rows + 1) + "; use `usecols` to select a subset and avoid this error");
+        throw line_fault("the number of columns changed from " + std::to_string(raw_columns) + " to " +
+                         std::to_string(n) + " at row " + std::to_string(rows + 1) +
+                         "; use `usecols` to select a subset and avoid this error");
       }
       raw_columns = n;
       for (std::int64_t c = 0; c < n; ++c) columns.push_back(c);
@@ -619,8 +622,8 @@ ndarray loadtxt(const std::string& path, const loadtxt_options& options) {
       for (const std::int64_t c : options.usecols) {
         const std::int64_t k = c < 0 ? c + n : c;
         if (k < 0 || k >= n) {
-          throw io_error(std::string(where) + "invalid column index " + std::to_string(c) + " at row " +
-                         std::to_string(rows + 1) + " with " + std::to_string(n) + " columns");
+          throw line_fault("invalid column index " + std::to_string(c) + " at row " +
+                           std::to_string(rows + 1) + " with " + std::to_string(n) + " columns");
         }
         columns.push_back(k);
       }
@@ -628,9 +631,8 @@ ndarray loadtxt(const std::string& path, const loadtxt_options& options) {
     for (const std::int64_t c : columns) {
       const std::string& field = fields[static_cast<std::size_t>(c)];
       if (!parser.add(field)) {
-        throw io_error(std::string(where) + "could not convert string '" + field + "' to " +
-                       std::string(t.name()) + " at row " + std::to_string(rows) + ", column " +
-                       std::to_string(c + 1) + ".");
+        throw line_fault("could not convert string '" + field + "' to " + std::string(t.name()) + " at row " +
+                         std::to_string(rows) + ", column " + std::to_string(c + 1) + ".");
       }
     }
     ++rows;
