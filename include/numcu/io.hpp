@@ -37,7 +37,8 @@ using named_arrays = std::vector<std::pair<std::string, ndarray>>;
 
 /// numpy.savez: writes the arrays to the ZIP archive @p path, each as the .npy member "<name>.npy", stored
 /// uncompressed (ZIP64 where a member or the archive needs it, as Python's zipfile writes it). As NumPy does,
-/// ".npz" is appended to a @p path that does not end with it. GPU arrays are copied to the host first.
+/// ".npz" is appended to a @p path that does not end with it. GPU arrays are copied out in chunks, as save()
+/// copies them.
 /// @code
 /// nc::savez("run.npz", {{"x", x}, {"y", y}});   // np.savez("run.npz", x=x, y=y)
 /// @endcode
