@@ -7,6 +7,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
 #include <functional>
 #include <limits>
 #include <map>
@@ -690,6 +691,22 @@ const std::map<std::string, call>& calls() {
          return result{nc::broadcast_arrays(in.arrays()), {}};
        }},
       {"ascontiguousarray", [](const inputs& in) { return one(nc::ascontiguousarray(in.arr(0))); }},
+      // arrays through bytes (numcu/io.hpp)
+      {"frombuffer",
+       [](const inputs& in) {
+         const nc::ndarray bytes = nc::ascontiguousarray(nc::asnumpy(in.arr(0)));
+         return one(nc::frombuffer(bytes.data_ptr(), bytes.nbytes(), in.dt(1), in.n(2), in.n(3), in.device()));
+       }},
+      {"save_load",
+       [](const inputs& in) {
+         const std::string path =
+             (std::filesystem::temp_directory_path() / ("numcu_differential_" + in.device().str() + ".npy"))
+                 .string();
+         nc::save(path, in.arr(0));
+         nc::ndarray back = nc::load(path, in.device());
+         std::remove(path.c_str());
+         return one(back);
+       }},
       // creation with an explicit dtype
       {"zeros", [](const inputs& in) { return one(nc::zeros(in.shape(0), in.dt(1), in.device())); }},
       {"ones", [](const inputs& in) { return one(nc::ones(in.shape(0), in.dt(1), in.device())); }},

@@ -138,8 +138,9 @@ ndarray fromfile(const std::string& path, dtype t = float64, const fromfile_opti
 /// numpy.frombuffer, copying: a new 1-D array of dtype @p t on @p where holding @p count elements (-1: as
 /// many as fit) of the @p bytes bytes at @p buffer, from byte @p offset. NumPy's frombuffer shares the
 /// buffer; the zero-copy form in numcu is from_blob().
-/// @throws io_error "buffer size must be a multiple of element size", "offset must be non-negative and no
-/// greater than buffer length (10)", "buffer is smaller than requested size" (NumPy's ValueErrors).
+/// @throws shape_error, as numcu maps NumPy's ValueError where no file is involved: "buffer size must be a
+/// multiple of element size", "offset must be non-negative and no greater than buffer length (10)", "buffer
+/// is smaller than requested size".
 ndarray frombuffer(const void* buffer, std::size_t bytes, dtype t = float64, std::int64_t count = -1,
                    std::int64_t offset = 0, device where = default_device());
 

@@ -501,17 +501,17 @@ ndarray fromfile(const std::string& path, dtype t, const fromfile_options& optio
 ndarray frombuffer(const void* buffer, std::size_t bytes, dtype t, std::int64_t count, std::int64_t offset,
                    device where) {
   if (offset < 0 || static_cast<std::uint64_t>(offset) > bytes) {
-    throw io_error("offset must be non-negative and no greater than buffer length (" + std::to_string(bytes) +
-                   ")");
+    throw shape_error("offset must be non-negative and no greater than buffer length (" +
+                      std::to_string(bytes) + ")");
   }
   const std::size_t left = bytes - static_cast<std::size_t>(offset);
   std::size_t n = 0;
   if (count < 0) {
-    if (left % t.itemsize() != 0) throw io_error("buffer size must be a multiple of element size");
+    if (left % t.itemsize() != 0) throw shape_error("buffer size must be a multiple of element size");
     n = left / t.itemsize();
   } else {
     if (left / t.itemsize() < static_cast<std::uint64_t>(count))
-      throw io_error("buffer is smaller than requested size");
+      throw shape_error("buffer is smaller than requested size");
     n = static_cast<std::size_t>(count);
   }
   const auto* start = static_cast<const unsigned char*>(buffer) + (n > 0 ? offset : 0);

@@ -2446,6 +2446,24 @@ def case_solvers_and_transforms(rng):
     return Case(name, [a] + [Keyword(k, v) for k, v in kw], compute), None
 
 
+def case_files(rng):
+    """Arrays through bytes (numcu/io.hpp): frombuffer of an array's bytes read as any dtype (`count`, `offset`,
+    their errors), and save then load of any view through a .npy file, whose answer is the array itself,
+    C-contiguous, in its dtype."""
+    src = pick(rng, ALL_TYPES)
+    if rng.random() < 0.5:
+        a = draw_array(rng, src, draw_shape(rng), views=False)
+        # bytes read as bool must be 0 or 1 (NumPy keeps other bytes as they are, unequal to True)
+        t = src if rng.random() < 0.4 else pick(rng, [x for x in ALL_TYPES if x != "bool" or src == "bool"])
+        nbytes = a.base.nbytes
+        offset = int(pick(rng, [0, 0, 0, 1, 2, 4, 8, nbytes, nbytes + 1, -1]))
+        count = int(pick(rng, [-1, -1, -1, 0, 1, 3, nbytes]))
+        return Case("frombuffer", [a, Plain("d", t), Plain("i", count), Plain("i", offset)],
+                    lambda x, d, c, o: np.frombuffer(x.tobytes(), dtype=d, count=c, offset=o).copy()), None
+    a = draw_array(rng, src, draw_shape(rng))
+    return Case("save_load", [a], lambda x: np.array(x, order="C")), None
+
+
 FAMILIES = [
     (case_ufunc, 40, True),
     (case_operator, 8, True),
@@ -2469,6 +2487,7 @@ FAMILIES = [
     (case_products, 3, False),
     (case_matrix_products, 3, False),
     (case_solvers_and_transforms, 3, False),
+    (case_files, 2, False),
 ]
 DEFAULT_DTYPE_SHARE = 0.02
 
