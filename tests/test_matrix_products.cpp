@@ -194,6 +194,17 @@ NUMCU_TEST_ON_DEVICES("matmul's out: cast under same_kind, leading axes that bro
   CHECK(nc::dot(a, b, dout).data_ptr() == dout.data_ptr());
   CHECK(nc::asnumpy(dout).to_vector<std::int64_t>() ==
         std::vector<std::int64_t>{20, 23, 26, 29, 56, 68, 80, 92});
+  // (written in place, also where out is an operand, a vector or 0-d)
+  const nc::ndarray sq2 = nc::arange(4, nc::int64, dev).reshape({2, 2});
+  CHECK(nc::dot(sq2, sq2, sq2).data_ptr() == sq2.data_ptr());
+  CHECK(nc::asnumpy(sq2).to_vector<std::int64_t>() == std::vector<std::int64_t>{2, 3, 6, 11});
+  const nc::ndarray row = nc::arange(2, nc::float64, dev) + 1.0;  // [1, 2] . [[1, 2], [3, 4]] = [7, 10]
+  const nc::ndarray vout = nc::zeros({2}, nc::float64, dev);
+  nc::dot(row, nc::arange(4, nc::float64, dev).reshape({2, 2}) + 1.0, vout);
+  CHECK(nc::asnumpy(vout).to_vector<double>() == std::vector<double>{7, 10});
+  const nc::ndarray sout = nc::zeros({}, nc::float64, dev);
+  nc::dot(row, row, sout);  // 1 + 4
+  CHECK(nc::asnumpy(sout).item<double>() == 5.0);
   // the switch for TF32 is off unless set
   CHECK_FALSE(nc::matmul_allow_tf32());
 }

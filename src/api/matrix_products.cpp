@@ -81,15 +81,20 @@ shape_error not_aligned(const shape_t& a, const shape_t& b, int a_dim, int b_dim
 }
 
 /// dot's out=: written when C-contiguous of the result's dtype and shape, as NumPy's.
-ndarray into_dot_out(const ndarray& result, const std::optional<ndarray>& out) {
-  if (!out) return result;
-  detail::require_same_device(result.device(), out->device(), "dot");
-  if (out->dtype() != result.dtype() || out->ndim() != result.ndim() || !out->is_c_contiguous()) {
+/// NumPy's checks of dot's @p out for a result of dtype @p t and @p shape on @p where.
+void require_dot_out(dtype t, const shape_t& shape, device where, const ndarray& out) {
+  detail::require_same_device(where, out.device(), "dot");
+  if (out.dtype() != t || out.ndim() != static_cast<int>(shape.size()) || !out.is_c_contiguous()) {
     throw shape_error(
         "output array is not acceptable (must have the right datatype, number of dimensions, and be a "
         "C-Array)");
   }
-  if (out->shape() != result.shape()) throw shape_error("output array has wrong dimensions");
+  if (out.shape() != shape) throw shape_error("output array has wrong dimensions");
+}
+
+ndarray into_dot_out(const ndarray& result, const std::optional<ndarray>& out) {
+  if (!out) return result;
+  require_dot_out(result.dtype(), result.shape(), result.device(), *out);
   copyto(*out, result);
   return *out;
 }
@@ -200,7 +205,20 @@ ndarray dot(const ndarray& a, const ndarray& b, const std::optional<ndarray>& ou
   const int b_dim = nb == 1 ? 0 : nb - 2;
   if (a.shape()[na - 1] != b.shape()[b_dim]) throw not_aligned(a.shape(), b.shape(), na - 1, b_dim);
   // a's other axes then b's: matmul's order where a is a vector or b a matrix or vector, else a tensordot
-  if (na == 1 || nb <= 2) return into_dot_out(single_product(a, b, matmul(a, b)), out);
+  if (na == 1 || nb <= 2) {
+    if (out) {
+      // the product goes straight into out (matmul copies only where out overlaps an operand), but for a
+      // single element, which single_product may take as NumPy does
+      shape_t shape;
+      for (int d = 0; d < na - 1; ++d) shape.push_back(a.shape()[d]);
+      for (int d = 0; d < nb; ++d) {
+        if (d != b_dim) shape.push_back(b.shape()[d]);
+      }
+      require_dot_out(promote_types(a.dtype(), b.dtype()), shape, a.device(), *out);
+      if (array_nbytes(shape, 1) != 1) return matmul(a, b, *out);
+    }
+    return into_dot_out(single_product(a, b, matmul(a, b)), out);
+  }
   return into_dot_out(tensordot(a, b, tensordot_axes({-1}, {-2})), out);
 }
 
