@@ -2,6 +2,8 @@
 // values on every device — every dtype, bfloat16 as ml_dtypes writes it, Fortran order, format versions 2.0
 // and 3.0, big-endian data, 0-d and empty arrays; what numcu saves loads back bit for bit, in C and Fortran
 // order; bad files raise io_error naming the file and the fault.
+#include <algorithm>
+#include <complex>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -9,6 +11,7 @@
 #include <sstream>
 #include <tuple>
 
+#include "core/zip_archive.hpp"
 #include "test_support.hpp"
 
 using numcu_test::golden_lines;
@@ -494,4 +497,56 @@ NUMCU_TEST_ON_DEVICES("loadtxt reads tables as NumPy's loadtxt does", loadtxt_go
   const nc::ndarray m = (nc::arange(6, nc::float64, dev) / 7.0).reshape({2, 3});
   nc::savetxt(file.path, m);
   CHECK(numcu_test::host_bytes(nc::loadtxt(file.path, {.device = dev})) == numcu_test::host_bytes(m));
+}
+
+TEST_CASE("a deflated member reads the same in any size of pieces (as a load onto a GPU reads it)") {
+  // zlib can take the last compressed byte while output is still pending: the reader must inflate on
+  // rather than call the data cut short (NumPy's savez_compressed of zeros makes such streams)
+  const temporary_file file("pieces.npz");
+  nc::savez_compressed(file.path, {{"a", nc::zeros({5000}, nc::uint8, nc::cpu)}});
+  const nc::detail::zip_reader zip(file.path);
+  REQUIRE(zip.entries().size() == 1);
+  for (const std::size_t piece : {std::size_t{1}, std::size_t{16}, std::size_t{4096}}) {
+    CAPTURE(piece);
+    const auto source = zip.open(zip.entries()[0]);
+    std::vector<unsigned char> bytes(source->size());
+    for (std::size_t at = 0; at < bytes.size(); at += piece) {
+      source->read(bytes.data() + at, std::min(piece, bytes.size() - at));
+    }
+    source->finish();
+    // the .npy header, then 5000 zero bytes
+    CHECK(std::string(bytes.begin() + 1, bytes.begin() + 6) == "NUMPY");
+    CHECK(std::all_of(bytes.end() - 5000, bytes.end(), [](unsigned char b) { return b == 0; }));
+  }
+}
+
+TEST_CASE("readers refuse directories, overlong member names and what NumPy's loadtxt refuses") {
+  const std::string dir = std::filesystem::temp_directory_path().string();
+  CHECK(message_of([&] { (void)nc::load(dir, nc::cpu); }) == dir + ": is a directory");
+  CHECK(message_of([&] { (void)nc::fromfile(dir, nc::uint8, {.device = nc::cpu}); }) ==
+        dir + ": is a directory");
+  CHECK(message_of([&] { (void)nc::loadtxt(dir, {.device = nc::cpu}); }) == dir + ": is a directory");
+  CHECK_THROWS_AS((void)nc::load_npz(dir, nc::cpu), nc::io_error);
+  const temporary_file file("names.npz");
+  const std::string long_name(65532, 'x');
+  CHECK(message_of([&] {
+          nc::savez(file.path, {{long_name, nc::zeros({1}, nc::int8, nc::cpu)}});
+        }) == file.path + ": the name '" + long_name.substr(0, 20) +
+                  "...' is longer than a ZIP member's name can be (65535 bytes with \".npy\")");
+  // NumPy 2's loadtxt: an imaginary part needs digits and a lowercase j; an unsigned value no minus sign
+  const temporary_file text("refused.txt");
+  for (const auto& [content, type, want] :
+       {std::tuple<std::string, nc::dtype, std::string>{"1+j\n", nc::complex128, "'1+j' to complex128"},
+        {"2J\n", nc::complex128, "'2J' to complex128"},
+        {"j\n", nc::complex64, "'j' to complex64"},
+        {"-0\n", nc::uint8, "'-0' to uint8"}}) {
+    CAPTURE(content);
+    std::ofstream(text.path, std::ios::binary) << content;
+    CHECK(message_of([&] { (void)nc::loadtxt(text.path, {.type = type, .device = nc::cpu}); }) ==
+          text.path + ": line 1: could not convert string " + want + " at row 0, column 1.");
+  }
+  std::ofstream(text.path, std::ios::binary) << "(1+2j) -3.5j\n";
+  CHECK(
+      nc::loadtxt(text.path, {.type = nc::complex128, .device = nc::cpu}).to_vector<std::complex<double>>() ==
+      std::vector<std::complex<double>>{{1, 2}, {0, -3.5}});
 }

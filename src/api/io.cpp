@@ -86,6 +86,10 @@ named_arrays members_of(const std::string& path, const std::vector<ndarray>& pos
   for (const auto& [name, array] : all) {
     if (!seen.insert(name).second) throw io_error(path + ": the name '" + name + "' is given twice");
     if (!array.defined()) throw io_error(path + ": the array '" + name + "' is an empty handle");
+    if (name.size() + 4 > 65535) {
+      throw io_error(path + ": the name '" + name.substr(0, 20) +
+                     "...' is longer than a ZIP member's name can be (" + "65535 bytes with \".npy\")");
+    }
   }
   return all;
 }
@@ -101,6 +105,21 @@ void write_npz(const std::string& given_path, const std::vector<ndarray>& positi
     zip.end_member();
   }
   zip.close();
+}
+
+/// The array in member @p member of the archive @p zip at @p path, on @p where: the last member of that name,
+/// as Python's zipfile takes it.
+ndarray read_member(const detail::zip_reader& zip, const std::string& path, const std::string& member,
+                    device where) {
+  const auto& entries = zip.entries();
+  const auto entry = std::find_if(entries.rbegin(), entries.rend(),
+                                  [&](const detail::zip_entry& e) { return e.name == member; });
+  if (entry == entries.rend()) throw io_error(path + ": no array named '" + member + "' in the archive");
+  const auto source = zip.open(*entry);
+  const detail::npy_layout layout = detail::read_npy_header(*source, path + ": member '" + member + "'");
+  ndarray values = read_npy_data(*source, layout, where);
+  source->finish();
+  return values;
 }
 
 }  // namespace
@@ -166,29 +185,25 @@ bool npz_file::contains(const std::string& name) const {
 }
 
 ndarray npz_file::operator[](const std::string& name) const {
-  // NpzFile looks a name up among the names without ".npy" and among the members' own names
-  auto at = std::find(m_keys.begin(), m_keys.end(), name);
-  if (at == m_keys.end()) {
-    at = m_keys.begin() + (std::find(m_members.begin(), m_members.end(), name) - m_members.begin());
+  // NpzFile's lookup: a member's own name first, then a name without ".npy"
+  std::string member;
+  if (std::find(m_members.begin(), m_members.end(), name) != m_members.end()) {
+    member = name;
+  } else if (const auto at = std::find(m_keys.begin(), m_keys.end(), name); at != m_keys.end()) {
+    member = m_members[static_cast<std::size_t>(at - m_keys.begin())];
+  } else {
+    throw io_error(m_path + ": no array named '" + name + "' in the archive");
   }
-  if (at == m_keys.end()) throw io_error(m_path + ": no array named '" + name + "' in the archive");
-  const std::string& member = m_members[static_cast<std::size_t>(at - m_keys.begin())];
   // the directory is read again: the file may have changed since load_npz, and every offset is checked anew
-  const detail::zip_reader zip(m_path);
-  const auto entry = std::find_if(zip.entries().begin(), zip.entries().end(),
-                                  [&](const detail::zip_entry& e) { return e.name == member; });
-  if (entry == zip.entries().end()) throw io_error(m_path + ": no array named '" + name + "' in the archive");
-  const auto source = zip.open(*entry);
-  const std::string what = m_path + ": member '" + member + "'";
-  const detail::npy_layout layout = detail::read_npy_header(*source, what);
-  ndarray values = read_npy_data(*source, layout, m_device);
-  source->finish();
-  return values;
+  return read_member(detail::zip_reader(m_path), m_path, member, m_device);
 }
 
 named_arrays npz_file::items() const {
+  const detail::zip_reader zip(m_path);
   named_arrays all;
-  for (const auto& key : m_keys) all.emplace_back(key, (*this)[key]);
+  for (std::size_t i = 0; i < m_keys.size(); ++i) {
+    all.emplace_back(m_keys[i], read_member(zip, m_path, m_members[i], m_device));
+  }
   return all;
 }
 

@@ -8,7 +8,6 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
-#include <fstream>
 #include <limits>
 #include <sstream>
 #include <string>
@@ -286,13 +285,13 @@ void replace_all(std::string& s, const std::string& from, const std::string& to)
     s.replace(at, from.size(), to);
 }
 
-/// The whole of a file as text. @throws io_error "<path>: cannot be opened for reading".
+/// The whole of a file as text. @throws io_error "<path>: cannot be opened for reading", "<path>: is a
+/// directory".
 std::string read_text(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw fault(path, "cannot be opened for reading");
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
+  detail::file_source in(path);
+  std::string text(in.size(), '\0');
+  if (!text.empty()) in.read(text.data(), text.size());
+  return text;
 }
 
 void write_text(const std::string& path, const std::string& text) {
@@ -336,13 +335,14 @@ bool parse_integer(const std::string& text, bool& negative, std::uint64_t& magni
   return r.ec == std::errc() && r.ptr == s.data() + s.size();
 }
 
-/// A complex number as "re", "imj", "re+imj" or any of them in parentheses.
+/// A complex number as "re", "imj", "re+imj" (digits on both sides, a lowercase j) or any of them in
+/// parentheses.
 bool parse_complex(const std::string& text, std::complex<double>& out) {
   std::string s = strip(text);
   if (s.size() >= 2 && s.front() == '(' && s.back() == ')') s = s.substr(1, s.size() - 2);
   if (s.empty()) return false;
   double re = 0, im = 0;
-  if (s.back() != 'j' && s.back() != 'J') {
+  if (s.back() != 'j') {
     if (!parse_double(s, re)) return false;
     out = {re, 0};
     return true;
@@ -357,11 +357,8 @@ bool parse_complex(const std::string& text, std::complex<double>& out) {
   }
   const std::string imag = split == std::string::npos ? s : s.substr(split);
   if (split != std::string::npos && !parse_double(s.substr(0, split), re)) return false;
-  if (imag == "+" || imag == "-" || imag.empty()) {
-    im = imag == "-" ? -1 : 1;
-  } else if (!parse_double(imag, im)) {
-    return false;
-  }
+  // (Python's complex() takes "j" and "1+j"; NumPy's loadtxt wants the imaginary part's digits)
+  if (!parse_double(imag, im)) return false;
   out = {re, im};
   return true;
 }
@@ -395,7 +392,7 @@ class element_parser {
     if (m_wide == bool_) return put(static_cast<std::uint8_t>(magnitude != 0));
     const int bits = static_cast<int>(m_type.itemsize()) * 8;
     if (m_wide == uint64) {
-      if (negative && magnitude != 0) return false;
+      if (negative) return false;  // "-0" too, as NumPy
       if (bits < 64 && magnitude >> bits) return false;
       return put(magnitude);
     }

@@ -3,6 +3,8 @@
 // length is checked against the source's size before anything is allocated or read.
 #include "core/npy_format.hpp"
 
+#include <sys/stat.h>
+
 #include <cstdio>
 #include <cstring>
 #include <utility>
@@ -66,6 +68,10 @@ file_source::file_source(const std::string& path)
     m_file.release();
     throw fault(path, "cannot be opened for reading");
   }
+  // (a directory opens, and seeks to an end the file system makes up)
+  struct stat status {};
+  if (fstat(fileno(m_file.get()), &status) == 0 && S_ISDIR(status.st_mode))
+    throw fault(path, "is a directory");
   if (fseeko(m_file.get(), 0, SEEK_END) != 0) throw fault(path, "cannot be read");
   const auto end = ftello(m_file.get());
   if (end < 0 || fseeko(m_file.get(), 0, SEEK_SET) != 0) throw fault(path, "cannot be read");

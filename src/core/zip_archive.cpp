@@ -107,9 +107,10 @@ class inflated_source : public zip_member_source {
     std::uint64_t left = bytes;
     while (left > 0) {
       if (m_ended) throw corrupt("its data ends before the size it declares");
-      if (m_stream.avail_in == 0) {
+      // (with its input used up, zlib may still hold output of the last match: inflate is called again
+      // before the data counts as cut short)
+      if (m_stream.avail_in == 0 && m_file->remaining() > 0) {
         const std::uint64_t part = std::min<std::uint64_t>(m_file->remaining(), m_input.size());
-        if (part == 0) throw corrupt("its compressed data is cut short");
         m_file->read(m_input.data(), part);
         m_stream.next_in = m_input.data();
         m_stream.avail_in = static_cast<uInt>(part);
@@ -124,6 +125,9 @@ class inflated_source : public zip_member_source {
         throw corrupt("its compressed data is invalid");
       }
       const std::uint64_t made = step - m_stream.avail_out;
+      if (made == 0 && !m_ended && m_stream.avail_in == 0 && m_file->remaining() == 0) {
+        throw corrupt("its compressed data is cut short");
+      }
       m_crc = crc32_update(m_crc, out, made);
       out += made;
       left -= made;
@@ -285,6 +289,13 @@ std::unique_ptr<zip_member_source> zip_reader::open(const zip_entry& entry) cons
     return std::make_unique<stored_source>(std::move(file), entry);
   }
   if (entry.method == 8) {
+    // deflate expands at most about 1032 to 1: a larger claim would only size an allocation the data cannot
+    // fill
+    if (entry.size > entry.compressed_size * 1032 + 1024) {
+      throw fault(m_path, member + " claims " + std::to_string(entry.size) + " bytes from " +
+                              std::to_string(entry.compressed_size) +
+                              " compressed, more than deflate can expand to");
+    }
 #if NUMCU_HAVE_ZLIB
     return std::make_unique<inflated_source>(std::move(file), entry);
 #else
