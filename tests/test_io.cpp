@@ -545,6 +545,15 @@ TEST_CASE("readers refuse directories, overlong member names and what NumPy's lo
     CHECK(message_of([&] { (void)nc::loadtxt(text.path, {.type = type, .device = nc::cpu}); }) ==
           text.path + ": line 1: could not convert string " + want + " at row 0, column 1.");
   }
+  // a line of blanks is skipped where blanks separate the columns, a row of one field with another delimiter
+  std::ofstream(text.path, std::ios::binary) << "1 2\n   \n# note\n3 4\n";
+  CHECK(nc::loadtxt(text.path, {.device = nc::cpu}).shape() == nc::shape_t{2, 2});
+  std::ofstream(text.path, std::ios::binary) << "1,2\n  # note\n3,4\n";
+  CHECK(message_of([&] { (void)nc::loadtxt(text.path, {.delimiter = ",", .device = nc::cpu}); }) ==
+        text.path +
+            ": line 2: the number of columns changed from 2 to 1 at row 2; use `usecols` to select a subset "
+            "and "
+            "avoid this error");
   std::ofstream(text.path, std::ios::binary) << "(1+2j) -3.5j\n";
   CHECK(
       nc::loadtxt(text.path, {.type = nc::complex128, .device = nc::cpu}).to_vector<std::complex<double>>() ==

@@ -589,7 +589,9 @@ ndarray loadtxt(const std::string& path, const loadtxt_options& options) {
       const std::size_t comment = line.find(options.comments);
       if (comment != std::string::npos) line.resize(comment);
     }
-    if (strip(line).empty()) continue;
+    // an empty line is skipped, and one of blanks where blanks separate the columns; with another delimiter a
+    // line of blanks is a row of one field, as in NumPy's loadtxt
+    if (line.empty() || (options.delimiter.empty() && strip(line).empty())) continue;
     std::vector<std::string> fields;
     if (options.delimiter.empty()) {
       std::istringstream words(line);
