@@ -407,6 +407,23 @@ NUMCU_TEST_ON_DEVICES("savetxt writes byte for byte what NumPy's savetxt writes"
       {"float_d", on(nc::array(std::vector<double>{2.7, -2.7, 1e20})), {.fmt = "%d"}},
       {"bf16", bf16.astype(nc::bfloat16), {.fmt = "%.3f"}},
       {"empty_rows", nc::zeros({2, 0}, nc::float64, dev), {}},
+      {"str_float32",
+       on(nc::array(std::vector<double>{0.1, 1e-5, 1e-4, 123456.0, 1234567.0, 1e7, -0.0, 3.0, NAN}))
+           .astype(nc::float32),
+       {.fmt = "%s"}},
+      {"str_float16",
+       on(nc::array(std::vector<double>{0.1, 1e-5, 1e-4, 123.0, 1000.0, 65504.0, -0.0, 3.0}))
+           .astype(nc::float16),
+       {.fmt = "%s"}},
+      {"str_bf16",
+       on(nc::array(std::vector<double>{0.1, 1e-5, 123.0, 65504.0, 1234567.0, -0.0, 3.0}))
+           .astype(nc::bfloat16),
+       {.fmt = "%s"}},
+      {"str_complex64",
+       on(nc::array(std::vector<std::complex<double>>{{0.1, 1e7}, {0, 0.1}, {1, 2}, {-0.5, 0}}))
+           .astype(nc::complex64)
+           .reshape({2, 2}),
+       {.fmt = "%s"}},
   };
   for (const auto& [name, a, options] : cases) {
     CAPTURE(name);

@@ -16,6 +16,7 @@
 #include "core/npy_format.hpp"
 #include "numcu/creation.hpp"
 #include "numcu/error.hpp"
+#include "numcu/half.hpp"
 #include "numcu/io.hpp"
 #include "numcu/manipulation.hpp"
 
@@ -39,6 +40,9 @@ struct py_value {
   bool negative = false;        // integer: the sign
   std::uint64_t magnitude = 0;  // integer: |value|
   double re = 0, im = 0;        // floating, complex
+  // the float whose str() %s writes: 64 a Python float (tofile's item()), 32 and 16 NumPy's float32 and
+  // float16 scalars (savetxt's rows), 0 ml_dtypes' bfloat16 scalar
+  int float_bits = 64;
   double as_double() const {
     if (kind == boolean || kind == integer)
       return negative ? -static_cast<double>(magnitude) : static_cast<double>(magnitude);
@@ -46,18 +50,24 @@ struct py_value {
   }
 };
 
-/// The elements of @p a in C order, as Python values.
-std::vector<py_value> py_values(const ndarray& a) {
+/// The elements of @p a in C order, as Python values: Python's own numbers (item()), or with @p numpy_scalars
+/// the NumPy scalars a row of a holds, whose str() keeps the float's own width.
+std::vector<py_value> py_values(const ndarray& a, bool numpy_scalars) {
   const dtype t = a.dtype();
   std::vector<py_value> out(static_cast<std::size_t>(a.size()));
   if (out.empty()) return out;
+  const int bits = !numpy_scalars                   ? 64
+                   : t == bfloat16                  ? 0
+                   : t == float16                   ? 16
+                   : t == float32 || t == complex64 ? 32
+                                                    : 64;
   if (t.is_complex()) {
     const auto v = asnumpy(a.astype(complex128)).to_vector<std::complex<double>>();
     for (std::size_t i = 0; i < out.size(); ++i)
-      out[i] = {py_value::complex, false, 0, v[i].real(), v[i].imag()};
+      out[i] = {py_value::complex, false, 0, v[i].real(), v[i].imag(), bits};
   } else if (t.is_floating()) {
     const auto v = asnumpy(a.astype(float64)).to_vector<double>();
-    for (std::size_t i = 0; i < out.size(); ++i) out[i] = {py_value::floating, false, 0, v[i], 0};
+    for (std::size_t i = 0; i < out.size(); ++i) out[i] = {py_value::floating, false, 0, v[i], 0, bits};
   } else if (t.kind() == dtype_kind::unsigned_integer) {
     const auto v = asnumpy(a.astype(uint64)).to_vector<std::uint64_t>();
     for (std::size_t i = 0; i < out.size(); ++i) out[i] = {py_value::integer, false, v[i], 0, 0};
@@ -73,15 +83,37 @@ std::vector<py_value> py_values(const ndarray& a) {
   return out;
 }
 
-/// Python's repr of a float ('r' format): the shortest digits that read back, positional for exponents -4 to
-/// 15, else d.ddde+XX; @p add_dot_0 adds ".0" to integral positional values (a float's repr; not inside a
+/// The shortest scientific digits of @p x that read back as the same float of @p bits (64, 32 or 16) bits.
+std::string shortest_scientific(double x, int bits) {
+  char buffer[64];
+  if (bits == 64)
+    return {buffer, std::to_chars(buffer, buffer + sizeof buffer, x, std::chars_format::scientific).ptr};
+  if (bits == 32) {
+    const auto f = static_cast<float>(x);
+    return {buffer, std::to_chars(buffer, buffer + sizeof buffer, f, std::chars_format::scientific).ptr};
+  }
+  // float16: the fewest significant digits (at most 5) that round back to it
+  const auto half = static_cast<float>(x);
+  for (int digits = 1;; ++digits) {
+    std::snprintf(buffer, sizeof buffer, "%.*e", digits - 1, static_cast<double>(half));
+    if (digits == 5 || static_cast<float>(float16_t(std::strtof(buffer, nullptr))) == half) return buffer;
+  }
+}
+
+/// Python's repr of a float ('r' format), or str() of NumPy's float32 and float16 scalars (@p bits 32, 16):
+/// the shortest digits that read back, positional where Python's repr is (exponents -4 to 15) or, for NumPy's
+/// scalars, for 1e-4 <= |x| < 1e6 (float32) or 1e3 (float16) and zero, else d.ddde+XX; ml_dtypes' bfloat16
+/// (@p bits 0) as C's %g. @p add_dot_0 adds ".0" to integral positional values (a float's repr; not inside a
 /// complex's).
-std::string float_repr(double x, bool add_dot_0 = true) {
+std::string float_repr(double x, bool add_dot_0 = true, int bits = 64) {
   if (std::isnan(x)) return "nan";
   if (std::isinf(x)) return x < 0 ? "-inf" : "inf";
-  char buffer[64];
-  const auto result = std::to_chars(buffer, buffer + sizeof buffer, x, std::chars_format::scientific);
-  const std::string sci(buffer, result.ptr);
+  if (bits == 0) {
+    char g[32];
+    std::snprintf(g, sizeof g, "%g", x);
+    return g;
+  }
+  const std::string sci = shortest_scientific(x, bits);
   const std::size_t e = sci.find('e');
   std::string mantissa = sci.substr(0, e);
   const int exponent = std::stoi(sci.substr(e + 1));
@@ -92,7 +124,10 @@ std::string float_repr(double x, bool add_dot_0 = true) {
     if (c != '.') digits += c;
   }
   std::string out;
-  if (exponent >= -4 && exponent < 16) {
+  const double upper = bits == 16 ? 1e3 : 1e6;
+  const bool positional =
+      bits == 64 ? exponent >= -4 && exponent < 16 : x == 0 || (std::fabs(x) >= 1e-4 && std::fabs(x) < upper);
+  if (positional) {
     if (exponent < 0) {
       out = "0." + std::string(static_cast<std::size_t>(-exponent - 1), '0') + digits;
     } else if (static_cast<int>(digits.size()) <= exponent + 1) {
@@ -118,13 +153,13 @@ std::string py_str(const py_value& v) {
     case py_value::integer:
       return (v.negative ? "-" : "") + std::to_string(v.magnitude);
     case py_value::floating:
-      return float_repr(v.re);
+      return float_repr(v.re, true, v.float_bits);
     case py_value::complex:
       break;
   }
-  const std::string im = float_repr(v.im, false) + "j";
+  const std::string im = float_repr(v.im, false, v.float_bits) + "j";
   if (v.re == 0 && !std::signbit(v.re)) return im;
-  return "(" + float_repr(v.re, false) + (im[0] == '-' ? "" : "+") + im + ")";
+  return "(" + float_repr(v.re, false, v.float_bits) + (im[0] == '-' ? "" : "+") + im + ")";
 }
 
 /// One conversion of a %-format: %[flags][width][.precision][length]type.
@@ -429,7 +464,7 @@ void tofile(const ndarray& a, const std::string& path, const std::string& sep, c
   std::string text;
   try {
     const format_pieces pieces = parse_format(format);
-    const auto values = py_values(a);
+    const auto values = py_values(a, false);
     for (std::size_t i = 0; i < values.size(); ++i) {
       if (i > 0) text += sep;
       text += apply_format(pieces, &values[i], 1);
@@ -539,7 +574,7 @@ void savetxt(const std::string& path, const ndarray& a, const savetxt_options& o
   if (!options.header.empty()) text += commented(options.header);
   try {
     const format_pieces pieces = parse_format(row_format);
-    const auto values = py_values(a);
+    const auto values = py_values(a, true);
     std::vector<py_value> row;
     for (std::int64_t r = 0; r < rows; ++r) {
       row.clear();
@@ -548,8 +583,8 @@ void savetxt(const std::string& path, const ndarray& a, const savetxt_options& o
         if (!complex) {
           row.push_back(v);
         } else {
-          row.push_back({py_value::floating, false, 0, v.re, 0});
-          row.push_back({py_value::floating, false, 0, v.im, 0});
+          row.push_back({py_value::floating, false, 0, v.re, 0, v.float_bits});
+          row.push_back({py_value::floating, false, 0, v.im, 0, v.float_bits});
         }
       }
       std::string line = apply_format(pieces, row.data(), row.size()) + options.newline;

@@ -64,6 +64,14 @@ def savetxt_cases():
         ("float_d", np.array([2.7, -2.7, 1e20]), dict(fmt="%d")),
         ("bf16", (np.arange(4) * 0.75 - 1).astype(ml_dtypes.bfloat16), dict(fmt="%.3f")),
         ("empty_rows", np.zeros((2, 0)), {}),
+        # %s of NumPy's own scalars: each float's shortest digits and its own switch to exponents
+        ("str_float32", np.array([0.1, 1e-5, 1e-4, 123456.0, 1234567.0, 1e7, -0.0, 3.0, np.nan], np.float32),
+         dict(fmt="%s")),
+        ("str_float16", np.array([0.1, 1e-5, 1e-4, 123.0, 1000.0, 65504.0, -0.0, 3.0], np.float16),
+         dict(fmt="%s")),
+        ("str_bf16", np.array([0.1, 1e-5, 123.0, 65504.0, 1234567.0, -0.0, 3.0]).astype(ml_dtypes.bfloat16),
+         dict(fmt="%s")),
+        ("str_complex64", np.array([[0.1 + 1e7j, 0.1j], [1 + 2j, -0.5 + 0j]], np.complex64), dict(fmt="%s")),
     ]
 
 
