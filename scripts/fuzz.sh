@@ -30,7 +30,7 @@ seed() {  # seed READER FILE
   { printf "\\$(printf '%03o' "$1")"; cat "$2"; } >"$out/corpus/$1_$(basename "$2")"
 }
 for f in tests/data/npy/*; do seed 0 "$f"; done
-for f in tests/data/npz/*; do seed 1 "$f"; done
+for f in tests/data/npz/*; do seed 1 "$f"; seed 6 "$f"; done
 for f in tests/data/text/*; do for r in 2 3 4 5; do seed "$r" "$f"; done; done
 ASAN_OPTIONS=detect_leaks=1 "$out/fuzz_file_readers" "$out/corpus" -max_total_time="$seconds" -max_len=65536 \
   -rss_limit_mb=4096 -artifact_prefix="$out/" -print_final_stats=1 2>&1 | tail -25

@@ -1,8 +1,9 @@
 // A libFuzzer target for the readers of files numcu did not write: each input is a file's bytes, after one
 // byte that picks the reader (load of a .npy, load_npz and every member of the archive, loadtxt as float64,
-// int64 and complex128, fromfile as text). Whatever the bytes, a reader returns an array or throws a
-// numcu::error; it never crashes, reads past the file or allocates what the file cannot back (scripts/fuzz.sh
-// builds and runs it under AddressSanitizer and UndefinedBehaviorSanitizer).
+// int64 and complex128, fromfile as text, and every member of an archive read in 7-byte pieces, as a load
+// onto a GPU reads it in chunks). Whatever the bytes, a reader returns an array or throws a numcu::error; it
+// never crashes, reads past the file or allocates what the file cannot back (scripts/fuzz.sh builds and runs
+// it under AddressSanitizer and UndefinedBehaviorSanitizer).
 #include <unistd.h>
 
 #include <cstdint>
@@ -10,6 +11,8 @@
 #include <string>
 
 #include <numcu/numcu.hpp>
+
+#include "core/zip_archive.hpp"
 
 namespace nc = numcu;
 
@@ -21,8 +24,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     std::fclose(f);
   }
   try {
-    switch (data[0] % 6) {
-      case 0: (void)nc::load(path, nc::cpu); break;
+    switch (data[0] % 7) {
+      case 0:
+        (void)nc::load(path, nc::cpu);
+        break;
       case 1: {
         const nc::npz_file archive = nc::load_npz(path, nc::cpu);
         for (const auto& key : archive.keys()) {
@@ -33,10 +38,35 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         }
         break;
       }
-      case 2: (void)nc::loadtxt(path, {.type = nc::float64, .device = nc::cpu}); break;
-      case 3: (void)nc::loadtxt(path, {.type = nc::int64, .delimiter = ",", .device = nc::cpu}); break;
-      case 4: (void)nc::loadtxt(path, {.type = nc::complex128, .usecols = {0, -1}, .device = nc::cpu}); break;
-      default: (void)nc::fromfile(path, nc::float32, {.sep = ",", .device = nc::cpu}); break;
+      case 2:
+        (void)nc::loadtxt(path, {.type = nc::float64, .device = nc::cpu});
+        break;
+      case 3:
+        (void)nc::loadtxt(path, {.type = nc::int64, .delimiter = ",", .device = nc::cpu});
+        break;
+      case 4:
+        (void)nc::loadtxt(path, {.type = nc::complex128, .usecols = {0, -1}, .device = nc::cpu});
+        break;
+      case 5:
+        (void)nc::fromfile(path, nc::float32, {.sep = ",", .device = nc::cpu});
+        break;
+      default: {
+        const nc::detail::zip_reader zip(path);
+        for (const auto& entry : zip.entries()) {
+          try {
+            const auto member = zip.open(entry);
+            unsigned char piece[7];
+            for (std::uint64_t left = member->size(); left > 0;) {
+              const std::uint64_t n = left < sizeof piece ? left : sizeof piece;
+              member->read(piece, n);
+              left -= n;
+            }
+            member->finish();
+          } catch (const nc::error&) {
+          }
+        }
+        break;
+      }
     }
   } catch (const nc::error&) {
     // refused with numcu's own exception: what a bad file must give
