@@ -228,6 +228,9 @@ TEST_CASE("from_dlpack refuses what numcu cannot hold, names why, and releases n
     p.managed.dl_tensor.byte_offset = 2;
     refused(p, "from_dlpack: the data pointer is not aligned to the element size (4 bytes)");
     p.managed.dl_tensor.byte_offset = 0;
+    p.managed.dl_tensor.data = nullptr;
+    refused(p, "from_dlpack: the data pointer is null and the tensor has elements");
+    p.managed.dl_tensor.data = p.bytes.data();
     p.managed.version = {2, 0};
     refused(p, "from_dlpack: the tensor is DLPack 2.0, newer than numcu's 1.1");
     p.managed.version = {1, 0};

@@ -166,8 +166,8 @@ dlpack::DLManagedTensor* to_dlpack_unversioned(const ndarray& a,
 /// @throws dtype_error for an element type numcu does not have (float8, lanes > 1, ...); device_error for a
 /// device numcu cannot use (OpenCL, ROCm, a GPU that is not there, CUDA memory that is not the GPU's);
 /// shape_error for a negative ndim or extent, more than max_dims dimensions, or a size that does not fit;
-/// error for a null tensor, a DLPack major version above 1, a data pointer not aligned to the element size,
-/// or a read-only tensor with @p copy false.
+/// error for a null tensor, a null data pointer with elements, a DLPack major version above 1, a data pointer
+/// not aligned to the element size, or a read-only tensor with @p copy false.
 ndarray from_dlpack(dlpack::DLManagedTensorVersioned* tensor, std::optional<bool> copy = std::nullopt);
 
 /// from_dlpack() of an unversioned tensor (DLManagedTensor, which has no flags: taken as writable).

@@ -179,7 +179,8 @@ ndarray import_tensor(Managed* tensor, bool read_only, std::optional<bool> copy)
     return empty_array;
   }
   void* const data = static_cast<char*>(t.data) + t.byte_offset;
-  if (t.data == nullptr || reinterpret_cast<std::uintptr_t>(data) % type.itemsize() != 0) {
+  if (t.data == nullptr) throw error("from_dlpack: the data pointer is null and the tensor has elements");
+  if (reinterpret_cast<std::uintptr_t>(data) % type.itemsize() != 0) {
     throw error("from_dlpack: the data pointer is not aligned to the element size (" +
                 std::to_string(type.itemsize()) + " bytes)");
   }
