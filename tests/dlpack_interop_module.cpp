@@ -98,21 +98,6 @@ std::int64_t numcu_array_bytes(void* handle, void* out, std::int64_t capacity) {
   });
 }
 
-/// Its dtype's name, shape and byte strides as text, e.g. "float32 (3, 4) (16, 4)".
-int numcu_array_describe(void* handle, char* out, int capacity) {
-  return guarded(-1, [&] {
-    const nc::ndarray& a = array_of(handle);
-    std::string text = std::string(a.dtype().name()) + " (";
-    for (int d = 0; d < a.ndim(); ++d) text += (d ? ", " : "") + std::to_string(a.shape()[d]);
-    text += ") (";
-    for (int d = 0; d < a.ndim(); ++d) text += (d ? ", " : "") + std::to_string(a.strides()[d]);
-    text += ")";
-    if (static_cast<int>(text.size()) >= capacity) throw nc::error("the buffer is too small");
-    std::memcpy(out, text.c_str(), text.size() + 1);
-    return 0;
-  });
-}
-
 /// Adds 1 to every element in place (so that the other library sees the write), on numcu's current stream,
 /// and waits for it.
 int numcu_array_add_one(void* handle) {

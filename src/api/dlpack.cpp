@@ -166,8 +166,10 @@ ndarray import_tensor(Managed* tensor, bool read_only, std::optional<bool> copy)
     }
     strides.push_back(bytes);
   }
-  array_nbytes(shape, type.itemsize());
-  if (t.strides == nullptr) strides = c_strides(shape, type.itemsize());  // null strides: C order
+  if (t.strides == nullptr) {  // C order (its strides computed once the size is known to fit)
+    array_nbytes(shape, type.itemsize());
+    strides = c_strides(shape, type.itemsize());
+  }
   if (read_only && copy == false) {
     throw error(
         "from_dlpack: the tensor is read-only and numcu arrays are writable: it must be copied "

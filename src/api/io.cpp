@@ -84,11 +84,12 @@ named_arrays members_of(const std::string& path, const std::vector<ndarray>& pos
   }
   std::set<std::string> seen;
   for (const auto& [name, array] : all) {
-    if (!seen.insert(name).second) throw io_error(path + ": the name '" + name + "' is given twice");
-    if (!array.defined()) throw io_error(path + ": the array '" + name + "' is an empty handle");
+    if (!seen.insert(name).second) throw detail::file_fault(path, "the name '" + name + "' is given twice");
+    if (!array.defined()) throw detail::file_fault(path, "the array '" + name + "' is an empty handle");
     if (name.size() + 4 > 65535) {
-      throw io_error(path + ": the name '" + name.substr(0, 20) +
-                     "...' is longer than a ZIP member's name can be (" + "65535 bytes with \".npy\")");
+      throw detail::file_fault(
+          path, "the name '" + name.substr(0, 20) +
+                    "...' is longer than a ZIP member's name can be (65535 bytes with \".npy\")");
     }
   }
   return all;
@@ -114,7 +115,8 @@ ndarray read_member(const detail::zip_reader& zip, const std::string& path, cons
   const auto& entries = zip.entries();
   const auto entry = std::find_if(entries.rbegin(), entries.rend(),
                                   [&](const detail::zip_entry& e) { return e.name == member; });
-  if (entry == entries.rend()) throw io_error(path + ": no array named '" + member + "' in the archive");
+  if (entry == entries.rend())
+    throw detail::file_fault(path, "no array named '" + member + "' in the archive");
   const auto source = zip.open(*entry);
   const detail::npy_layout layout = detail::read_npy_header(*source, path + ": member '" + member + "'");
   ndarray values = read_npy_data(*source, layout, where);
@@ -135,7 +137,7 @@ ndarray load(const std::string& path, device where) {
   if (in.size() >= 4) {
     unsigned char start[4];
     in.read_at(0, start, 4);
-    if (detail::starts_zip(start)) throw io_error(path + ": a .npz archive: open it with load_npz");
+    if (detail::starts_zip(start)) throw detail::file_fault(path, "a .npz archive: open it with load_npz");
   }
   const detail::npy_layout layout = detail::read_npy_header(in, path);
   return read_npy_data(in, layout, where);
@@ -192,7 +194,7 @@ ndarray npz_file::operator[](const std::string& name) const {
   } else if (const auto at = std::find(m_keys.begin(), m_keys.end(), name); at != m_keys.end()) {
     member = m_members[static_cast<std::size_t>(at - m_keys.begin())];
   } else {
-    throw io_error(m_path + ": no array named '" + name + "' in the archive");
+    throw detail::file_fault(m_path, "no array named '" + name + "' in the archive");
   }
   // the directory is read again: the file may have changed since load_npz, and every offset is checked anew
   return read_member(detail::zip_reader(m_path), m_path, member, m_device);

@@ -24,10 +24,6 @@ namespace numcu {
 
 namespace {
 
-io_error fault(const std::string& path, const std::string& what) {
-  return io_error(path + ": " + what);
-}
-
 /// Raised by the formatting below where Python raises a TypeError (savetxt turns it into its "Mismatch"
 /// message).
 struct type_mismatch {
@@ -470,9 +466,9 @@ void tofile(const ndarray& a, const std::string& path, const std::string& sep, c
       text += apply_format(pieces, &values[i], 1);
     }
   } catch (const type_mismatch& e) {
-    throw fault(path, e.message);
+    throw detail::file_fault(path, e.message);
   } catch (const io_error& e) {
-    throw fault(path, e.what());
+    throw detail::file_fault(path, e.what());
   }
   write_text(path, text);
 }
@@ -482,8 +478,8 @@ ndarray fromfile(const std::string& path, dtype t, const fromfile_options& optio
   if (options.sep.empty()) {
     detail::file_source in(path);
     if (options.offset < 0 || static_cast<std::uint64_t>(options.offset) > in.file_size()) {
-      throw fault(path, "offset must be non-negative and no greater than the file's size (" +
-                            std::to_string(in.file_size()) + ")");
+      throw detail::file_fault(path, "offset must be non-negative and no greater than the file's size (" +
+                                         std::to_string(in.file_size()) + ")");
     }
     const std::uint64_t available =
         (in.file_size() - static_cast<std::uint64_t>(options.offset)) / t.itemsize();
@@ -494,7 +490,8 @@ ndarray fromfile(const std::string& path, dtype t, const fromfile_options& optio
     if (n > 0) in.read(host.data_ptr(), n * t.itemsize());
     return host.to(where);
   }
-  if (options.offset != 0) throw fault(path, "'offset' argument only permitted for binary files");
+  if (options.offset != 0)
+    throw detail::file_fault(path, "'offset' argument only permitted for binary files");
   const std::string text = read_text(path);
   // NumPy's separator: whitespace in it matches any run of whitespace (or none), the rest literally
   std::string literal;
@@ -503,7 +500,7 @@ ndarray fromfile(const std::string& path, dtype t, const fromfile_options& optio
   }
   element_parser parser(t);
   const auto unmatched = [&] {
-    return fault(path, "string or file could not be read to its end due to unmatched data");
+    return detail::file_fault(path, "string or file could not be read to its end due to unmatched data");
   };
   std::size_t at = 0;
   const auto skip_space = [&] {
@@ -552,7 +549,8 @@ ndarray frombuffer(const void* buffer, std::size_t bytes, dtype t, std::int64_t 
 
 void savetxt(const std::string& path, const ndarray& a, const savetxt_options& options) {
   if (a.ndim() != 1 && a.ndim() != 2) {
-    throw fault(path, "Expected 1D or 2D array, got " + std::to_string(a.ndim()) + "D array instead");
+    throw detail::file_fault(path,
+                             "Expected 1D or 2D array, got " + std::to_string(a.ndim()) + "D array instead");
   }
   const bool complex = a.dtype().is_complex();
   const std::int64_t rows = a.shape()[0], columns = a.ndim() == 1 ? 1 : a.shape()[1];
@@ -562,7 +560,7 @@ void savetxt(const std::string& path, const ndarray& a, const savetxt_options& o
     const std::string one = complex ? " (" + options.fmt + "+" + options.fmt + "j)" : options.fmt;
     for (std::int64_t c = 0; c < columns; ++c) row_format += (c > 0 ? options.delimiter : "") + one;
   } else if (percents != (complex ? 2 : 1) * columns) {
-    throw fault(path, "fmt has wrong number of % formats:  " + options.fmt);
+    throw detail::file_fault(path, "fmt has wrong number of % formats:  " + options.fmt);
   } else {
     row_format = options.fmt;
   }
@@ -592,10 +590,10 @@ void savetxt(const std::string& path, const ndarray& a, const savetxt_options& o
       text += line;
     }
   } catch (const type_mismatch&) {
-    throw fault(path, "Mismatch between array dtype ('" + std::string(a.dtype().name()) +
-                          "') and format specifier ('" + row_format + "')");
+    throw detail::file_fault(path, "Mismatch between array dtype ('" + std::string(a.dtype().name()) +
+                                       "') and format specifier ('" + row_format + "')");
   } catch (const io_error& e) {
-    throw fault(path, e.what());
+    throw detail::file_fault(path, e.what());
   }
   if (!options.footer.empty()) text += commented(options.footer);
   write_text(path, text);
@@ -603,8 +601,8 @@ void savetxt(const std::string& path, const ndarray& a, const savetxt_options& o
 
 ndarray loadtxt(const std::string& path, const loadtxt_options& options) {
   if (options.ndmin < 0 || options.ndmin > 2)
-    throw fault(path, "Illegal value of ndmin keyword: " + std::to_string(options.ndmin));
-  if (options.skiprows < 0) throw fault(path, "argument must be nonnegative");
+    throw detail::file_fault(path, "Illegal value of ndmin keyword: " + std::to_string(options.ndmin));
+  if (options.skiprows < 0) throw detail::file_fault(path, "argument must be nonnegative");
   const std::string text = read_text(path);
   const dtype t = options.type;
   element_parser parser(t);
@@ -640,7 +638,7 @@ ndarray loadtxt(const std::string& path, const loadtxt_options& options) {
     }
     // NumPy's message for this line, with the line's number in the file before it
     const auto line_fault = [&](const std::string& what) {
-      return fault(path, "line " + std::to_string(line_number) + ": " + what);
+      return detail::file_fault(path, "line " + std::to_string(line_number) + ": " + what);
     };
     const auto n = static_cast<std::int64_t>(fields.size());
     std::vector<std::int64_t> columns;

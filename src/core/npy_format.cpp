@@ -16,14 +16,10 @@ namespace {
 const char magic[] = "\x93NUMPY";
 constexpr std::size_t magic_length = 6;
 
-io_error fault(const std::string& name, const std::string& what) {
-  return io_error(name + ": " + what);
-}
-
 /// The dtype of a .npy type string and whether its bytes must be swapped (big-endian).
 std::pair<dtype, bool> dtype_of_descr(const std::string& name, const std::string& descr) {
-  if (descr.find('O') != std::string::npos) throw fault(name, "object arrays are not supported");
-  if (descr.size() < 3) throw fault(name, "unsupported dtype '" + descr + "'");
+  if (descr.find('O') != std::string::npos) throw file_fault(name, "object arrays are not supported");
+  if (descr.size() < 3) throw file_fault(name, "unsupported dtype '" + descr + "'");
   const char order = descr[0];
   const std::string body = descr.substr(1);
   static const std::pair<const char*, dtype> known[] = {
@@ -35,7 +31,7 @@ std::pair<dtype, bool> dtype_of_descr(const std::string& name, const std::string
       return {t, order == '>' && t.itemsize() > 1};
     }
   }
-  throw fault(name, "unsupported dtype '" + descr + "'");
+  throw file_fault(name, "unsupported dtype '" + descr + "'");
 }
 
 /// The value of key @p key in the header dict @p header (the text after "'key':" up to the next top-level
@@ -43,9 +39,9 @@ std::pair<dtype, bool> dtype_of_descr(const std::string& name, const std::string
 std::string header_value(const std::string& name, const std::string& header, const std::string& key) {
   const std::string quoted = "'" + key + "'";
   std::size_t at = header.find(quoted);
-  if (at == std::string::npos) throw fault(name, "the header has no '" + key + "'");
+  if (at == std::string::npos) throw file_fault(name, "the header has no '" + key + "'");
   at = header.find(':', at + quoted.size());
-  if (at == std::string::npos) throw fault(name, "the header cannot be parsed");
+  if (at == std::string::npos) throw file_fault(name, "the header cannot be parsed");
   ++at;
   while (at < header.size() && header[at] == ' ') ++at;
   int depth = 0;
@@ -56,25 +52,29 @@ std::string header_value(const std::string& name, const std::string& header, con
     if (c == ')') --depth;
     if (depth == 0 && (c == ',' || c == '}')) break;
   }
-  if (end >= header.size() || depth != 0) throw fault(name, "the header cannot be parsed");
+  if (end >= header.size() || depth != 0) throw file_fault(name, "the header cannot be parsed");
   return header.substr(at, end - at);
 }
 
 }  // namespace
 
+io_error file_fault(const std::string& path, const std::string& what) {
+  return io_error(path + ": " + what);
+}
+
 file_source::file_source(const std::string& path)
     : m_path(path), m_file(std::fopen(path.c_str(), "rb"), &std::fclose) {
   if (!m_file) {
     m_file.release();
-    throw fault(path, "cannot be opened for reading");
+    throw file_fault(path, "cannot be opened for reading");
   }
   // (a directory opens, and seeks to an end the file system makes up)
   struct stat status {};
   if (fstat(fileno(m_file.get()), &status) == 0 && S_ISDIR(status.st_mode))
-    throw fault(path, "is a directory");
-  if (fseeko(m_file.get(), 0, SEEK_END) != 0) throw fault(path, "cannot be read");
+    throw file_fault(path, "is a directory");
+  if (fseeko(m_file.get(), 0, SEEK_END) != 0) throw file_fault(path, "cannot be read");
   const auto end = ftello(m_file.get());
-  if (end < 0 || fseeko(m_file.get(), 0, SEEK_SET) != 0) throw fault(path, "cannot be read");
+  if (end < 0 || fseeko(m_file.get(), 0, SEEK_SET) != 0) throw file_fault(path, "cannot be read");
   m_file_size = m_length = static_cast<std::uint64_t>(end);
 }
 
@@ -82,22 +82,24 @@ void file_source::restrict_to(std::uint64_t start, std::uint64_t length) {
   m_start = start;
   m_length = length;
   m_position = 0;
-  if (fseeko(m_file.get(), static_cast<off_t>(start), SEEK_SET) != 0) throw fault(m_path, "cannot be read");
+  if (fseeko(m_file.get(), static_cast<off_t>(start), SEEK_SET) != 0)
+    throw file_fault(m_path, "cannot be read");
 }
 
 void file_source::read_at(std::uint64_t offset, void* into, std::uint64_t bytes) {
   if (fseeko(m_file.get(), static_cast<off_t>(offset), SEEK_SET) != 0 ||
       std::fread(into, 1, bytes, m_file.get()) != bytes) {
-    throw fault(m_path, "cannot be read");
+    throw file_fault(m_path, "cannot be read");
   }
   if (fseeko(m_file.get(), static_cast<off_t>(m_start + m_position), SEEK_SET) != 0)
-    throw fault(m_path, "cannot be read");
+    throw file_fault(m_path, "cannot be read");
 }
 
 void file_source::read(void* into, std::uint64_t bytes) {
-  if (bytes > remaining()) throw fault(m_path, "truncated");
+  if (bytes > remaining()) throw file_fault(m_path, "truncated");
   // (a file that shrank while being read)
-  if (bytes > 0 && std::fread(into, 1, bytes, m_file.get()) != bytes) throw fault(m_path, "cannot be read");
+  if (bytes > 0 && std::fread(into, 1, bytes, m_file.get()) != bytes)
+    throw file_fault(m_path, "cannot be read");
   m_position += bytes;
 }
 
@@ -105,13 +107,13 @@ file_sink::file_sink(const std::string& path)
     : m_path(path), m_file(std::fopen(path.c_str(), "wb"), &std::fclose) {
   if (!m_file) {
     m_file.release();
-    throw fault(path, "cannot be opened for writing");
+    throw file_fault(path, "cannot be opened for writing");
   }
 }
 
 void file_sink::write(const void* from, std::uint64_t bytes) {
   if (bytes > 0 && std::fwrite(from, 1, bytes, m_file.get()) != bytes)
-    throw fault(m_path, "could not be written completely");
+    throw file_fault(m_path, "could not be written completely");
   m_position += bytes;
 }
 
@@ -119,7 +121,7 @@ void file_sink::write_at(std::uint64_t offset, const void* from, std::uint64_t b
   if (fseeko(m_file.get(), static_cast<off_t>(offset), SEEK_SET) != 0 ||
       std::fwrite(from, 1, bytes, m_file.get()) != bytes ||
       fseeko(m_file.get(), static_cast<off_t>(m_position), SEEK_SET) != 0) {
-    throw fault(m_path, "could not be written completely");
+    throw file_fault(m_path, "could not be written completely");
   }
 }
 
@@ -127,9 +129,9 @@ void file_sink::close() {
   std::FILE* f = m_file.release();
   if (std::fflush(f) != 0) {
     std::fclose(f);
-    throw fault(m_path, "could not be written completely");
+    throw file_fault(m_path, "could not be written completely");
   }
-  if (std::fclose(f) != 0) throw fault(m_path, "could not be written completely");
+  if (std::fclose(f) != 0) throw file_fault(m_path, "could not be written completely");
 }
 
 std::string npy_descr(dtype t) {
@@ -170,45 +172,47 @@ std::string npy_header(dtype t, const shape_t& shape, bool fortran_order) {
 npy_layout read_npy_header(byte_source& in, const std::string& name) {
   const std::uint64_t file_size = in.size();
   if (file_size < magic_length + 2)
-    throw fault(name, "truncated: shorter than the .npy magic string and version");
+    throw file_fault(name, "truncated: shorter than the .npy magic string and version");
   char start[magic_length + 2];
   in.read(start, sizeof start);
-  if (std::memcmp(start, magic, magic_length) != 0) throw fault(name, "not a .npy file (wrong magic string)");
+  if (std::memcmp(start, magic, magic_length) != 0)
+    throw file_fault(name, "not a .npy file (wrong magic string)");
   const int major = static_cast<unsigned char>(start[magic_length]);
   if (major < 1 || major > 3) {
-    throw fault(name, "unsupported .npy format version " + std::to_string(major) + "." +
-                          std::to_string(static_cast<unsigned char>(start[magic_length + 1])));
+    throw file_fault(name, "unsupported .npy format version " + std::to_string(major) + "." +
+                               std::to_string(static_cast<unsigned char>(start[magic_length + 1])));
   }
   unsigned char length_bytes[4] = {0, 0, 0, 0};
   const std::uint64_t length_size = major == 1 ? 2 : 4;
-  if (file_size < sizeof start + length_size) throw fault(name, "truncated: in the header length");
+  if (file_size < sizeof start + length_size) throw file_fault(name, "truncated: in the header length");
   in.read(length_bytes, length_size);
   const std::uint64_t header_length = length_bytes[0] | std::uint64_t{length_bytes[1]} << 8 |
                                       std::uint64_t{length_bytes[2]} << 16 |
                                       std::uint64_t{length_bytes[3]} << 24;
   const std::uint64_t data_start = sizeof start + length_size + header_length;
   if (data_start > file_size) {
-    throw fault(name, "truncated: the header promises " + std::to_string(header_length) +
-                          " bytes, the file has " + std::to_string(file_size - sizeof start - length_size));
+    throw file_fault(name, "truncated: the header promises " + std::to_string(header_length) +
+                               " bytes, the file has " +
+                               std::to_string(file_size - sizeof start - length_size));
   }
   std::string header(header_length, '\0');
   in.read(header.data(), header_length);
   if (header.find('{') == std::string::npos || header.find('}') == std::string::npos) {
-    throw fault(name, "the header cannot be parsed");
+    throw file_fault(name, "the header cannot be parsed");
   }
   std::string descr = header_value(name, header, "descr");
   if (descr.size() < 2 || (descr.front() != '\'' && descr.front() != '"') || descr.back() != descr.front()) {
-    throw fault(name, "unsupported dtype " + descr);
+    throw file_fault(name, "unsupported dtype " + descr);
   }
   descr = descr.substr(1, descr.size() - 2);
   npy_layout layout;
   std::tie(layout.type, layout.swapped) = dtype_of_descr(name, descr);
   const std::string order = header_value(name, header, "fortran_order");
-  if (order != "True" && order != "False") throw fault(name, "the header cannot be parsed");
+  if (order != "True" && order != "False") throw file_fault(name, "the header cannot be parsed");
   layout.fortran_order = order == "True";
   const std::string shape_text = header_value(name, header, "shape");
   if (shape_text.empty() || shape_text.front() != '(' || shape_text.back() != ')') {
-    throw fault(name, "the header cannot be parsed");
+    throw file_fault(name, "the header cannot be parsed");
   }
   std::uint64_t count = 1;
   std::string number;
@@ -218,7 +222,7 @@ npy_layout read_npy_header(byte_source& in, const std::string& name) {
     } else if (c == ',' || c == ')') {
       if (!number.empty()) {
         if (number.size() > 18 || layout.shape.size() >= max_dims)
-          throw fault(name, "the header's shape is too large");
+          throw file_fault(name, "the header's shape is too large");
         const std::int64_t e = std::stoll(number);
         layout.shape.push_back(e);
         // (saturating: a shape whose product overflows promises more than any file has)
@@ -227,19 +231,19 @@ npy_layout read_npy_header(byte_source& in, const std::string& name) {
         number.clear();
       }
     } else if (c != ' ') {
-      throw fault(name, "the header cannot be parsed");
+      throw file_fault(name, "the header cannot be parsed");
     }
   }
   const std::uint64_t have = file_size - data_start;
   if (count > ~std::uint64_t{0} / layout.type.itemsize()) {
-    throw fault(name,
-                "truncated: the header promises more bytes of data than a file can hold, the file has " +
-                    std::to_string(have));
+    throw file_fault(name,
+                     "truncated: the header promises more bytes of data than a file can hold, the file has " +
+                         std::to_string(have));
   }
   layout.data_bytes = count * layout.type.itemsize();
   if (layout.data_bytes > have) {
-    throw fault(name, "truncated: the header promises " + std::to_string(layout.data_bytes) +
-                          " bytes of data, the file has " + std::to_string(have));
+    throw file_fault(name, "truncated: the header promises " + std::to_string(layout.data_bytes) +
+                               " bytes of data, the file has " + std::to_string(have));
   }
   return layout;
 }

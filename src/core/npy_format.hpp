@@ -12,6 +12,9 @@
 
 namespace numcu::detail {
 
+/// The io_error of a fault in the file (or archive member) @p path: "<path>: <what>".
+io_error file_fault(const std::string& path, const std::string& what);
+
 /// Bytes read in order from a file, a region of one, or an archive member; every read is checked against
 /// size() first, so that nothing past the end is read.
 class byte_source {

@@ -24,10 +24,6 @@ constexpr std::uint32_t locator64_signature = 0x07064b50;
 constexpr std::uint64_t zip64_limit = (std::uint64_t{1} << 31) - 1;
 constexpr std::uint16_t zip64_version = 45;
 
-io_error fault(const std::string& path, const std::string& what) {
-  return io_error(path + ": " + what);
-}
-
 std::uint64_t get(const unsigned char* p, int bytes) {
   std::uint64_t v = 0;
   for (int i = bytes - 1; i >= 0; --i) v = v << 8 | p[i];
@@ -80,7 +76,8 @@ class stored_source : public zip_member_source {
   void finish() override {
     char scratch[4096];
     while (remaining() > 0) read(scratch, std::min<std::uint64_t>(remaining(), sizeof scratch));
-    if (m_crc != m_entry.crc) throw fault(m_file->path(), "bad CRC-32 for member '" + m_entry.name + "'");
+    if (m_crc != m_entry.crc)
+      throw file_fault(m_file->path(), "bad CRC-32 for member '" + m_entry.name + "'");
   }
 
  private:
@@ -97,7 +94,7 @@ class inflated_source : public zip_member_source {
       : m_file(std::move(file)), m_entry(std::move(entry)), m_input(64 * 1024) {
     std::memset(&m_stream, 0, sizeof m_stream);
     if (inflateInit2(&m_stream, -MAX_WBITS) != Z_OK)
-      throw fault(m_file->path(), "zlib could not be initialized");
+      throw file_fault(m_file->path(), "zlib could not be initialized");
   }
   ~inflated_source() override { inflateEnd(&m_stream); }
   std::uint64_t size() const override { return m_entry.size; }
@@ -156,12 +153,13 @@ class inflated_source : public zip_member_source {
         if (status != Z_OK && status != Z_BUF_ERROR) throw corrupt("its compressed data is invalid");
       }
     }
-    if (m_crc != m_entry.crc) throw fault(m_file->path(), "bad CRC-32 for member '" + m_entry.name + "'");
+    if (m_crc != m_entry.crc)
+      throw file_fault(m_file->path(), "bad CRC-32 for member '" + m_entry.name + "'");
   }
 
  private:
   io_error corrupt(const std::string& what) const {
-    return fault(m_file->path(), "member '" + m_entry.name + "' is corrupt: " + what);
+    return file_fault(m_file->path(), "member '" + m_entry.name + "' is corrupt: " + what);
   }
   std::unique_ptr<file_source> m_file;
   zip_entry m_entry;
@@ -182,7 +180,9 @@ bool zip_has_zlib() {
 zip_reader::zip_reader(const std::string& path) : m_path(path) {
   file_source file(path);
   const std::uint64_t size = file.file_size();
-  const auto not_npz = [&](const std::string& why) { return fault(path, "not a .npz file (" + why + ")"); };
+  const auto not_npz = [&](const std::string& why) {
+    return file_fault(path, "not a .npz file (" + why + ")");
+  };
   if (size < 22) throw not_npz("no end of central directory record");
   // the end record is the last 22 bytes but for a comment of at most 65535 bytes
   const std::uint64_t tail_size = std::min<std::uint64_t>(size, 22 + 65535);
@@ -194,7 +194,7 @@ zip_reader::zip_reader(const std::string& path) : m_path(path) {
   const unsigned char* end = &tail[at];
   const std::uint64_t end_offset = size - tail_size + static_cast<std::uint64_t>(at);
   if (get(end + 4, 2) != 0 || get(end + 6, 2) != 0)
-    throw fault(path, "archives split over several disks are not supported");
+    throw file_fault(path, "archives split over several disks are not supported");
   std::uint64_t count = get(end + 10, 2), directory_size = get(end + 12, 4),
                 directory_offset = get(end + 16, 4);
   std::uint64_t directory_end = end_offset;
@@ -205,10 +205,11 @@ zip_reader::zip_reader(const std::string& path) : m_path(path) {
     if (get(locator, 4) == locator64_signature) {
       const std::uint64_t end64_offset = get(locator + 8, 8);
       if (end64_offset > end_offset - 20 || end_offset - 20 - end64_offset < 56)
-        throw fault(path, "truncated: the ZIP64 end of central directory record is cut or misplaced");
+        throw file_fault(path, "truncated: the ZIP64 end of central directory record is cut or misplaced");
       unsigned char end64[56];
       file.read_at(end64_offset, end64, 56);
-      if (get(end64, 4) != end64_signature) throw fault(path, "bad ZIP64 end of central directory record");
+      if (get(end64, 4) != end64_signature)
+        throw file_fault(path, "bad ZIP64 end of central directory record");
       count = get(end64 + 32, 8);
       directory_size = get(end64 + 40, 8);
       directory_offset = get(end64 + 48, 8);
@@ -216,16 +217,16 @@ zip_reader::zip_reader(const std::string& path) : m_path(path) {
     }
   }
   if (directory_offset > directory_end || directory_size > directory_end - directory_offset) {
-    throw fault(path, "truncated: the central directory at offset " + std::to_string(directory_offset) +
-                          " (" + std::to_string(directory_size) + " bytes) does not fit in the file");
+    throw file_fault(path, "truncated: the central directory at offset " + std::to_string(directory_offset) +
+                               " (" + std::to_string(directory_size) + " bytes) does not fit in the file");
   }
   // each entry takes at least 46 bytes: a count the directory cannot hold is a lie
   if (count > directory_size / 46)
-    throw fault(path, "bad central directory: it cannot hold " + std::to_string(count) + " entries");
+    throw file_fault(path, "bad central directory: it cannot hold " + std::to_string(count) + " entries");
   std::vector<unsigned char> directory(directory_size);
   file.read_at(directory_offset, directory.data(), directory_size);
   std::uint64_t p = 0;
-  const auto bad = [&](const std::string& why) { return fault(path, "bad central directory: " + why); };
+  const auto bad = [&](const std::string& why) { return file_fault(path, "bad central directory: " + why); };
   for (std::uint64_t i = 0; i < count; ++i) {
     if (directory_size - p < 46 || get(&directory[p], 4) != central_signature)
       throw bad("entry " + std::to_string(i) + " is cut or has a wrong signature");
@@ -269,41 +270,41 @@ std::unique_ptr<zip_member_source> zip_reader::open(const zip_entry& entry) cons
   auto file = std::make_unique<file_source>(m_path);
   const std::uint64_t size = file->file_size();
   const std::string member = "member '" + entry.name + "'";
-  if (entry.flags & 1) throw fault(m_path, member + " is encrypted");
+  if (entry.flags & 1) throw file_fault(m_path, member + " is encrypted");
   if (entry.local_offset > size || size - entry.local_offset < 30)
-    throw fault(m_path, "truncated: the local header of " + member + " is past the end of the file");
+    throw file_fault(m_path, "truncated: the local header of " + member + " is past the end of the file");
   unsigned char header[30];
   file->read_at(entry.local_offset, header, 30);
   if (get(header, 4) != local_signature)
-    throw fault(m_path, "bad local header of " + member + " (wrong signature)");
+    throw file_fault(m_path, "bad local header of " + member + " (wrong signature)");
   const std::uint64_t start = entry.local_offset + 30 + get(header + 26, 2) + get(header + 28, 2);
   if (start > size || size - start < entry.compressed_size) {
-    throw fault(m_path, "truncated: " + member + " needs " + std::to_string(entry.compressed_size) +
-                            " bytes at offset " + std::to_string(start) + ", the file has " +
-                            std::to_string(size));
+    throw file_fault(m_path, "truncated: " + member + " needs " + std::to_string(entry.compressed_size) +
+                                 " bytes at offset " + std::to_string(start) + ", the file has " +
+                                 std::to_string(size));
   }
   file->restrict_to(start, entry.compressed_size);
   if (entry.method == 0) {
     if (entry.compressed_size != entry.size)
-      throw fault(m_path, member + " is stored with two different sizes");
+      throw file_fault(m_path, member + " is stored with two different sizes");
     return std::make_unique<stored_source>(std::move(file), entry);
   }
   if (entry.method == 8) {
     // deflate expands at most about 1032 to 1: a larger claim would only size an allocation the data cannot
     // fill
     if (entry.size > entry.compressed_size * 1032 + 1024) {
-      throw fault(m_path, member + " claims " + std::to_string(entry.size) + " bytes from " +
-                              std::to_string(entry.compressed_size) +
-                              " compressed, more than deflate can expand to");
+      throw file_fault(m_path, member + " claims " + std::to_string(entry.size) + " bytes from " +
+                                   std::to_string(entry.compressed_size) +
+                                   " compressed, more than deflate can expand to");
     }
 #if NUMCU_HAVE_ZLIB
     return std::make_unique<inflated_source>(std::move(file), entry);
 #else
-    throw fault(m_path, member + " is deflated, and zlib is missing: numcu was built without it");
+    throw file_fault(m_path, member + " is deflated, and zlib is missing: numcu was built without it");
 #endif
   }
-  throw fault(m_path, member + " uses compression method " + std::to_string(entry.method) +
-                          " (only stored, 0, and deflated, 8, are supported)");
+  throw file_fault(m_path, member + " uses compression method " + std::to_string(entry.method) +
+                               " (only stored, 0, and deflated, 8, are supported)");
 }
 
 /// The bytes of the member being written: counted and checksummed, deflated where asked.
@@ -392,7 +393,7 @@ zip_writer::~zip_writer() = default;
 
 byte_sink& zip_writer::begin_member(const std::string& name, bool deflate) {
 #if !NUMCU_HAVE_ZLIB
-  if (deflate) throw fault(m_path, "zlib is missing: numcu was built without it");
+  if (deflate) throw file_fault(m_path, "zlib is missing: numcu was built without it");
 #endif
   m_member = std::make_unique<member_sink>();
   m_member->file = &m_file;
@@ -406,7 +407,7 @@ byte_sink& zip_writer::begin_member(const std::string& name, bool deflate) {
   if (deflate && deflateInit2(&m_member->stream, Z_DEFAULT_COMPRESSION, Z_DEFLATED, -MAX_WBITS, 8,
                               Z_DEFAULT_STRATEGY) != Z_OK) {
     m_member->deflate = false;
-    throw fault(m_path, "zlib could not be initialized");
+    throw file_fault(m_path, "zlib could not be initialized");
   }
 #endif
   const std::string header = local_header(m_member->entry, m_time, m_date);

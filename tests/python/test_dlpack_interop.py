@@ -49,7 +49,6 @@ lib.numcu_array_data.restype = ctypes.c_uint64
 lib.numcu_array_data.argtypes = [ctypes.c_void_p]
 lib.numcu_array_bytes.restype = ctypes.c_int64
 lib.numcu_array_bytes.argtypes = [ctypes.c_void_p, ctypes.c_void_p, ctypes.c_int64]
-lib.numcu_array_describe.argtypes = [ctypes.c_void_p, ctypes.c_char_p, ctypes.c_int]
 lib.numcu_array_add_one.argtypes = [ctypes.c_void_p]
 lib.numcu_in_use.restype = ctypes.c_int64
 lib.numcu_in_use.argtypes = [ctypes.c_char_p]
@@ -125,11 +124,6 @@ class NumcuArray:
         if n < 0:
             fail_from_library("numcu_array_bytes")
         return out.raw[:n]
-
-    def describe(self):
-        out = ctypes.create_string_buffer(256)
-        lib.numcu_array_describe(self.handle, out, len(out))
-        return out.value.decode()
 
     def add_one(self):
         if lib.numcu_array_add_one(self.handle) != 0:
