@@ -358,20 +358,38 @@ NUMCU_TEST_ON_DEVICES_WITH_LAPACK("solvers raise NumPy's errors and leave the op
 }
 
 NUMCU_TEST_ON_DEVICES_WITH_LAPACK("eigh, svd and qr: their other forms and errors", factorization_forms) {
-  // NumPy: qr(ones((3, 2)), mode='raw') is h = [[-1.732, 0.366, 0.366], [-1.732, 0, 0]], tau = [1.577, 0];
-  // mode='r' is [[-1.732, -1.732], [0, 0]] (compared in magnitude: the signs are the LAPACK's choice)
-  const nc::ndarray ones = nc::ones({3, 2}, nc::float64, dev);
-  const nc::linalg::qr_result raw = nc::linalg::qr(ones, nc::linalg::qr_mode::raw);
+  // NumPy: qr([[1, 2], [3, 4], [5, 6]], mode='raw') is h = [[-5.916079783099616, 0.4337717455676132,
+  // 0.7229529092793553], [-7.437357441610946, 0.828078671210825, 0.8926238280228976]] (the reflectors below
+  // the diagonal of r, transposed), tau = [1.1690308509457032, 1.1131040011646904]: by hand, column 0 has
+  // norm sqrt(35), tau = 1 + 1/sqrt(35) and v = [1, 3, 5] / (1 + sqrt(35)).
+  const nc::ndarray full_rank =
+      nc::array(std::vector<double>{1, 2, 3, 4, 5, 6}, std::nullopt, dev).reshape({3, 2});
+  const nc::linalg::qr_result raw = nc::linalg::qr(full_rank, nc::linalg::qr_mode::raw);
+  CHECK(raw.Q.dtype() == nc::float64);
   CHECK(raw.Q.shape() == nc::shape_t{2, 3});
   CHECK(raw.R.shape() == nc::shape_t{2});
-  const double r3 = std::sqrt(3.0), h = 1.0 / (1.0 + r3);
-  const std::vector<double> h_want = {r3, h, h, r3, 0, 0}, tau_want = {1.0 + 1.0 / r3, 0};
-  const auto h_got = nc::asnumpy(nc::absolute(raw.Q)).to_vector<double>();
+  const std::vector<double> h_want = {-5.916079783099616, 0.4337717455676132, 0.7229529092793553,
+                                      -7.437357441610946, 0.828078671210825,  0.8926238280228976},
+                            tau_want = {1.1690308509457032, 1.1131040011646904};
+  const auto h_got = nc::asnumpy(raw.Q).to_vector<double>();
   const auto tau_got = nc::asnumpy(raw.R).to_vector<double>();
   for (std::size_t i = 0; i < h_want.size(); ++i)
     CHECK(h_got[i] == doctest::Approx(h_want[i]).epsilon(1e-12));
-  CHECK(tau_got[0] == doctest::Approx(tau_want[0]).epsilon(1e-12));
-  CHECK(std::abs(tau_got[1]) < 1e-12);
+  for (std::size_t i = 0; i < tau_want.size(); ++i)
+    CHECK(tau_got[i] == doctest::Approx(tau_want[i]).epsilon(1e-12));
+  // a rank-deficient matrix: NumPy's qr(ones((3, 2)), mode='raw') starts h = [[-1.732, 0.366, 0.366],
+  // [-1.732, r11, ...]], tau = [1.577, ...] with r11 = 0. What the second reflector is made of is rounding
+  // (LAPACK may leave exact zeros below the diagonal, or the last bits of 1 - 1), so only r11's size is
+  // determined there.
+  const nc::ndarray ones = nc::ones({3, 2}, nc::float64, dev);
+  const nc::linalg::qr_result raw_ones = nc::linalg::qr(ones, nc::linalg::qr_mode::raw);
+  const double r3 = std::sqrt(3.0), h = 1.0 / (1.0 + r3);
+  const auto ones_h = nc::asnumpy(nc::absolute(raw_ones.Q)).to_vector<double>();
+  const std::vector<double> ones_h_want = {r3, h, h, r3};
+  for (std::size_t i = 0; i < ones_h_want.size(); ++i)
+    CHECK(ones_h[i] == doctest::Approx(ones_h_want[i]).epsilon(1e-12));
+  CHECK(ones_h[4] < 1e-12);
+  CHECK(nc::asnumpy(raw_ones.R).to_vector<double>()[0] == doctest::Approx(1.0 + 1.0 / r3).epsilon(1e-12));
   const nc::linalg::qr_result r_only =
       nc::linalg::qr(nc::ones({3, 2}, nc::int32, dev), nc::linalg::qr_mode::r);
   CHECK(r_only.R.dtype() == nc::float64);
@@ -409,9 +427,20 @@ NUMCU_TEST_ON_DEVICES_WITH_LAPACK("eigh, svd and qr: their other forms and error
   CHECK(message_of([&] {
           (void)nc::linalg::svdvals(nc::ones({3, 3}, nc::bfloat16, dev));
         }) == "array type bfloat16 is unsupported in linalg");
-  // the functions built on them: NumPy's messages; a singular matrix's condition number is inf
+  // the functions built on them: NumPy's messages. A singular matrix's condition number is inf or, where its
+  // smallest singular value or its inverse is rounding rather than 0 or NaN, above 1e15 (NumPy's own test of
+  // cond asks this of zeros and ones for the positive orders); the negative orders do not throw.
+  for (const nc::ndarray& singular :
+       {nc::zeros({2, 2}, nc::float64, dev), nc::ones({2, 2}, nc::float64, dev)}) {
+    for (const nc::linalg::norm_order& p : {nc::linalg::norm_order(), nc::linalg::norm_order(1.0),
+                                            nc::linalg::norm_order(2.0), nc::linalg::norm_order("fro")}) {
+      CHECK(nc::linalg::cond(singular, p).item<double>() > 1e15);
+    }
+    CHECK_NOTHROW((void)nc::linalg::cond(singular, -1.0));
+    CHECK_NOTHROW((void)nc::linalg::cond(singular, -2.0));
+  }
+  // the orders inv takes a singular matrix to NaNs for give inf exactly, on every device
   const nc::ndarray square = nc::ones({2, 2}, nc::float64, dev);
-  CHECK(std::isinf(nc::linalg::cond(square).item<double>()));
   CHECK(std::isinf(nc::linalg::cond(square, 1.0).item<double>()));
   CHECK(message_of([&] {
           (void)nc::linalg::cond(nc::ones({0, 0}, nc::float64, dev));

@@ -78,6 +78,28 @@ cublas_types types_of(dtype t, bool allow_tf32) {
   }
 }
 
+/// Rewrites every -0.0 among the @p n floating-point numbers of width U at @p values as +0.0 (the sign bit
+/// alone becomes no bit), leaving every other value, NaNs included, as it is.
+template <class U>
+__global__ void __launch_bounds__(block_threads)
+    positive_zeros_kernel(U* __restrict__ values, std::int64_t n) {
+  constexpr U negative_zero = U{1} << (sizeof(U) * CHAR_BIT - 1);
+  for (std::int64_t i = std::int64_t{blockIdx.x} * block_threads + threadIdx.x; i < n;
+       i += std::int64_t{gridDim.x} * block_threads) {
+    if (values[i] == negative_zero) values[i] = 0;
+  }
+}
+
+/// Makes the -0.0 results of a gemm +0.0, as BLAS on the host gives them: it sums 0 + the products, so a
+/// sum of negative zeros (e.g. one product (-1) * 0) is +0.0, where cuBLAS starts from the first product and
+/// keeps its sign. One read of the result (a write only where a zero is negative), small next to the gemm.
+template <class U>
+void make_zeros_positive(const exec& e, void* c, std::int64_t n) {
+  const unsigned grid =
+      std::min(grid_for(n, block_threads), resident_blocks(positive_zeros_kernel<U>, e.where().index()));
+  launch(e, dim3(grid), dim3(block_threads), positive_zeros_kernel<U>, static_cast<U*>(c), n);
+}
+
 void gemm_cublas(const exec& e, const gemm_call& call) {
   const column_major_gemm g = as_column_major(call);
   const cublas_types types = types_of(call.t, call.allow_tf32);
@@ -96,6 +118,16 @@ void gemm_cublas(const exec& e, const gemm_call& call) {
                                     types.element, g.ld_second, g.stride_second, beta, call.c, types.element,
                                     g.ldc, g.stride_c, call.batch, types.compute, CUBLAS_GEMM_DEFAULT),
       "cublasGemmStridedBatchedEx_64");
+  // the parts of complex results are cleared one by one, as the host's complex sums give +0.0 per part
+  const std::int64_t parts = call.m * call.n * call.batch * (call.t.is_complex() ? 2 : 1);
+  switch (call.t.itemsize() / (call.t.is_complex() ? 2 : 1)) {
+    case 2:
+      return make_zeros_positive<std::uint16_t>(e, call.c, parts);
+    case 4:
+      return make_zeros_positive<std::uint32_t>(e, call.c, parts);
+    default:
+      return make_zeros_positive<std::uint64_t>(e, call.c, parts);
+  }
 }
 
 /// The shape of a block of gemm_loop_kernel: 32 columns of the result by 8 rows.
