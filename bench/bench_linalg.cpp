@@ -1,10 +1,10 @@
 // Linear-algebra benchmarks (the linear algebra and FFT issue's table): matmul of 8192^2 float32 (no TF32),
-// float16 and bfloat16 (float32 accumulation), a batch of 1024 products of 128^2 float32, a^T b with a
-// transposed view (read in place, no copy), and the host time of a 64^2 float32 product, with cuBLAS called
-// directly on the same matrices beside them, the ceiling numcu's call must reach (work counted in
-// floating-point operations, 2 m n k a product, reported as TFLOP/s); fft of 2^24 complex64, rfft of 2^24
-// float32, fft2 of 4096^2 complex64 (bytes read and written once); solve with 16 right-hand sides, cholesky
-// and eigh of 4096^2 float64 (time alone).
+// float16 and bfloat16 (float32 accumulation), a batch of 1024 products of 128^2 float32 (and cuBLAS's
+// strided batched gemm on it), a^T b with a transposed view (read in place, no copy), and the host time of a
+// 64^2 float32 product, with cuBLAS called directly on the same matrices beside them, the ceiling numcu's
+// call must reach (work counted in floating-point operations, 2 m n k a product, reported as TFLOP/s); fft of
+// 2^24 complex64, rfft of 2^24 float32, fft2 of 4096^2 complex64 (bytes read and written once); solve with 16
+// right-hand sides, cholesky and eigh of 4096^2 float64 (time alone).
 #include <cublas_v2.h>
 
 #include <complex>
@@ -73,8 +73,18 @@ void run_linalg_benchmarks() {
     const auto a = nc::random::default_rng(3).random({1024, 128, 128}, nc::float32, gpu);
     const auto b = nc::random::default_rng(4).random({1024, 128, 128}, nc::float32, gpu);
     nc::ndarray c;
-    report_flops("matmul float32 batch 1024 x 128^2", 1024 * 2.0 * 128 * 128 * 128,
-                 time_gpu([&] { c = nc::matmul(a, b); }));
+    const double batch_flops = 1024 * 2.0 * 128 * 128 * 128;
+    report_flops("matmul float32 batch 1024 x 128^2", batch_flops, time_gpu([&] { c = nc::matmul(a, b); }));
+    const auto direct = nc::empty({1024, 128, 128}, nc::float32, gpu);
+    const float one = 1.0f, zero = 0.0f;
+    report_flops("cublasGemmStridedBatchedEx float32 batch 1024 x 128^2 (direct)", batch_flops, time_gpu([&] {
+                   check_cublas(cublasGemmStridedBatchedEx(h, CUBLAS_OP_N, CUBLAS_OP_N, 128, 128, 128, &one,
+                                                           b.data_ptr(), CUDA_R_32F, 128, 128 * 128,
+                                                           a.data_ptr(), CUDA_R_32F, 128, 128 * 128, &zero,
+                                                           direct.data_ptr(), CUDA_R_32F, 128, 128 * 128,
+                                                           1024, CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT),
+                                "cublasGemmStridedBatchedEx");
+                 }));
   }
   {
     const auto a = nc::random::default_rng(5).random({64, 64}, nc::float32, gpu);
