@@ -79,14 +79,26 @@ cublas_types types_of(dtype t, bool allow_tf32) {
 }
 
 /// Rewrites every -0.0 among the @p n floating-point numbers of width U at @p values as +0.0 (the sign bit
-/// alone becomes no bit), leaving every other value, NaNs included, as it is.
+/// alone becomes no bit), leaving every other value, NaNs included, as it is. Each thread loads
+/// positive_zeros_items numbers of a chunk at once, so that the read runs at the memory's speed.
+constexpr int positive_zeros_items = 8;
 template <class U>
 __global__ void __launch_bounds__(block_threads)
     positive_zeros_kernel(U* __restrict__ values, std::int64_t n) {
   constexpr U negative_zero = U{1} << (sizeof(U) * CHAR_BIT - 1);
-  for (std::int64_t i = std::int64_t{blockIdx.x} * block_threads + threadIdx.x; i < n;
-       i += std::int64_t{gridDim.x} * block_threads) {
-    if (values[i] == negative_zero) values[i] = 0;
+  constexpr std::int64_t chunk = std::int64_t{block_threads} * positive_zeros_items;
+  for (std::int64_t base = std::int64_t{blockIdx.x} * chunk + threadIdx.x; base < n;
+       base += std::int64_t{gridDim.x} * chunk) {
+    U loaded[positive_zeros_items];
+#pragma unroll
+    for (int j = 0; j < positive_zeros_items; ++j) {
+      const std::int64_t i = base + std::int64_t{j} * block_threads;
+      loaded[j] = i < n ? values[i] : U{0};
+    }
+#pragma unroll
+    for (int j = 0; j < positive_zeros_items; ++j) {
+      if (loaded[j] == negative_zero) values[base + std::int64_t{j} * block_threads] = 0;
+    }
   }
 }
 
@@ -95,8 +107,8 @@ __global__ void __launch_bounds__(block_threads)
 /// keeps its sign. One read of the result (a write only where a zero is negative), small next to the gemm.
 template <class U>
 void make_zeros_positive(const exec& e, void* c, std::int64_t n) {
-  const unsigned grid =
-      std::min(grid_for(n, block_threads), resident_blocks(positive_zeros_kernel<U>, e.where().index()));
+  const unsigned grid = std::min(grid_for(n, std::int64_t{block_threads} * positive_zeros_items),
+                                 resident_blocks(positive_zeros_kernel<U>, e.where().index()));
   launch(e, dim3(grid), dim3(block_threads), positive_zeros_kernel<U>, static_cast<U*>(c), n);
 }
 
