@@ -2,7 +2,8 @@
 // page cache onto the GPU and save of one from the GPU, beside their ceilings in the same run (host-to-device
 // and device-to-host copies of pinned memory, and the file's own read and write speed into and out of pinned
 // memory), all host wall-clock times with the GPU drained; and the host time of to_dlpack and from_dlpack
-// with the deleter, per call.
+// with the deleter, per call. The files lie in the temporary directory ($TMPDIR; scripts/gpu-check.sh points
+// it at a memory file system, so that writes do not wait on a disk's writeback).
 #include <fcntl.h>
 #include <unistd.h>
 
