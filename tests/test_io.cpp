@@ -448,6 +448,8 @@ NUMCU_TEST_ON_DEVICES("loadtxt reads tables as NumPy's loadtxt does", loadtxt_go
         if (kv[0] == "delimiter")
           options.delimiter = kv[1] == "comma" ? "," : kv[1] == "semicolon" ? ";" : " ";
         if (kv[0] == "comments") options.comments = kv[1] == "none" ? "" : kv[1];
+        if (kv[0] == "quotechar") options.quotechar = kv[1] == "dquote" ? '"' : '\'';
+        if (kv[0] == "unpack") options.unpack = kv[1] == "True";
         if (kv[0] == "ndmin") options.ndmin = std::stoi(kv[1]);
         if (kv[0] == "skiprows") options.skiprows = std::stoll(kv[1]);
         if (kv[0] == "max_rows") options.max_rows = std::stoll(kv[1]);
@@ -462,7 +464,7 @@ NUMCU_TEST_ON_DEVICES("loadtxt reads tables as NumPy's loadtxt does", loadtxt_go
     numcu_test::check_elements(a, words(parts[2]), nc::dtype(head[2]));
     ++count;
   }
-  CHECK(count == 20);
+  CHECK(count == 26);
   // NumPy's ValueErrors, with the file and the line
   const auto error_of = [&](const std::string& name, const nc::loadtxt_options& options) {
     CHECK_THROWS_AS((void)nc::loadtxt(text_path(name), options), nc::io_error);
@@ -485,6 +487,28 @@ NUMCU_TEST_ON_DEVICES("loadtxt reads tables as NumPy's loadtxt does", loadtxt_go
   CHECK(error_of("loadtxt_bad_empty_field.txt", {.delimiter = ",", .device = dev}) ==
         text_path("loadtxt_bad_empty_field.txt") +
             ": line 1: could not convert string '' to float64 at row 0, column 2.");
+  // a quoted field's text is its content (a doubled quote one quote); a row's line is where it starts
+  CHECK(error_of("loadtxt_bad_quoted.txt", {.delimiter = ",", .quotechar = '"', .device = dev}) ==
+        text_path("loadtxt_bad_quoted.txt") +
+            ": line 2: could not convert string '3\"4' to float64 at row 1, column 1.");
+  CHECK(
+      error_of("loadtxt_bad_after_quoted_newline.txt", {.delimiter = ",", .quotechar = '"', .device = dev}) ==
+      text_path("loadtxt_bad_after_quoted_newline.txt") +
+          ": line 3: could not convert string 'x' to float64 at row 1, column 2.");
+  // NumPy's rules for the quote character (TypeError and ValueError there)
+  const std::string one_row = text_path("loadtxt_one_row.txt");
+  CHECK(error_of("loadtxt_one_row.txt", {.delimiter = ",", .quotechar = ',', .device = dev}) ==
+        one_row + ": The values for control characters 'quotechar' and 'delimiter' are incompatible");
+  CHECK(error_of("loadtxt_one_row.txt", {.quotechar = '#', .device = dev}) ==
+        one_row + ": The values for control characters 'comment' and 'quotechar' are incompatible");
+  CHECK(error_of("loadtxt_one_row.txt", {.quotechar = '\t', .device = dev}) ==
+        one_row + ": The values for control characters 'delimiter' and 'quotechar' are incompatible");
+  CHECK(error_of("loadtxt_one_row.txt", {.quotechar = '\r', .device = dev}) ==
+        one_row + ": control character 'quotechar' cannot be a newline (`\\r` or `\\n`).");
+  CHECK(error_of("loadtxt_one_row.txt", {.comments = "//", .quotechar = '"', .device = dev}) ==
+        one_row +
+            ": when multiple comments or a multi-character comment is given, quotes are not supported.  In "
+            "this case quotechar must be set to None.");
   CHECK(error_of("loadtxt_one_row.txt", {.usecols = {2}, .device = dev}) ==
         text_path("loadtxt_one_row.txt") + ": line 1: invalid column index 2 at row 1 with 2 columns");
   CHECK(error_of("loadtxt_one_row.txt", {.ndmin = 3, .device = dev}) ==

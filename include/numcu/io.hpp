@@ -175,6 +175,11 @@ struct loadtxt_options {
   std::string comments = "#";
   /// The text between columns; empty for any run of whitespace.
   std::string delimiter;
+  /// The character that quotes a field (none by default): a field that starts with it runs to the next one,
+  /// delimiters, comments and line ends within it being text, and two of it in a row stand for one. It may
+  /// not be a newline, the delimiter's first character or the comment's, nor a blank where blanks separate
+  /// the columns, and it needs a comment of one character at most (NumPy's rules).
+  std::optional<char> quotechar;
   /// Lines skipped at the start, comments and blank lines included.
   std::int64_t skiprows = 0;
   /// The columns to read, in this order (negative counts from the end); empty for all.
@@ -183,6 +188,8 @@ struct loadtxt_options {
   std::int64_t max_rows = -1;
   /// The least number of dimensions of the result: 0, 1 or 2 (NumPy squeezes the table's size-1 axes first).
   int ndmin = 0;
+  /// Whether to return the transpose, a row per column of the file (applied after ndmin).
+  bool unpack = false;
   /// The device of the result (default: the default device).
   std::optional<numcu::device> device;
 };
@@ -194,7 +201,8 @@ struct loadtxt_options {
 /// @throws io_error "<path>: line 4: could not convert string 'x' to float64 at row 1, column 2.",
 /// "<path>: line 3: the number of columns changed from 3 to 2 at row 2; use `usecols` to select a subset and
 /// avoid this error", "<path>: line 1: invalid column index 2 at row 1 with 2 columns", "<path>: Illegal
-/// value of ndmin keyword: 3", "<path>: cannot be opened for reading".
+/// value of ndmin keyword: 3", "<path>: The values for control characters 'quotechar' and 'delimiter' are
+/// incompatible", "<path>: cannot be opened for reading". A line number is the line where the row starts.
 ndarray loadtxt(const std::string& path, const loadtxt_options& options = {});
 
 }  // namespace numcu

@@ -447,6 +447,97 @@ class element_parser {
   std::vector<unsigned char> m_bytes;
 };
 
+/// The length of the line end at @p at in @p text (\n, \r\n or \r: Python's universal newlines), 0 where
+/// none.
+std::size_t newline_at(const std::string& text, std::size_t at) {
+  if (at >= text.size()) return 0;
+  if (text[at] == '\n') return 1;
+  if (text[at] != '\r') return 0;
+  return at + 1 < text.size() && text[at + 1] == '\n' ? 2 : 1;
+}
+
+/// One record of a loadtxt table: its fields, and whether it holds any (an empty line, a line of blanks
+/// where blanks separate the columns, or a comment alone holds none).
+struct text_record {
+  std::vector<std::string> fields;
+  bool has_fields = false;
+};
+
+/// Reads the record that starts at @p at in @p text as NumPy's loadtxt tokenizes it, and returns where the
+/// next one starts; @p lines counts the line ends it passes (more than one where a quoted field holds one).
+/// Fields are split at the delimiter, or at runs of blanks where it is empty (blanks around the row
+/// skipped); a comment ends the row. With a quote character, a field that starts with it runs to the next one
+/// that is not doubled ("" is one "), delimiters, comments and line ends within it being text, and what
+/// follows the closing quote up to the field's end is added to it.
+std::size_t read_record(const std::string& text, std::size_t at, const loadtxt_options& options,
+                        text_record& record, std::int64_t& lines) {
+  const bool by_blanks = options.delimiter.empty();
+  const auto starts_with = [&](std::size_t i, const std::string& s) {
+    return !s.empty() && text.compare(i, s.size(), s) == 0;
+  };
+  std::string field;
+  bool in_field = false, at_field_start = true;
+  const auto end_field = [&] {
+    record.fields.push_back(field);
+    field.clear();
+    in_field = false;
+    at_field_start = true;
+  };
+  std::size_t i = at;
+  while (i < text.size()) {
+    if (const std::size_t newline = newline_at(text, i)) {
+      i += newline;
+      ++lines;
+      break;
+    }
+    if (starts_with(i, options.comments)) {  // to the line's end
+      while (i < text.size() && !newline_at(text, i)) ++i;
+      continue;
+    }
+    const char c = text[i];
+    if (by_blanks && is_space(c)) {
+      if (in_field) end_field();
+      ++i;
+      continue;
+    }
+    if (!by_blanks && starts_with(i, options.delimiter)) {
+      end_field();
+      record.has_fields = true;
+      i += options.delimiter.size();
+      continue;
+    }
+    in_field = true;
+    record.has_fields = true;
+    if (options.quotechar && at_field_start && c == *options.quotechar) {
+      for (++i; i < text.size(); ++i) {
+        if (text[i] == c) {
+          if (i + 1 < text.size() && text[i + 1] == c) {
+            field += c;
+            ++i;
+            continue;
+          }
+          ++i;
+          break;
+        }
+        if (const std::size_t newline = newline_at(text, i)) {
+          field += '\n';
+          i += newline - 1;
+          ++lines;
+          continue;
+        }
+        field += text[i];
+      }
+      at_field_start = false;
+      continue;
+    }
+    field += c;
+    at_field_start = false;
+    ++i;
+  }
+  if (in_field || (!by_blanks && record.has_fields)) end_field();
+  return i;
+}
+
 }  // namespace
 
 void tofile(const ndarray& a, const std::string& path, const std::string& sep, const std::string& format) {
@@ -603,39 +694,42 @@ ndarray loadtxt(const std::string& path, const loadtxt_options& options) {
   if (options.ndmin < 0 || options.ndmin > 2)
     throw detail::file_fault(path, "Illegal value of ndmin keyword: " + std::to_string(options.ndmin));
   if (options.skiprows < 0) throw detail::file_fault(path, "argument must be nonnegative");
+  if (options.quotechar) {
+    const char q = *options.quotechar;
+    if (q == '\n' || q == '\r')
+      throw detail::file_fault(path, "control character 'quotechar' cannot be a newline (`\\r` or `\\n`).");
+    if (options.comments.size() > 1) {
+      throw detail::file_fault(path,
+                               "when multiple comments or a multi-character comment is given, quotes are not "
+                               "supported.  In this case quotechar must be set to None.");
+    }
+    if (!options.delimiter.empty() && options.delimiter[0] == q)
+      throw detail::file_fault(
+          path, "The values for control characters 'quotechar' and 'delimiter' are incompatible");
+    if (!options.comments.empty() && options.comments[0] == q)
+      throw detail::file_fault(
+          path, "The values for control characters 'comment' and 'quotechar' are incompatible");
+    if (options.delimiter.empty() && is_space(q))
+      throw detail::file_fault(
+          path, "The values for control characters 'delimiter' and 'quotechar' are incompatible");
+  }
   const std::string text = read_text(path);
   const dtype t = options.type;
   element_parser parser(t);
-  std::int64_t line_number = 0, rows = 0, raw_columns = -1;
+  std::int64_t lines_read = 0, rows = 0, raw_columns = -1;
   std::size_t at = 0;
+  // the skipped lines are lines of the file, whatever they hold
+  for (; lines_read < options.skiprows && at < text.size(); ++lines_read) {
+    while (at < text.size() && !newline_at(text, at)) ++at;
+    at += newline_at(text, at);
+  }
   const std::int64_t want_columns = static_cast<std::int64_t>(options.usecols.size());
   while (at < text.size() && (options.max_rows < 0 || rows < options.max_rows)) {
-    // a line ends at \n, \r\n or \r (Python's universal newlines)
-    std::size_t end = at;
-    while (end < text.size() && text[end] != '\n' && text[end] != '\r') ++end;
-    std::string line = text.substr(at, end - at);
-    at = end < text.size() && text[end] == '\r' && end + 1 < text.size() && text[end + 1] == '\n' ? end + 2
-                                                                                                  : end + 1;
-    ++line_number;
-    if (line_number <= options.skiprows) continue;
-    if (!options.comments.empty()) {
-      const std::size_t comment = line.find(options.comments);
-      if (comment != std::string::npos) line.resize(comment);
-    }
-    // an empty line is skipped, and one of blanks where blanks separate the columns; with another delimiter a
-    // line of blanks is a row of one field, as in NumPy's loadtxt
-    if (line.empty() || (options.delimiter.empty() && strip(line).empty())) continue;
-    std::vector<std::string> fields;
-    if (options.delimiter.empty()) {
-      std::istringstream words(line);
-      for (std::string w; words >> w;) fields.push_back(w);
-    } else {
-      std::size_t from = 0;
-      for (std::size_t cut; (cut = line.find(options.delimiter, from)) != std::string::npos;
-           from = cut + options.delimiter.size())
-        fields.push_back(line.substr(from, cut - from));
-      fields.push_back(line.substr(from));
-    }
+    const std::int64_t line_number = lines_read + 1;  // where the record starts
+    text_record record;
+    at = read_record(text, at, options, record, lines_read);
+    if (!record.has_fields) continue;
+    const std::vector<std::string>& fields = record.fields;
     // NumPy's message for this line, with the line's number in the file before it
     const auto line_fault = [&](const std::string& what) {
       return detail::file_fault(path, "line " + std::to_string(line_number) + ": " + what);
@@ -686,7 +780,7 @@ ndarray loadtxt(const std::string& path, const loadtxt_options& options) {
     if (options.ndmin == 2)
       table = table.ndim() == 0 ? table.reshape({1, 1}) : table.reshape({1, table.size()}).T();
   }
-  return table;
+  return options.unpack ? table.T() : table;
 }
 
 }  // namespace numcu

@@ -213,6 +213,8 @@ def write_text_cases(lines):
                 v = ":".join(str(c) for c in v)
             elif k == "comments":
                 v = "none" if v is None else v
+            elif k == "quotechar":
+                v = {'"': "dquote", "'": "squote"}[v]
             opts.append("%s=%s" % (k, v))
         lines.append("loadtxt loadtxt_%s.txt %s %s | %s | %s" % (name, dtype, ",".join(opts) or "-",
                                                                   shape_text(a.shape), enc_all(a)))
@@ -237,9 +239,17 @@ def write_text_cases(lines):
     table("special", "nan inf -Inf\n")
     table("float32", "0.1 3.4e38\n", dtype="float32")
     table("semicolon", "1;2\n", delimiter=";", comments="%")
+    # quoted fields: the quotes dropped, text after the closing quote kept, a line end inside one
+    table("quoted", '"1.5",2\n3,"4" # c\n', delimiter=",", quotechar='"')
+    table("quoted_blanks", "'1' '2'\n3 '4'\n", quotechar="'")
+    table("quoted_newline", '"1\n",2\n"3"0,4\n', delimiter=",", quotechar='"')
+    table("unpack", "1 2\n3 4\n5 6\n", unpack=True)
+    table("unpack_one_row", "1 2 3\n", unpack=True)
+    table("unpack_ndmin", '# c\n"1",2\n\n"3",4\n', delimiter=",", quotechar='"', ndmin=2, unpack=True)
     for name, text, dtype in [("bad_value", "1 2 3\n4 x 6\n", "float64"), ("bad_columns", "# c\n\n1 2 3\n4 5\n", "float64"),
                               ("bad_int", "1.5 2\n", "int32"), ("bad_range", "300\n", "int8"),
-                              ("bad_empty_field", "1,,3\n", "float64")]:
+                              ("bad_empty_field", "1,,3\n", "float64"), ("bad_quoted", '1,2\n"3""4",5\n', "float64"),
+                              ("bad_after_quoted_newline", '"1\n",3\n4,"x"\n', "float64")]:
         with open(os.path.join(TEXT, "loadtxt_%s.txt" % name), "w") as f:
             f.write(text)
 

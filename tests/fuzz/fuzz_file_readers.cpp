@@ -1,9 +1,9 @@
 // A libFuzzer target for the readers of files numcu did not write: each input is a file's bytes, after one
 // byte that picks the reader (load of a .npy, load_npz and every member of the archive, loadtxt as float64,
-// int64 and complex128, fromfile as text, and every member of an archive read in 7-byte pieces, as a load
-// onto a GPU reads it in chunks). Whatever the bytes, a reader returns an array or throws a numcu::error; it
-// never crashes, reads past the file or allocates what the file cannot back (scripts/fuzz.sh builds and runs
-// it under AddressSanitizer and UndefinedBehaviorSanitizer).
+// int64 and complex128 (the last two with quoted fields), fromfile as text, and every member of an archive
+// read in 7-byte pieces, as a load onto a GPU reads it in chunks). Whatever the bytes, a reader returns an
+// array or throws a numcu::error; it never crashes, reads past the file or allocates what the file cannot
+// back (scripts/fuzz.sh builds and runs it under AddressSanitizer and UndefinedBehaviorSanitizer).
 #include <unistd.h>
 
 #include <cstdint>
@@ -42,10 +42,14 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         (void)nc::loadtxt(path, {.type = nc::float64, .device = nc::cpu});
         break;
       case 3:
-        (void)nc::loadtxt(path, {.type = nc::int64, .delimiter = ",", .device = nc::cpu});
+        (void)nc::loadtxt(path, {.type = nc::int64, .delimiter = ",", .quotechar = '"', .device = nc::cpu});
         break;
       case 4:
-        (void)nc::loadtxt(path, {.type = nc::complex128, .usecols = {0, -1}, .device = nc::cpu});
+        (void)nc::loadtxt(path, {.type = nc::complex128,
+                                 .quotechar = '\'',
+                                 .usecols = {0, -1},
+                                 .unpack = true,
+                                 .device = nc::cpu});
         break;
       case 5:
         (void)nc::fromfile(path, nc::float32, {.sep = ",", .device = nc::cpu});
