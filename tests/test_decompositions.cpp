@@ -296,6 +296,38 @@ NUMCU_TEST_ON_DEVICES_WITH_LAPACK("A X = B, A inv(A) = I and L L^H = A hold for 
     const nc::ndarray dd = nc::linalg::det(nc::matmul(a, a));
     CHECK(relative_difference(nc::divide(dd, nc::multiply(d, d)), nc::ones({3}, t, dev)) < 8 * n * eps);
   }
+  // stacks of many small matrices (one batched call on the GPU): 1, 8 and 32 rows, the orders at its edges
+  for (const nc::dtype t : {nc::float64, nc::complex128}) {
+    for (const std::int64_t n : {1, 8, 32}) {
+      CAPTURE(t);
+      CAPTURE(n);
+      const double eps = 2.3e-16;
+      const std::int64_t batch = 1000;
+      // rows reversed, so that the pivots exchange rows, and their parity shows in det's sign
+      const nc::ndarray a0 = dominant({batch, n, n}, t, dev, rng);
+      const nc::ndarray a = nc::flip(a0, -2);
+      const nc::ndarray b = dominant({batch, n, 3}, t, dev, rng);
+      const nc::ndarray x = nc::linalg::solve(a, b);
+      CHECK(x.shape() == nc::shape_t{batch, n, 3});
+      CHECK(relative_difference(nc::matmul(a, x), b) < 4 * n * eps);
+      const nc::ndarray identity = nc::broadcast_to(nc::eye(n, std::nullopt, 0, t, dev), {batch, n, n});
+      CHECK(relative_difference(nc::matmul(a, nc::linalg::inv(a)), identity) < 4 * n * eps);
+      // det of the reversed rows is (-1)^(n (n - 1) / 2) times det of the matrix
+      const nc::ndarray d = nc::linalg::det(a);
+      const double sign = (n * (n - 1) / 2) % 2 == 0 ? 1.0 : -1.0;
+      CHECK(relative_difference(nc::divide(d, nc::multiply(nc::linalg::det(a0), sign)),
+                                nc::ones({batch}, t, dev)) < 8 * n * eps);
+    }
+  }
+  // one singular matrix deep in a large stack: inv fails as a whole; cond gives inf for it alone
+  nc::ndarray stack = dominant({500, 4, 4}, nc::float64, dev, rng);
+  stack(317) = nc::ones({4, 4}, nc::float64, dev);
+  CHECK(message_of([&] { (void)nc::linalg::inv(stack); }) == "Singular matrix");
+  const auto conds = nc::asnumpy(nc::linalg::cond(stack, 1.0)).to_vector<double>();
+  for (std::size_t p = 0; p < conds.size(); ++p) {
+    CAPTURE(p);
+    CHECK(std::isinf(conds[p]) == (p == 317));
+  }
 }
 
 NUMCU_TEST_ON_DEVICES_WITH_LAPACK("solvers raise NumPy's errors and leave the operands unchanged",

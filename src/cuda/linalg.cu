@@ -1,7 +1,8 @@
 // Linear algebra on the GPU: matrix products on cuBLAS's strided batched gemm for float16 through complex128
 // (operands read in place through op(A), float32 accumulation for float16 and bfloat16, TF32 only when
 // allowed) and numcu's own kernel for integers and bool, one thread per element of the result
-// (device/matmul_element.hpp); LU and Cholesky factorizations and solves on cuSOLVER's 64-bit API.
+// (device/matmul_element.hpp); LU and Cholesky factorizations and solves on cuSOLVER's 64-bit API, stacks of
+// small matrices' LU and solves on cuBLAS's batched calls (one call for the stack).
 #include <cublas_v2.h>
 #include <cusolverDn.h>
 
@@ -227,11 +228,104 @@ void read_infos(const exec& e, const int* device_info, std::int64_t batch, std::
   for (std::int64_t p = 0; p < batch; ++p) info[p] = host[static_cast<std::size_t>(p)];
 }
 
+/// The largest order cuBLAS's batched LU (getrfBatched, getrsBatched: one thread block per matrix, the
+/// matrix in shared memory) takes for a stack of matrices; larger ones go to cuSOLVER one matrix at a time.
+constexpr std::int64_t batched_lu_order = 32;
+
+/// True where a stack of @p batch matrices of order @p n goes through cuBLAS's batched LU: several small
+/// matrices (not empty ones, whose leading dimension 0 cuBLAS refuses), the count within cuBLAS's int.
+bool uses_batched_lu(std::int64_t n, std::int64_t batch) {
+  return batch > 1 && n >= 1 && n <= batched_lu_order && batch <= INT_MAX;
+}
+
+/// pointers[p] = base + p * stride bytes, for p < batch: the pointer arrays of cuBLAS's batched calls.
+__global__ void __launch_bounds__(block_threads)
+    matrix_pointers_kernel(void** pointers, char* base, std::int64_t stride, std::int64_t batch) {
+  const std::int64_t p = std::int64_t{blockIdx.x} * block_threads + threadIdx.x;
+  if (p < batch) pointers[p] = base + p * stride;
+}
+
+/// The device array of the @p batch matrices' addresses, @p stride bytes apart from @p base (in e's
+/// workspace).
+void** matrix_pointers(const exec& e, const void* base, std::int64_t stride, std::int64_t batch) {
+  auto** pointers = static_cast<void**>(e.workspace(static_cast<std::size_t>(batch) * sizeof(void*)));
+  launch(e, dim3(grid_for(batch, block_threads)), dim3(block_threads), matrix_pointers_kernel, pointers,
+         static_cast<char*>(const_cast<void*>(base)), stride, batch);
+  return pointers;
+}
+
+/// to[i] = from[i] for i < count: pivots between cuBLAS's int and numcu's int64 (1-based row numbers).
+template <class From, class To>
+__global__ void __launch_bounds__(block_threads)
+    convert_pivots_kernel(const From* from, To* to, std::int64_t count) {
+  const std::int64_t i = std::int64_t{blockIdx.x} * block_threads + threadIdx.x;
+  if (i < count) to[i] = static_cast<To>(from[i]);
+}
+
+template <class From, class To>
+void convert_pivots(const exec& e, const From* from, To* to, std::int64_t count) {
+  launch(e, dim3(grid_for(count, block_threads)), dim3(block_threads), convert_pivots_kernel<From, To>, from,
+         to, count);
+}
+
+/// lu_factor of a stack of small matrices through cuBLAS's getrfBatched (one call for the stack).
+void lu_factor_batched(const exec& e, dtype t, std::int64_t n, std::int64_t batch, void* a,
+                       std::int64_t* pivots, std::int64_t* info) {
+  cublasHandle_t h = e.library_handle<cublas_library>();
+  void** matrices = matrix_pointers(e, a, n * n * static_cast<std::int64_t>(t.itemsize()), batch);
+  int* int_pivots = static_cast<int*>(e.workspace(static_cast<std::size_t>(batch * n) * sizeof(int)));
+  int* device_info = static_cast<int*>(e.workspace(static_cast<std::size_t>(batch) * sizeof(int)));
+  const int order = static_cast<int>(n), count = static_cast<int>(batch);
+  if (t == complex128) {
+    check_cublas(cublasZgetrfBatched(h, order, reinterpret_cast<cuDoubleComplex**>(matrices), order,
+                                     int_pivots, device_info, count),
+                 "cublasZgetrfBatched");
+  } else {
+    check_cublas(cublasDgetrfBatched(h, order, reinterpret_cast<double**>(matrices), order, int_pivots,
+                                     device_info, count),
+                 "cublasDgetrfBatched");
+  }
+  convert_pivots(e, int_pivots, pivots, batch * n);
+  read_infos(e, device_info, batch, info);
+}
+
+/// lu_solve of a stack of small systems through cuBLAS's getrsBatched (one call for the stack).
+void lu_solve_batched(const exec& e, dtype t, std::int64_t n, std::int64_t nrhs, std::int64_t batch,
+                      const void* lu, const std::int64_t* pivots, void* b) {
+  cublasHandle_t h = e.library_handle<cublas_library>();
+  const auto item = static_cast<std::int64_t>(t.itemsize());
+  void** factors = matrix_pointers(e, lu, n * n * item, batch);
+  void** sides = matrix_pointers(e, b, n * nrhs * item, batch);
+  int* int_pivots = static_cast<int*>(e.workspace(static_cast<std::size_t>(batch * n) * sizeof(int)));
+  convert_pivots(e, pivots, int_pivots, batch * n);
+  // getrsBatched's info (on the host) reports only a bad argument, which these are not
+  int argument_info = 0;
+  const int order = static_cast<int>(n), count = static_cast<int>(batch);
+  if (t == complex128) {
+    check_cublas(
+        cublasZgetrsBatched(h, CUBLAS_OP_N, order, static_cast<int>(nrhs),
+                            reinterpret_cast<const cuDoubleComplex* const*>(factors), order, int_pivots,
+                            reinterpret_cast<cuDoubleComplex* const*>(sides), order, &argument_info, count),
+        "cublasZgetrsBatched");
+  } else {
+    check_cublas(cublasDgetrsBatched(h, CUBLAS_OP_N, order, static_cast<int>(nrhs),
+                                     reinterpret_cast<const double* const*>(factors), order, int_pivots,
+                                     reinterpret_cast<double* const*>(sides), order, &argument_info, count),
+                 "cublasDgetrsBatched");
+  }
+  if (argument_info != 0) {
+    const std::string api = t == complex128 ? "cublasZgetrsBatched" : "cublasDgetrsBatched";
+    throw cuda_error(api, argument_info,
+                     api + " failed: argument " + std::to_string(-argument_info) + " is invalid");
+  }
+}
+
 }  // namespace
 
 template <>
 void lu_factor<cuda_backend>(const exec& e, dtype t, std::int64_t n, std::int64_t batch, void* a,
                              std::int64_t* pivots, std::int64_t* info) {
+  if (uses_batched_lu(n, batch)) return lu_factor_batched(e, t, n, batch, a, pivots, info);
   const cusolver_library::handle h = e.library_handle<cusolver_library>();
   const cudaDataType type = solver_type(t);
   std::size_t device_bytes = 0, host_bytes = 0;
@@ -253,6 +347,8 @@ void lu_factor<cuda_backend>(const exec& e, dtype t, std::int64_t n, std::int64_
 template <>
 void lu_solve<cuda_backend>(const exec& e, dtype t, std::int64_t n, std::int64_t nrhs, std::int64_t batch,
                             const void* lu, const std::int64_t* pivots, void* b) {
+  if (uses_batched_lu(n, batch) && nrhs >= 1 && nrhs <= INT_MAX)
+    return lu_solve_batched(e, t, n, nrhs, batch, lu, pivots, b);
   const cusolver_library::handle h = e.library_handle<cusolver_library>();
   const cudaDataType type = solver_type(t);
   // getrs's info reports only bad arguments, which these are not; it is written, not read
