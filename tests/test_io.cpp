@@ -495,6 +495,12 @@ NUMCU_TEST_ON_DEVICES("loadtxt reads tables as NumPy's loadtxt does", loadtxt_go
       error_of("loadtxt_bad_after_quoted_newline.txt", {.delimiter = ",", .quotechar = '"', .device = dev}) ==
       text_path("loadtxt_bad_after_quoted_newline.txt") +
           ": line 3: could not convert string 'x' to float64 at row 1, column 2.");
+  // an empty quoted field is a row of one field, not a blank line
+  CHECK(error_of("loadtxt_bad_quoted_empty_row.txt", {.delimiter = ",", .quotechar = '"', .device = dev}) ==
+        text_path("loadtxt_bad_quoted_empty_row.txt") +
+            ": line 2: the number of columns changed from 2 to 1 at row 2; use `usecols` to select a subset "
+            "and "
+            "avoid this error");
   // NumPy's rules for the quote character (TypeError and ValueError there)
   const std::string one_row = text_path("loadtxt_one_row.txt");
   CHECK(error_of("loadtxt_one_row.txt", {.delimiter = ",", .quotechar = ',', .device = dev}) ==

@@ -249,7 +249,8 @@ def write_text_cases(lines):
     for name, text, dtype in [("bad_value", "1 2 3\n4 x 6\n", "float64"), ("bad_columns", "# c\n\n1 2 3\n4 5\n", "float64"),
                               ("bad_int", "1.5 2\n", "int32"), ("bad_range", "300\n", "int8"),
                               ("bad_empty_field", "1,,3\n", "float64"), ("bad_quoted", '1,2\n"3""4",5\n', "float64"),
-                              ("bad_after_quoted_newline", '"1\n",3\n4,"x"\n', "float64")]:
+                              ("bad_after_quoted_newline", '"1\n",3\n4,"x"\n', "float64"),
+                              ("bad_quoted_empty_row", '1,2\n""\n3,4\n', "float64")]:
         with open(os.path.join(TEXT, "loadtxt_%s.txt" % name), "w") as f:
             f.write(text)
 
