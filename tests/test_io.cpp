@@ -464,7 +464,7 @@ NUMCU_TEST_ON_DEVICES("loadtxt reads tables as NumPy's loadtxt does", loadtxt_go
     numcu_test::check_elements(a, words(parts[2]), nc::dtype(head[2]));
     ++count;
   }
-  CHECK(count == 26);
+  CHECK(count == 28);
   // NumPy's ValueErrors, with the file and the line
   const auto error_of = [&](const std::string& name, const nc::loadtxt_options& options) {
     CHECK_THROWS_AS((void)nc::loadtxt(text_path(name), options), nc::io_error);
@@ -501,6 +501,10 @@ NUMCU_TEST_ON_DEVICES("loadtxt reads tables as NumPy's loadtxt does", loadtxt_go
             ": line 2: the number of columns changed from 2 to 1 at row 2; use `usecols` to select a subset "
             "and "
             "avoid this error");
+  // a field left empty by the blanks that end a row is kept where the row's first field was quoted
+  CHECK(error_of("loadtxt_bad_quoted_first_blank_end.txt", {.quotechar = '"', .device = dev}) ==
+        text_path("loadtxt_bad_quoted_first_blank_end.txt") +
+            ": line 1: could not convert string '' to float64 at row 0, column 3.");
   // NumPy's rules for the quote character (TypeError and ValueError there)
   const std::string one_row = text_path("loadtxt_one_row.txt");
   CHECK(error_of("loadtxt_one_row.txt", {.delimiter = ",", .quotechar = ',', .device = dev}) ==
@@ -511,6 +515,13 @@ NUMCU_TEST_ON_DEVICES("loadtxt reads tables as NumPy's loadtxt does", loadtxt_go
         one_row + ": The values for control characters 'delimiter' and 'quotechar' are incompatible");
   CHECK(error_of("loadtxt_one_row.txt", {.quotechar = '\r', .device = dev}) ==
         one_row + ": control character 'quotechar' cannot be a newline (`\\r` or `\\n`).");
+  // and for the comment and the delimiter
+  CHECK(error_of("loadtxt_one_row.txt", {.comments = ",", .delimiter = ",", .device = dev}) ==
+        one_row + ": The values for control characters 'comment' and 'delimiter' are incompatible");
+  CHECK(error_of("loadtxt_one_row.txt", {.comments = "\x1f", .device = dev}) ==
+        one_row + ": The values for control characters 'delimiter' and 'comment' are incompatible");
+  CHECK(error_of("loadtxt_one_row.txt", {.comments = "\n", .quotechar = '\n', .device = dev}) ==
+        one_row + ": control character 'comment' cannot be a newline (`\\r` or `\\n`).");
   CHECK(error_of("loadtxt_one_row.txt", {.comments = "//", .quotechar = '"', .device = dev}) ==
         one_row +
             ": when multiple comments or a multi-character comment is given, quotes are not supported.  In "

@@ -335,6 +335,12 @@ bool is_space(char c) {
   return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f';
 }
 
+/// A blank that separates loadtxt's columns where no delimiter is given: Python's str.isspace() of an ASCII
+/// character (the file separators \x1c to \x1f too, which float() does not strip).
+bool is_blank(char c) {
+  return is_space(c) || (c >= '\x1c' && c <= '\x1f');
+}
+
 std::string strip(const std::string& s) {
   std::size_t b = 0, e = s.size();
   while (b < e && is_space(s[b])) ++b;
@@ -456,32 +462,65 @@ std::size_t newline_at(const std::string& text, std::size_t at) {
   return at + 1 < text.size() && text[at + 1] == '\n' ? 2 : 1;
 }
 
-/// One record of a loadtxt table: its fields, and whether it holds any (an empty line, a line of blanks
-/// where blanks separate the columns, or a comment alone holds none).
-struct text_record {
-  std::vector<std::string> fields;
-  bool has_fields = false;
-};
+/// NumPy's checks of loadtxt's comment, delimiter and quote character, in its order and with its messages
+/// (a ValueError and TypeErrors there). NumPy takes single characters; numcu's longer comments and delimiters
+/// are checked where they are one character.
+void check_control_characters(const std::string& path, const loadtxt_options& options) {
+  const auto single = [](const std::string& s) {
+    return s.size() == 1 ? std::optional<char>(s[0]) : std::nullopt;
+  };
+  const std::optional<char> comment = single(options.comments), delimiter = single(options.delimiter),
+                            quote = options.quotechar;
+  const bool by_blanks = options.delimiter.empty();
+  const auto fail = [&](const std::string& what) { throw detail::file_fault(path, what); };
+  if (quote && options.comments.size() > 1) {
+    fail(
+        "when multiple comments or a multi-character comment is given, quotes are not supported.  In this "
+        "case "
+        "quotechar must be set to None.");
+  }
+  const std::pair<const char*, std::optional<char>> named[] = {
+      {"comment", comment}, {"quotechar", quote}, {"delimiter", delimiter}};
+  for (const auto& [name, c] : named) {
+    if (c && (*c == '\n' || *c == '\r'))
+      fail(std::string("control character '") + name + "' cannot be a newline (`\\r` or `\\n`).");
+  }
+  const auto incompatible = [&](const char* first, const char* second) {
+    fail(std::string("The values for control characters '") + first + "' and '" + second +
+         "' are incompatible");
+  };
+  if (comment && quote && *comment == *quote) incompatible("comment", "quotechar");
+  if (comment && delimiter && *comment == *delimiter) incompatible("comment", "delimiter");
+  if (by_blanks && comment && is_blank(*comment)) incompatible("delimiter", "comment");
+  if (by_blanks && quote && is_blank(*quote)) incompatible("delimiter", "quotechar");
+  if (quote && !by_blanks && options.delimiter[0] == *quote) incompatible("quotechar", "delimiter");
+}
 
-/// Reads the record that starts at @p at in @p text as NumPy's loadtxt tokenizes it, and returns where the
-/// next one starts; @p lines counts the line ends it passes (more than one where a quoted field holds one).
-/// Fields are split at the delimiter, or at runs of blanks where it is empty (blanks around the row
-/// skipped); a comment ends the row. With a quote character, a field that starts with it runs to the next one
-/// that is not doubled ("" is one "), delimiters, comments and line ends within it being text, and what
-/// follows the closing quote up to the field's end is added to it.
+/// Reads the record that starts at @p at in @p text into @p fields as NumPy's loadtxt tokenizes it, and
+/// returns where the next one starts; @p lines counts the line ends it passes (more than one where a quoted
+/// field holds one). An empty line, or a comment alone, has no fields.
+/// - Fields are split at the delimiter; where it is empty, at runs of blanks (those that start the row
+///   skipped, and a field left empty by those that end it dropped unless the row's first field was quoted,
+///   as NumPy's tokenizer drops it).
+/// - A comment ends the row.
+/// - With a quote character, a field that starts with it runs to the next one that is not doubled ("" is
+///   one "), delimiters, comments and line ends within it being text, and what follows the closing quote up
+///   to the field's end is added to it.
 std::size_t read_record(const std::string& text, std::size_t at, const loadtxt_options& options,
-                        text_record& record, std::int64_t& lines) {
+                        std::vector<std::string>& fields, std::int64_t& lines) {
   const bool by_blanks = options.delimiter.empty();
   const auto starts_with = [&](std::size_t i, const std::string& s) {
     return !s.empty() && text.compare(i, s.size(), s) == 0;
   };
   std::string field;
-  bool in_field = false, at_field_start = true;
+  // open: a field has begun (the row has one); at_field_start: nothing of the current field read yet
+  bool open = false, at_field_start = true, quoted = false, first_quoted = false;
   const auto end_field = [&] {
-    record.fields.push_back(field);
+    if (fields.empty()) first_quoted = quoted;
+    fields.push_back(field);
     field.clear();
-    in_field = false;
     at_field_start = true;
+    quoted = false;
   };
   std::size_t i = at;
   while (i < text.size()) {
@@ -495,20 +534,20 @@ std::size_t read_record(const std::string& text, std::size_t at, const loadtxt_o
       continue;
     }
     const char c = text[i];
-    if (by_blanks && is_space(c)) {
-      if (in_field) end_field();
-      ++i;
+    if (by_blanks && is_blank(c)) {
+      if (open) end_field();  // and the next field, empty so far, begins after the blanks
+      while (i < text.size() && is_blank(text[i]) && !newline_at(text, i)) ++i;
       continue;
     }
     if (!by_blanks && starts_with(i, options.delimiter)) {
       end_field();
-      record.has_fields = true;
+      open = true;
       i += options.delimiter.size();
       continue;
     }
-    in_field = true;
-    record.has_fields = true;
+    open = true;
     if (options.quotechar && at_field_start && c == *options.quotechar) {
+      quoted = true;
       for (++i; i < text.size(); ++i) {
         if (text[i] == c) {
           if (i + 1 < text.size() && text[i + 1] == c) {
@@ -534,7 +573,8 @@ std::size_t read_record(const std::string& text, std::size_t at, const loadtxt_o
     at_field_start = false;
     ++i;
   }
-  if (in_field || (!by_blanks && record.has_fields)) end_field();
+  if (open) end_field();
+  if (by_blanks && !fields.empty() && fields.back().empty() && !first_quoted) fields.pop_back();
   return i;
 }
 
@@ -694,25 +734,7 @@ ndarray loadtxt(const std::string& path, const loadtxt_options& options) {
   if (options.ndmin < 0 || options.ndmin > 2)
     throw detail::file_fault(path, "Illegal value of ndmin keyword: " + std::to_string(options.ndmin));
   if (options.skiprows < 0) throw detail::file_fault(path, "argument must be nonnegative");
-  if (options.quotechar) {
-    const char q = *options.quotechar;
-    if (q == '\n' || q == '\r')
-      throw detail::file_fault(path, "control character 'quotechar' cannot be a newline (`\\r` or `\\n`).");
-    if (options.comments.size() > 1) {
-      throw detail::file_fault(path,
-                               "when multiple comments or a multi-character comment is given, quotes are not "
-                               "supported.  In this case quotechar must be set to None.");
-    }
-    if (!options.delimiter.empty() && options.delimiter[0] == q)
-      throw detail::file_fault(
-          path, "The values for control characters 'quotechar' and 'delimiter' are incompatible");
-    if (!options.comments.empty() && options.comments[0] == q)
-      throw detail::file_fault(
-          path, "The values for control characters 'comment' and 'quotechar' are incompatible");
-    if (options.delimiter.empty() && is_space(q))
-      throw detail::file_fault(
-          path, "The values for control characters 'delimiter' and 'quotechar' are incompatible");
-  }
+  check_control_characters(path, options);
   const std::string text = read_text(path);
   const dtype t = options.type;
   element_parser parser(t);
@@ -726,10 +748,9 @@ ndarray loadtxt(const std::string& path, const loadtxt_options& options) {
   const std::int64_t want_columns = static_cast<std::int64_t>(options.usecols.size());
   while (at < text.size() && (options.max_rows < 0 || rows < options.max_rows)) {
     const std::int64_t line_number = lines_read + 1;  // where the record starts
-    text_record record;
-    at = read_record(text, at, options, record, lines_read);
-    if (!record.has_fields) continue;
-    const std::vector<std::string>& fields = record.fields;
+    std::vector<std::string> fields;
+    at = read_record(text, at, options, fields, lines_read);
+    if (fields.empty()) continue;
     // NumPy's message for this line, with the line's number in the file before it
     const auto line_fault = [&](const std::string& what) {
       return detail::file_fault(path, "line " + std::to_string(line_number) + ": " + what);

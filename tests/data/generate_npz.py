@@ -243,6 +243,10 @@ def write_text_cases(lines):
     table("quoted", '"1.5",2\n3,"4" # c\n', delimiter=",", quotechar='"')
     table("quoted_blanks", "'1' '2'\n3 '4'\n", quotechar="'")
     table("quoted_newline", '"1\n",2\n"3"0,4\n', delimiter=",", quotechar='"')
+    # NumPy's tokenizer drops a field left empty at a row's end where blanks separate the columns, unless the
+    # row's first field was quoted; the file separators \x1c to \x1f are blanks (Python's isspace)
+    table("quoted_empty_last", '1 ""\n2 \n', quotechar='"')
+    table("file_separators", "1\x1f2\n3\x1c4\n")
     table("unpack", "1 2\n3 4\n5 6\n", unpack=True)
     table("unpack_one_row", "1 2 3\n", unpack=True)
     table("unpack_ndmin", '# c\n"1",2\n\n"3",4\n', delimiter=",", quotechar='"', ndmin=2, unpack=True)
@@ -250,7 +254,8 @@ def write_text_cases(lines):
                               ("bad_int", "1.5 2\n", "int32"), ("bad_range", "300\n", "int8"),
                               ("bad_empty_field", "1,,3\n", "float64"), ("bad_quoted", '1,2\n"3""4",5\n', "float64"),
                               ("bad_after_quoted_newline", '"1\n",3\n4,"x"\n', "float64"),
-                              ("bad_quoted_empty_row", '1,2\n""\n3,4\n', "float64")]:
+                              ("bad_quoted_empty_row", '1,2\n""\n3,4\n', "float64"),
+                              ("bad_quoted_first_blank_end", '"1" 2 \n3 4\n', "float64")]:
         with open(os.path.join(TEXT, "loadtxt_%s.txt" % name), "w") as f:
             f.write(text)
 
