@@ -41,6 +41,27 @@ std::string file_text(const std::string& path) {
   return s.str();
 }
 
+/// The loadtxt options a generator wrote as "key=value,..." ('-' for none; the delimiter and quote character
+/// by name, comments "none" for none, usecols joined by ':').
+nc::loadtxt_options loadtxt_options_of(const std::string& encoded, nc::dtype t, nc::device dev) {
+  nc::loadtxt_options options{.type = t, .device = dev};
+  if (encoded == "-") return options;
+  for (const auto& option : split(encoded, ',')) {
+    const auto kv = split(option, '=');
+    if (kv[0] == "delimiter") options.delimiter = kv[1] == "comma" ? "," : kv[1] == "semicolon" ? ";" : " ";
+    if (kv[0] == "comments") options.comments = kv[1] == "none" ? "" : kv[1];
+    if (kv[0] == "quotechar") options.quotechar = kv[1] == "dquote" ? '"' : '\'';
+    if (kv[0] == "unpack") options.unpack = kv[1] == "True";
+    if (kv[0] == "ndmin") options.ndmin = std::stoi(kv[1]);
+    if (kv[0] == "skiprows") options.skiprows = std::stoll(kv[1]);
+    if (kv[0] == "max_rows") options.max_rows = std::stoll(kv[1]);
+    if (kv[0] == "usecols") {
+      for (const auto& c : split(kv[1], ':')) options.usecols.push_back(std::stoll(c));
+    }
+  }
+  return options;
+}
+
 }  // namespace
 
 NUMCU_TEST_ON_DEVICES("load reads NumPy's .npy files: every dtype, Fortran order, versions, byte orders",
@@ -441,23 +462,7 @@ NUMCU_TEST_ON_DEVICES("loadtxt reads tables as NumPy's loadtxt does", loadtxt_go
     const auto head = words(parts[0]);
     if (head[0] != "loadtxt") continue;
     CAPTURE(line.substr(0, 120));
-    nc::loadtxt_options options{.type = nc::dtype(head[2]), .device = dev};
-    if (head[3] != "-") {
-      for (const auto& option : split(head[3], ',')) {
-        const auto kv = split(option, '=');
-        if (kv[0] == "delimiter")
-          options.delimiter = kv[1] == "comma" ? "," : kv[1] == "semicolon" ? ";" : " ";
-        if (kv[0] == "comments") options.comments = kv[1] == "none" ? "" : kv[1];
-        if (kv[0] == "quotechar") options.quotechar = kv[1] == "dquote" ? '"' : '\'';
-        if (kv[0] == "unpack") options.unpack = kv[1] == "True";
-        if (kv[0] == "ndmin") options.ndmin = std::stoi(kv[1]);
-        if (kv[0] == "skiprows") options.skiprows = std::stoll(kv[1]);
-        if (kv[0] == "max_rows") options.max_rows = std::stoll(kv[1]);
-        if (kv[0] == "usecols") {
-          for (const auto& c : split(kv[1], ':')) options.usecols.push_back(std::stoll(c));
-        }
-      }
-    }
+    const nc::loadtxt_options options = loadtxt_options_of(head[3], nc::dtype(head[2]), dev);
     const nc::ndarray a = nc::loadtxt(text_path(head[1]), options);
     CHECK(a.device() == dev);
     CHECK(a.shape() == parse_shape(trimmed(parts[1])));
@@ -539,6 +544,40 @@ NUMCU_TEST_ON_DEVICES("loadtxt reads tables as NumPy's loadtxt does", loadtxt_go
   const nc::ndarray m = (nc::arange(6, nc::float64, dev) / 7.0).reshape({2, 3});
   nc::savetxt(file.path, m);
   CHECK(numcu_test::host_bytes(nc::loadtxt(file.path, {.device = dev})) == numcu_test::host_bytes(m));
+}
+
+NUMCU_TEST_ON_DEVICES("loadtxt agrees with NumPy on random tables and options", loadtxt_random) {
+  // tests/data/generate_loadtxt_random.py: NumPy's result or message for each text and options
+  int count = 0;
+  for (const auto& line : golden_lines("loadtxt_random_cases.txt")) {
+    const auto parts = split(line, '|');
+    const auto head = words(parts[0]);
+    CAPTURE(line.substr(0, 160));
+    std::string text;
+    for (std::size_t i = 0; head[0] != "-" && i + 1 < head[0].size(); i += 2)
+      text += static_cast<char>(std::stoi(head[0].substr(i, 2), nullptr, 16));
+    const temporary_file file("loadtxt_random.txt");
+    {
+      std::ofstream out(file.path, std::ios::binary);
+      out << text;
+    }
+    const nc::loadtxt_options options = loadtxt_options_of(head[2], nc::dtype(head[1]), dev);
+    const auto outcome = words(parts[1]);
+    if (outcome[0] == "ok") {
+      const nc::ndarray a = nc::loadtxt(file.path, options);
+      CHECK(a.dtype() == nc::dtype(head[1]));
+      CHECK(a.shape() == parse_shape(outcome[1]));
+      numcu_test::check_elements(a, words(parts[2]), nc::dtype(head[1]));
+    } else {
+      // NumPy's message, after numcu's "<path>: " and, for a row, "line N: "
+      const std::string want = trimmed(parts[2]);
+      const std::string got = message_of([&] { (void)nc::loadtxt(file.path, options); });
+      CHECK(got.size() >= want.size());
+      CHECK(got.substr(got.size() - std::min(got.size(), want.size())) == want);
+    }
+    ++count;
+  }
+  CHECK(count == 600);
 }
 
 TEST_CASE("a deflated member reads the same in any size of pieces (as a load onto a GPU reads it)") {

@@ -335,16 +335,49 @@ bool is_space(char c) {
   return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f';
 }
 
+/// Python's repr() of the text @p s (bytes from 0x80 kept as they are), cut to @p limit characters as
+/// Python's "%.100R" cuts it: in single quotes unless it holds one and no double quote, with \\, the quote,
+/// \t, \n, \r and the other control characters escaped.
+std::string string_repr(const std::string& s, std::size_t limit) {
+  const bool double_quoted = s.find('\'') != std::string::npos && s.find('"') == std::string::npos;
+  const char quote = double_quoted ? '"' : '\'';
+  std::string r(1, quote);
+  for (const char c : s) {
+    const auto u = static_cast<unsigned char>(c);
+    if (c == '\\' || c == quote) {
+      r += '\\';
+      r += c;
+    } else if (c == '\t') {
+      r += "\\t";
+    } else if (c == '\n') {
+      r += "\\n";
+    } else if (c == '\r') {
+      r += "\\r";
+    } else if (u < 0x20 || u == 0x7f) {
+      constexpr char digits[] = "0123456789abcdef";
+      r += "\\x";
+      r += digits[u >> 4];
+      r += digits[u & 15];
+    } else {
+      r += c;
+    }
+  }
+  r += quote;
+  return r.size() > limit ? r.substr(0, limit) : r;
+}
+
 /// A blank that separates loadtxt's columns where no delimiter is given: Python's str.isspace() of an ASCII
-/// character (the file separators \x1c to \x1f too, which float() does not strip).
+/// character (the file separators \x1c to \x1f too, which float() does not strip; NumPy's loadtxt strips
+/// them around a field).
 bool is_blank(char c) {
   return is_space(c) || (c >= '\x1c' && c <= '\x1f');
 }
 
-std::string strip(const std::string& s) {
+/// @p s without the characters @p blank takes at either end.
+std::string strip(const std::string& s, bool (*blank)(char) = is_space) {
   std::size_t b = 0, e = s.size();
-  while (b < e && is_space(s[b])) ++b;
-  while (e > b && is_space(s[e - 1])) --e;
+  while (b < e && blank(s[b])) ++b;
+  while (e > b && blank(s[e - 1])) --e;
   return s.substr(b, e - b);
 }
 
@@ -756,30 +789,30 @@ ndarray loadtxt(const std::string& path, const loadtxt_options& options) {
       return detail::file_fault(path, "line " + std::to_string(line_number) + ": " + what);
     };
     const auto n = static_cast<std::int64_t>(fields.size());
-    std::vector<std::int64_t> columns;
-    if (options.usecols.empty()) {
-      if (raw_columns >= 0 && n != raw_columns) {
-        throw line_fault("the number of columns changed from " + std::to_string(raw_columns) + " to " +
-                         std::to_string(n) + " at row " + std::to_string(rows + 1) +
-                         "; use `usecols` to select a subset and avoid this error");
-      }
-      raw_columns = n;
-      for (std::int64_t c = 0; c < n; ++c) columns.push_back(c);
-    } else {
-      for (const std::int64_t c : options.usecols) {
-        const std::int64_t k = c < 0 ? c + n : c;
-        if (k < 0 || k >= n) {
-          throw line_fault("invalid column index " + std::to_string(c) + " at row " +
+    if (options.usecols.empty() && raw_columns >= 0 && n != raw_columns) {
+      throw line_fault("the number of columns changed from " + std::to_string(raw_columns) + " to " +
+                       std::to_string(n) + " at row " + std::to_string(rows + 1) +
+                       "; use `usecols` to select a subset and avoid this error");
+    }
+    if (options.usecols.empty()) raw_columns = n;
+    // each column in turn, its index checked then its field converted, so that the first fault NumPy meets
+    // is the one reported
+    const std::int64_t count = options.usecols.empty() ? n : want_columns;
+    for (std::int64_t j = 0; j < count; ++j) {
+      std::int64_t c = j;
+      if (!options.usecols.empty()) {
+        const std::int64_t wanted = options.usecols[static_cast<std::size_t>(j)];
+        c = wanted < 0 ? wanted + n : wanted;
+        if (c < 0 || c >= n) {
+          throw line_fault("invalid column index " + std::to_string(wanted) + " at row " +
                            std::to_string(rows + 1) + " with " + std::to_string(n) + " columns");
         }
-        columns.push_back(k);
       }
-    }
-    for (const std::int64_t c : columns) {
       const std::string& field = fields[static_cast<std::size_t>(c)];
-      if (!parser.add(field)) {
-        throw line_fault("could not convert string '" + field + "' to " + std::string(t.name()) + " at row " +
-                         std::to_string(rows) + ", column " + std::to_string(c + 1) + ".");
+      if (!parser.add(strip(field, is_blank))) {
+        throw line_fault("could not convert string " + string_repr(field, 100) + " to " +
+                         std::string(t.name()) + " at row " + std::to_string(rows) + ", column " +
+                         std::to_string(c + 1) + ".");
       }
     }
     ++rows;
