@@ -233,9 +233,10 @@ void read_infos(const exec& e, const int* device_info, std::int64_t batch, std::
 constexpr std::int64_t batched_lu_order = 32;
 
 /// True where a stack of @p batch matrices of order @p n goes through cuBLAS's batched LU: several small
-/// matrices (not empty ones, whose leading dimension 0 cuBLAS refuses), the count within cuBLAS's int.
+/// matrices (not empty ones, whose leading dimension 0 cuBLAS refuses), their pivots (batch × n) within
+/// cuBLAS's int.
 bool uses_batched_lu(std::int64_t n, std::int64_t batch) {
-  return batch > 1 && n >= 1 && n <= batched_lu_order && batch <= INT_MAX;
+  return batch > 1 && n >= 1 && n <= batched_lu_order && batch <= INT_MAX / n;
 }
 
 /// pointers[p] = base + p * stride bytes, for p < batch: the pointer arrays of cuBLAS's batched calls.
