@@ -455,6 +455,49 @@ NUMCU_TEST_ON_DEVICES("savetxt writes byte for byte what NumPy's savetxt writes"
         "/nonexistent_dir/x.txt: cannot be opened for writing");
 }
 
+NUMCU_TEST_ON_DEVICES("savetxt agrees with NumPy on random arrays and formats", savetxt_random) {
+  // tests/data/generate_text_random.py: the bytes NumPy's savetxt wrote, or its message
+  const auto unhex = [](const std::string& h) {
+    std::string s;
+    for (std::size_t i = 0; h != "-" && i + 1 < h.size(); i += 2)
+      s += static_cast<char>(std::stoi(h.substr(i, 2), nullptr, 16));
+    return s;
+  };
+  int count = 0;
+  for (const auto& line : golden_lines("savetxt_random_cases.txt")) {
+    const auto parts = split(line, '|');
+    const auto head = words(parts[0]);
+    CAPTURE(line.substr(0, 200));
+    const nc::dtype t(head[0]);
+    const auto values = words(parts[1]);
+    const nc::ndarray a = numcu_test::array_from_text(values[0] == "-" ? std::vector<std::string>{} : values,
+                                                      t, parse_shape(head[1]), dev);
+    const auto text = words(parts[2]);
+    const nc::savetxt_options options{.fmt = unhex(text[0]),
+                                      .delimiter = unhex(text[1]),
+                                      .newline = unhex(text[2]),
+                                      .header = unhex(text[3]),
+                                      .footer = unhex(text[4]),
+                                      .comments = unhex(text[5])};
+    // the outcome: all after the third '|' (a message may hold one)
+    std::size_t bar = 0;
+    for (int k = 0; k < 3; ++k) bar = line.find('|', bar) + 1;
+    const std::string outcome = trimmed(line.substr(bar));
+    const temporary_file out("savetxt_random.txt");
+    if (outcome.rfind("ok ", 0) == 0) {
+      nc::savetxt(out.path, a, options);
+      CHECK(file_text(out.path) == unhex(outcome.substr(3)));
+    } else {
+      // NumPy's message, after numcu's "<path>: "
+      const std::string want = outcome.substr(6);
+      const std::string got = message_of([&] { nc::savetxt(out.path, a, options); });
+      CHECK(got == out.path + ": " + want);
+    }
+    ++count;
+  }
+  CHECK(count == 400);
+}
+
 NUMCU_TEST_ON_DEVICES("loadtxt reads tables as NumPy's loadtxt does", loadtxt_golden) {
   int count = 0;
   for (const auto& line : golden_lines("npz_cases.txt")) {
@@ -547,7 +590,7 @@ NUMCU_TEST_ON_DEVICES("loadtxt reads tables as NumPy's loadtxt does", loadtxt_go
 }
 
 NUMCU_TEST_ON_DEVICES("loadtxt agrees with NumPy on random tables and options", loadtxt_random) {
-  // tests/data/generate_loadtxt_random.py: NumPy's result or message for each text and options
+  // tests/data/generate_text_random.py: NumPy's result or message for each text and options
   int count = 0;
   for (const auto& line : golden_lines("loadtxt_random_cases.txt")) {
     const auto parts = split(line, '|');

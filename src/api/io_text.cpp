@@ -39,6 +39,9 @@ struct py_value {
   // the float whose str() %s writes: 64 a Python float (tofile's item()), 32 and 16 NumPy's float32 and
   // float16 scalars (savetxt's rows), 0 ml_dtypes' bfloat16 scalar
   int float_bits = 64;
+  // a NumPy scalar (savetxt's rows) rather than a Python number (tofile's item()): NumPy's bool has no
+  // __index__, and its floats are named "numpy.float64" in Python's messages
+  bool numpy_scalar = false;
   double as_double() const {
     if (kind == boolean || kind == integer)
       return negative ? -static_cast<double>(magnitude) : static_cast<double>(magnitude);
@@ -76,6 +79,7 @@ std::vector<py_value> py_values(const ndarray& a, bool numpy_scalars) {
       out[i] = {kind, v[i] < 0, m, 0, 0};
     }
   }
+  for (py_value& v : out) v.numpy_scalar = numpy_scalars;
   return out;
 }
 
@@ -246,9 +250,18 @@ std::string format_one(const conversion& c, const py_value& v) {
       std::string digits;
       if (v.kind == py_value::complex)
         throw type_mismatch{"%" + std::string(1, c.type) + " format: a real number is required, not complex"};
+      const bool needs_index = c.type == 'o' || c.type == 'x' || c.type == 'X';
+      if (v.kind == py_value::boolean && v.numpy_scalar && needs_index)
+        throw type_mismatch{"%" + std::string(1, c.type) + " format: an integer is required, not numpy.bool"};
       if (v.kind == py_value::floating) {
-        if (c.type == 'o' || c.type == 'x' || c.type == 'X')
-          throw type_mismatch{"%" + std::string(1, c.type) + " format: an integer is required, not float"};
+        if (needs_index) {
+          const std::string name = !v.numpy_scalar      ? "float"
+                                   : v.float_bits == 32 ? "numpy.float32"
+                                   : v.float_bits == 16 ? "numpy.float16"
+                                   : v.float_bits == 0  ? "bfloat16"
+                                                        : "numpy.float64";
+          throw type_mismatch{"%" + std::string(1, c.type) + " format: an integer is required, not " + name};
+        }
         if (std::isnan(v.re)) throw io_error("cannot convert float NaN to integer");
         if (std::isinf(v.re)) throw io_error("cannot convert float infinity to integer");
         const double t = std::trunc(v.re);
@@ -281,14 +294,20 @@ std::string format_one(const conversion& c, const py_value& v) {
     default: {
       if (v.kind == py_value::complex) throw type_mismatch{"must be real number, not complex"};
       double x = v.as_double();
-      // Python writes no sign for a NaN whose sign bit is set; C would write "-nan"
+      // Python writes no sign for a NaN whose sign bit is set (C would write "-nan"), and pads a non-finite
+      // value with zeros where the 0 flag asks for them (C with blanks)
       if (std::isnan(x)) x = std::fabs(x);
+      if (!std::isfinite(x)) {
+        const bool upper = c.type == 'E' || c.type == 'F' || c.type == 'G';
+        const std::string body = std::isnan(x) ? (upper ? "NAN" : "nan") : (upper ? "INF" : "inf");
+        return pad(c, x < 0 ? "-" : sign_of_positive, "", body, true);
+      }
       std::string spec = "%";
       if (c.left) spec += '-';
       if (c.plus) spec += '+';
       if (c.space) spec += ' ';
       if (c.alternate) spec += '#';
-      if (c.zero && std::isfinite(x)) spec += '0';
+      if (c.zero) spec += '0';
       if (c.width > 0) spec += std::to_string(c.width);
       if (c.precision >= 0) spec += "." + std::to_string(c.precision);
       spec += c.type;
@@ -745,15 +764,17 @@ void savetxt(const std::string& path, const ndarray& a, const savetxt_options& o
         if (!complex) {
           row.push_back(v);
         } else {
-          row.push_back({py_value::floating, false, 0, v.re, 0, v.float_bits});
-          row.push_back({py_value::floating, false, 0, v.im, 0, v.float_bits});
+          row.push_back({py_value::floating, false, 0, v.re, 0, v.float_bits, true});
+          row.push_back({py_value::floating, false, 0, v.im, 0, v.float_bits, true});
         }
       }
       std::string line = apply_format(pieces, row.data(), row.size()) + options.newline;
       if (complex) replace_all(line, "+-", "-");
       text += line;
     }
-  } catch (const type_mismatch&) {
+  } catch (const type_mismatch& e) {
+    // NumPy's savetxt names the mismatch for real rows; a complex row's TypeError reaches the caller as it is
+    if (complex) throw detail::file_fault(path, e.message);
     throw detail::file_fault(path, "Mismatch between array dtype ('" + std::string(a.dtype().name()) +
                                        "') and format specifier ('" + row_format + "')");
   } catch (const io_error& e) {
