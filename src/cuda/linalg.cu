@@ -15,6 +15,7 @@
 
 #include "core/backend.hpp"
 #include "cuda/launch.cuh"
+#include "device/copy_kernels.cuh"
 #include "device/eigen_vectors.hpp"
 #include "device/element_types.hpp"
 #include "device/matmul_element.hpp"
@@ -239,34 +240,23 @@ bool uses_batched_lu(std::int64_t n, std::int64_t batch) {
   return batch > 1 && n >= 1 && n <= batched_lu_order && batch <= INT_MAX / n;
 }
 
-/// pointers[p] = base + p * stride bytes, for p < batch: the pointer arrays of cuBLAS's batched calls.
-__global__ void __launch_bounds__(block_threads)
-    matrix_pointers_kernel(void** pointers, char* base, std::int64_t stride, std::int64_t batch) {
-  const std::int64_t p = std::int64_t{blockIdx.x} * block_threads + threadIdx.x;
-  if (p < batch) pointers[p] = base + p * stride;
-}
-
 /// The device array of the @p batch matrices' addresses, @p stride bytes apart from @p base (in e's
-/// workspace).
+/// workspace), for cuBLAS's batched calls: the arange of the addresses as 64-bit integers.
 void** matrix_pointers(const exec& e, const void* base, std::int64_t stride, std::int64_t batch) {
+  static_assert(sizeof(void*) == sizeof(std::int64_t));
   auto** pointers = static_cast<void**>(e.workspace(static_cast<std::size_t>(batch) * sizeof(void*)));
-  launch(e, dim3(grid_for(batch, block_threads)), dim3(block_threads), matrix_pointers_kernel, pointers,
-         static_cast<char*>(const_cast<void*>(base)), stride, batch);
+  const auto first = static_cast<std::int64_t>(reinterpret_cast<std::uintptr_t>(base));
+  const std::int64_t second = first + stride;
+  arange<cuda_backend>(e, pointers, int64, batch, &first, &second);
   return pointers;
 }
 
-/// to[i] = from[i] for i < count: pivots between cuBLAS's int and numcu's int64 (1-based row numbers).
-template <class From, class To>
-__global__ void __launch_bounds__(block_threads)
-    convert_pivots_kernel(const From* from, To* to, std::int64_t count) {
-  const std::int64_t i = std::int64_t{blockIdx.x} * block_threads + threadIdx.x;
-  if (i < count) to[i] = static_cast<To>(from[i]);
-}
-
+/// to[i] = from[i] for the @p count pivots: between cuBLAS's int and numcu's int64 (1-based row numbers),
+/// through the copy kernel of casts.
 template <class From, class To>
 void convert_pivots(const exec& e, const From* from, To* to, std::int64_t count) {
-  launch(e, dim3(grid_for(count, block_threads)), dim3(block_threads), convert_pivots_kernel<From, To>, from,
-         to, count);
+  launch(e, dim3(grid_for(count, std::int64_t{block_threads} * copy_unroll)), dim3(block_threads),
+         copy_contiguous_kernel<To, From, 1>, to, from, count);
 }
 
 /// lu_factor of a stack of small matrices through cuBLAS's getrfBatched (one call for the stack).
