@@ -41,6 +41,14 @@ std::string file_text(const std::string& path) {
   return s.str();
 }
 
+/// The text a generator wrote as hex digits ('-' for none).
+std::string from_hex(const std::string& hex) {
+  std::string text;
+  for (std::size_t i = 0; hex != "-" && i + 1 < hex.size(); i += 2)
+    text += static_cast<char>(std::stoi(hex.substr(i, 2), nullptr, 16));
+  return text;
+}
+
 /// The loadtxt options a generator wrote as "key=value,..." ('-' for none; the delimiter and quote character
 /// by name, comments "none" for none, usecols joined by ':').
 nc::loadtxt_options loadtxt_options_of(const std::string& encoded, nc::dtype t, nc::device dev) {
@@ -457,12 +465,6 @@ NUMCU_TEST_ON_DEVICES("savetxt writes byte for byte what NumPy's savetxt writes"
 
 NUMCU_TEST_ON_DEVICES("savetxt agrees with NumPy on random arrays and formats", savetxt_random) {
   // tests/data/generate_text_random.py: the bytes NumPy's savetxt wrote, or its message
-  const auto unhex = [](const std::string& h) {
-    std::string s;
-    for (std::size_t i = 0; h != "-" && i + 1 < h.size(); i += 2)
-      s += static_cast<char>(std::stoi(h.substr(i, 2), nullptr, 16));
-    return s;
-  };
   int count = 0;
   for (const auto& line : golden_lines("savetxt_random_cases.txt")) {
     const auto parts = split(line, '|');
@@ -473,12 +475,12 @@ NUMCU_TEST_ON_DEVICES("savetxt agrees with NumPy on random arrays and formats", 
     const nc::ndarray a = numcu_test::array_from_text(values[0] == "-" ? std::vector<std::string>{} : values,
                                                       t, parse_shape(head[1]), dev);
     const auto text = words(parts[2]);
-    const nc::savetxt_options options{.fmt = unhex(text[0]),
-                                      .delimiter = unhex(text[1]),
-                                      .newline = unhex(text[2]),
-                                      .header = unhex(text[3]),
-                                      .footer = unhex(text[4]),
-                                      .comments = unhex(text[5])};
+    const nc::savetxt_options options{.fmt = from_hex(text[0]),
+                                      .delimiter = from_hex(text[1]),
+                                      .newline = from_hex(text[2]),
+                                      .header = from_hex(text[3]),
+                                      .footer = from_hex(text[4]),
+                                      .comments = from_hex(text[5])};
     // the outcome: all after the third '|' (a message may hold one)
     std::size_t bar = 0;
     for (int k = 0; k < 3; ++k) bar = line.find('|', bar) + 1;
@@ -486,7 +488,7 @@ NUMCU_TEST_ON_DEVICES("savetxt agrees with NumPy on random arrays and formats", 
     const temporary_file out("savetxt_random.txt");
     if (outcome.rfind("ok ", 0) == 0) {
       nc::savetxt(out.path, a, options);
-      CHECK(file_text(out.path) == unhex(outcome.substr(3)));
+      CHECK(file_text(out.path) == from_hex(outcome.substr(3)));
     } else {
       // NumPy's message, after numcu's "<path>: "
       const std::string want = outcome.substr(6);
@@ -596,9 +598,7 @@ NUMCU_TEST_ON_DEVICES("loadtxt agrees with NumPy on random tables and options", 
     const auto parts = split(line, '|');
     const auto head = words(parts[0]);
     CAPTURE(line.substr(0, 160));
-    std::string text;
-    for (std::size_t i = 0; head[0] != "-" && i + 1 < head[0].size(); i += 2)
-      text += static_cast<char>(std::stoi(head[0].substr(i, 2), nullptr, 16));
+    const std::string text = from_hex(head[0]);
     const temporary_file file("loadtxt_random.txt");
     {
       std::ofstream out(file.path, std::ios::binary);

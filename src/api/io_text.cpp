@@ -9,7 +9,6 @@
 #include <cstdio>
 #include <cstring>
 #include <limits>
-#include <sstream>
 #include <string>
 #include <vector>
 
@@ -514,6 +513,12 @@ std::size_t newline_at(const std::string& text, std::size_t at) {
   return at + 1 < text.size() && text[at + 1] == '\n' ? 2 : 1;
 }
 
+/// Where the line that holds @p at in @p text ends: the position of its line end, or the text's end.
+std::size_t end_of_line(const std::string& text, std::size_t at) {
+  while (at < text.size() && !newline_at(text, at)) ++at;
+  return at;
+}
+
 /// NumPy's checks of loadtxt's comment, delimiter and quote character, in its order and with its messages
 /// (a ValueError and TypeErrors there). NumPy takes single characters; numcu's longer comments and delimiters
 /// are checked where they are one character.
@@ -527,9 +532,8 @@ void check_control_characters(const std::string& path, const loadtxt_options& op
   const auto fail = [&](const std::string& what) { throw detail::file_fault(path, what); };
   if (quote && options.comments.size() > 1) {
     fail(
-        "when multiple comments or a multi-character comment is given, quotes are not supported.  In this "
-        "case "
-        "quotechar must be set to None.");
+        "when multiple comments or a multi-character comment is given, quotes are not supported.  "
+        "In this case quotechar must be set to None.");
   }
   const std::pair<const char*, std::optional<char>> named[] = {
       {"comment", comment}, {"quotechar", quote}, {"delimiter", delimiter}};
@@ -565,13 +569,12 @@ std::size_t read_record(const std::string& text, std::size_t at, const loadtxt_o
     return !s.empty() && text.compare(i, s.size(), s) == 0;
   };
   std::string field;
-  // open: a field has begun (the row has one); at_field_start: nothing of the current field read yet
-  bool open = false, at_field_start = true, quoted = false, first_quoted = false;
+  // open: a field has begun (the row has one); quoted: the current field started with the quote character
+  bool open = false, quoted = false, first_quoted = false;
   const auto end_field = [&] {
     if (fields.empty()) first_quoted = quoted;
     fields.push_back(field);
     field.clear();
-    at_field_start = true;
     quoted = false;
   };
   std::size_t i = at;
@@ -582,7 +585,7 @@ std::size_t read_record(const std::string& text, std::size_t at, const loadtxt_o
       break;
     }
     if (starts_with(i, options.comments)) {  // to the line's end
-      while (i < text.size() && !newline_at(text, i)) ++i;
+      i = end_of_line(text, i);
       continue;
     }
     const char c = text[i];
@@ -598,7 +601,8 @@ std::size_t read_record(const std::string& text, std::size_t at, const loadtxt_o
       continue;
     }
     open = true;
-    if (options.quotechar && at_field_start && c == *options.quotechar) {
+    // a quote opens a field only where nothing of it is read yet
+    if (options.quotechar && field.empty() && !quoted && c == *options.quotechar) {
       quoted = true;
       for (++i; i < text.size(); ++i) {
         if (text[i] == c) {
@@ -618,11 +622,9 @@ std::size_t read_record(const std::string& text, std::size_t at, const loadtxt_o
         }
         field += text[i];
       }
-      at_field_start = false;
       continue;
     }
     field += c;
-    at_field_start = false;
     ++i;
   }
   if (open) end_field();
@@ -796,7 +798,7 @@ ndarray loadtxt(const std::string& path, const loadtxt_options& options) {
   std::size_t at = 0;
   // the skipped lines are lines of the file, whatever they hold
   for (; lines_read < options.skiprows && at < text.size(); ++lines_read) {
-    while (at < text.size() && !newline_at(text, at)) ++at;
+    at = end_of_line(text, at);
     at += newline_at(text, at);
   }
   const std::int64_t want_columns = static_cast<std::int64_t>(options.usecols.size());

@@ -31,6 +31,13 @@ import numpy as np
 from generate_joining import enc_all, shape_text
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+def hexed(s):
+    """The UTF-8 bytes of s as hex digits, '-' for none."""
+    return s.encode().hex() or "-"
+
+
 FIELDS = ["1", "-2", "3.5", "1e3", "", "x", "nan", "-inf", " 4", "+5", "007", "2.", ".5", "1_0", "0x10",
           "9223372036854775807", "1e400", "12 ", "(1+2j)"]
 JUNK = [" ", "\t", ",", ";", '"', "'", "#", "\n", "\r", "\x1f", "x", "1"]
@@ -167,10 +174,6 @@ def draw_array_case(rng):
     return dtype, a, fmt, delimiter, newline, header, footer, comments
 
 
-def hexed(s):
-    return s.encode().hex() or "-"
-
-
 def loadtxt_lines(rng, cases):
     lines = []
     with tempfile.TemporaryDirectory() as tmp:
@@ -179,7 +182,7 @@ def loadtxt_lines(rng, cases):
             text, dtype, kw = draw_table_case(rng)
             with open(path, "w", newline="") as f:
                 f.write(text)
-            head = "%s %s %s" % (text.encode().hex() or "-", dtype, encode_options(kw))
+            head = "%s %s %s" % (hexed(text), dtype, encode_options(kw))
             try:
                 with warnings.catch_warnings():
                     warnings.simplefilter("ignore")
