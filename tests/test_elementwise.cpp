@@ -735,6 +735,43 @@ TEST_SUITE("elementwise") {
     CHECK_FALSE(nc::all_true(nc::eye(3, std::nullopt, 0, nc::float32, dev)));
   }
 
+  NUMCU_TEST_ON_DEVICES("isclose rounds each step in the dtype NumPy computes it in", closeness_rounding) {
+    const auto of = [&](std::vector<double> values, nc::dtype t) { return nc::array(values, t, dev); };
+    const auto close = [](const nc::ndarray& x, const nc::operand& y, double rtol, double atol) {
+      const nc::ndarray r = nc::isclose(x, y, rtol, atol);
+      CHECK(r.dtype() == nc::bool_);
+      return r.to_vector<bool>();
+    };
+    // the tolerance in y's dtype: float32's 0.001 is 0.0010000000475, just the difference (NumPy: True)
+    CHECK(close(of({0}, nc::uint64), of({0.001}, nc::float32), 0, 0.001) == std::vector<bool>{true});
+    CHECK(close(of({0}, nc::float64), of({0.001}, nc::float32), 0, 0.001) == std::vector<bool>{true});
+    CHECK(close(of({0}, nc::float32), of({0.001}, nc::float64), 0, 0.001) == std::vector<bool>{true});
+    CHECK(close(of({0}, nc::float64), of({0.0011}, nc::float32), 0, 0.001) == std::vector<bool>{false});
+    // float16: |0.65185546875 + 578| rounds to 578.5, the tolerance 0.5 + 578 (NumPy: True; in float32,
+    // false)
+    CHECK(close(of({0.65185546875, -0.55419921875}, nc::float16), of({-578, 2342}, nc::float16), 1, 0.5) ==
+          std::vector<bool>{true, true});
+    // bfloat16: |-2.5 - 1240| rounds to 1240, the tolerance 0.001 + 1240 to 1240 (True)
+    CHECK(close(of({-2.5}, nc::bfloat16), of({1240}, nc::bfloat16), 1, 0.001) == std::vector<bool>{true});
+    // an infinite tolerance: an infinite x is close to a finite y, never to an infinite one it is not equal
+    // to
+    const double inf = std::numeric_limits<double>::infinity();
+    CHECK(close(of({inf, inf, 1, -inf}, nc::float64), of({1, inf, inf, inf}, nc::float64), 1e-5, inf) ==
+          std::vector<bool>{true, true, false, false});
+    // a number beyond float32's range beside float32 values: its tolerance rounds to inf with it (all True)
+    CHECK(close(of({1e38, -3e38, inf}, nc::float32), 1e300, 1e-5, 1e-8) ==
+          std::vector<bool>{true, true, true});
+    // NumPy's |z| of a complex array: 3.3541021 for |-(3 + 1.5j)|, an ulp above float32's nearest to
+    // Python's abs(3 + 1.5j), the tolerance (False)
+    CHECK(close(of({0}, nc::float32), std::complex<double>(3, 1.5), 1, 0) == std::vector<bool>{false});
+    const nc::ndarray z = nc::array(std::vector<std::complex<float>>{{3, 1.5}}, std::nullopt, dev);
+    CHECK(nc::absolute(z).to_vector<float>() == std::vector<float>{0x1.ad5338p+1f});
+    // |y| of a complex64 y in float32 beside a complex128 or uint64 x: that ulp above now makes the
+    // tolerance (True)
+    CHECK(close(of({0}, nc::complex128), z, 1, 0) == std::vector<bool>{true});
+    CHECK(close(of({0}, nc::uint64), z, 1, 0) == std::vector<bool>{true});
+  }
+
   NUMCU_TEST_ON_DEVICES("real, imag and angle", complex_parts) {
     auto z = nc::array(std::vector<std::complex<double>>{{1, 2}, {-3, 0.5}}, std::nullopt, dev);
     auto re = nc::real(z);

@@ -36,6 +36,28 @@ operand truth_of(const operand& x, bool alone = false) {
   return x;
 }
 
+// The rounding format of a floating dtype's values: float16, bfloat16, float32 or float64.
+detail::float_format float_format_of(dtype t) {
+  if (t == float16) return detail::float_format::float16;
+  if (t == bfloat16) return detail::float_format::bfloat16;
+  return t == float32 ? detail::float_format::float32 : detail::float_format::float64;
+}
+
+// |v| as Python computes it for a number: abs of float(v) for bool and int, hypot for complex.
+double magnitude_of(const scalar& v) {
+  switch (v.kind()) {
+    case scalar_kind::boolean:
+    case scalar_kind::integer:
+      return std::fabs(v.is_large_unsigned() ? static_cast<double>(v.uint_value())
+                                             : static_cast<double>(v.int_value()));
+    case scalar_kind::floating:
+      return std::fabs(v.real());
+    case scalar_kind::complex:
+      return std::hypot(v.real(), v.imag());
+  }
+  return 0;
+}
+
 }  // namespace
 
 // the functions of include/numcu/generated_ufuncs.hpp
@@ -699,6 +721,12 @@ ndarray isclose(const operand& a, const operand& b, double rtol, double atol, bo
   p.a = rtol;
   p.b = atol;
   p.flag = equal_nan;
+  if (b.is_scalar()) {
+    p.number = true;
+    p.c = magnitude_of(b.value());
+  }
+  p.tolerance_format = float_format_of(detail::isclose_tolerance_dtype(b));
+  p.compare_format = float_format_of(detail::component_dtype(detail::isclose_dtype(a, b)));
   return detail::call_ufunc(detail::ufunc_id::isclose, {a, b}, std::nullopt, p);
 }
 

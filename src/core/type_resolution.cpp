@@ -177,8 +177,19 @@ std::optional<resolved_loop> search_loops(ufunc_id u, std::span<const operand> i
   return loop_at(u, position);
 }
 
-// numpy.isclose's dtype: it makes y a float (result_type(y, 1.0): a bool or integer array becomes float64),
-// then computes abs(x - y) <= atol + rtol * abs(y) with weak tolerances, so isclose(float32, bool) is float64.
+// The ufuncs NumPy resolves by promoting all operands to one dtype and taking that dtype's own loop, with
+// no search (its "simple uniform" resolver): positive(bool) and gcd(float64) have none and raise.
+bool needs_exact_loop(ufunc_id u) {
+  return u == ufunc_id::positive || u == ufunc_id::sign || u == ufunc_id::gcd || u == ufunc_id::lcm;
+}
+
+// numcu's own functions in the table and true_divide's resolver take the promoted dtype's first loop.
+bool resolves_by_promotion(ufunc_id u) {
+  return u == ufunc_id::where || u == ufunc_id::isclose || u == ufunc_id::true_divide;
+}
+
+}  // namespace
+
 dtype isclose_dtype(const operand& x, const operand& y) {
   const auto floating_of = [](scalar_kind kind) {
     return kind == scalar_kind::complex ? scalar_kind::complex : scalar_kind::floating;
@@ -192,18 +203,9 @@ dtype isclose_dtype(const operand& x, const operand& y) {
   return x.is_scalar() ? result_type(y_dtype, x.value().kind()) : promote_types(x.array().dtype(), y_dtype);
 }
 
-// The ufuncs NumPy resolves by promoting all operands to one dtype and taking that dtype's own loop, with
-// no search (its "simple uniform" resolver): positive(bool) and gcd(float64) have none and raise.
-bool needs_exact_loop(ufunc_id u) {
-  return u == ufunc_id::positive || u == ufunc_id::sign || u == ufunc_id::gcd || u == ufunc_id::lcm;
+dtype isclose_tolerance_dtype(const operand& y) {
+  return y.is_scalar() ? float64 : component_dtype(result_type(y.array().dtype(), scalar_kind::floating));
 }
-
-// numcu's own functions in the table and true_divide's resolver take the promoted dtype's first loop.
-bool resolves_by_promotion(ufunc_id u) {
-  return u == ufunc_id::where || u == ufunc_id::isclose || u == ufunc_id::true_divide;
-}
-
-}  // namespace
 
 std::string dtype_repr(dtype t) {
   return "dtype('" + std::string(t.name()) + "')";

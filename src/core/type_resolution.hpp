@@ -41,6 +41,15 @@ resolved_loop resolve_loop(ufunc_id u, dtype common);
 /// types ...", "numpy boolean subtract, the `-` operator, is not supported, ...").
 call_types resolve_call(ufunc_id u, std::string_view name, std::span<const operand> inputs);
 
+/// numpy.isclose's common dtype: y made a float (result_type(y, 1.0): a bool or integer array becomes
+/// float64) and promoted with x, weak numbers by their kind, so isclose(float32, bool) is float64. The
+/// difference |x - y| is computed in it, and compared in its real part.
+dtype isclose_dtype(const operand& x, const operand& y);
+
+/// The dtype numpy.isclose computes its tolerance atol + rtol * |y| in (the weak atol and rtol take y's):
+/// the real part of y's floating dtype; float64 where y is a number (Python's arithmetic).
+dtype isclose_tolerance_dtype(const operand& y);
+
 /// A dtype as NumPy writes it in messages: dtype('float64').
 std::string dtype_repr(dtype t);
 

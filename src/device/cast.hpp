@@ -142,4 +142,22 @@ NUMCU_HD Dst cast(Src x) {
   }
 }
 
+/// A floating format that a step of a computation is rounded to where NumPy computes that step in a dtype
+/// other than the loop's (isclose's tolerance).
+enum class float_format : uint8_t { float16, bfloat16, float32, float64 };
+
+/// @p x rounded to @p format: once, straight from double (bfloat16 through float, as ml_dtypes casts).
+NUMCU_HD inline double round_to(float_format format, double x) {
+  switch (format) {
+    case float_format::float16:
+      return to_double(double_to_float16(x));
+    case float_format::bfloat16:
+      return to_double(cast<bfloat16_t>(x));
+    case float_format::float32:
+      return static_cast<double>(static_cast<float>(x));
+    default:
+      return x;
+  }
+}
+
 }  // namespace numcu::detail

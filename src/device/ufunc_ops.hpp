@@ -16,8 +16,12 @@ namespace numcu::detail {
 
 /// Parameters of the functions that take some (isclose, nan_to_num), passed to every kernel.
 struct ufunc_params {
-  double a = 0, b = 0, c = 0;  // isclose: rtol, atol; nan_to_num: nan, posinf, neginf
+  double a = 0, b = 0, c = 0;  // isclose: rtol, atol, |b| if b is a number; nan_to_num: nan, posinf, neginf
   bool flag = false;           // isclose: equal_nan; multiply: the plain complex product (multiply.at)
+  bool number = false;         // isclose: b is a number (its magnitude in c)
+  // isclose: the format of the tolerance's steps (b's floating dtype, or double where b is a number) and of
+  // the comparison (the real part of the common dtype)
+  float_format tolerance_format = float_format::float64, compare_format = float_format::float64;
 };
 
 /// The type a loop of storage type T computes in: float for the 16-bit floats, T otherwise.
@@ -74,6 +78,13 @@ NUMCU_HD bool is_nan(C x) {
     return x != x;
   else
     return false;
+}
+
+/// |z| as NumPy's absolute computes it for a complex array: its vectorized loop's formula
+/// (math::scaled_hypot), which is an ulp off the C library's hypot now and then.
+template <class C>
+NUMCU_HD typename C::value_type numpy_complex_abs(C z) {
+  return math::scaled_hypot(z.real(), z.imag());
 }
 
 // Python-style floor division and remainder for integers; 0 for a zero divisor, as NumPy (which warns).
@@ -428,7 +439,7 @@ NUMCU_OP(positive){template <class C> NUMCU_HD C operator()(C a) const {return a
 NUMCU_OP(absolute){template <class C> NUMCU_HD auto operator()(C a)
                        const {if constexpr (is_same_v<C, bool>) return a;
 else if constexpr (is_int_v<C>) return abs_int(a);
-else if constexpr (is_complex_v<C>) return abs(a);
+else if constexpr (is_complex_v<C>) return numpy_complex_abs(a);
 else return math::fabs(a);
 }
 }
@@ -778,20 +789,43 @@ NUMCU_OP(greater_equal){template <class C> NUMCU_HD bool operator()(C a, C b)
 }
 ;
 NUMCU_OP(isclose){
-    // numpy.isclose: |a - b| <= atol + rtol * |b| for finite values; infinities must be equal; NaNs equal
-    // only with equal_nan.
+    // numpy.isclose: a == b, or both NaN with equal_nan, or |a - b| <= atol + rtol * |b| with b finite. The
+    // difference is taken in the operands' common dtype (a 16-bit float's rounded to it), the tolerance in
+    // b's own floating dtype with each step rounded to it, as NumPy's loops round (in double where b was a
+    // number), and the two compared in the common dtype.
     template <class C> NUMCU_HD bool operator()(C a, C b)
-        const {if (is_nan(a) || is_nan(b)) return params.flag && is_nan(a) && is_nan(b);
-if constexpr (is_complex_v<C>) {
-  if (!math::isfinite(a.real()) || !math::isfinite(a.imag()) || !math::isfinite(b.real()) ||
-      !math::isfinite(b.imag()))
-    return a == b;
-  using R = typename C::value_type;
-  return abs(a - b) <= static_cast<R>(params.b) + static_cast<R>(params.a) * abs(b);
-} else {
-  if (!math::isfinite(a) || !math::isfinite(b)) return a == b;
-  return math::fabs(a - b) <= static_cast<C>(params.b) + static_cast<C>(params.a) * math::fabs(b);
+        const {if (a == b || (params.flag && is_nan(a) && is_nan(b))) return true;
+// a number b is NumPy's Python float: finite or not, and its magnitude, before its cast to the arrays' dtype
+const double b_magnitude = params.number ? params.c : own_magnitude(b);
+if (!(params.number ? math::isfinite(b_magnitude) : finite_value(b))) return false;
+const float_format t = params.tolerance_format;
+const double rtol = round_to(t, params.a), atol = round_to(t, params.b);
+const double tolerance = round_to(t, atol + round_to(t, rtol* round_to(t, b_magnitude)));
+const double difference = round_to(params.compare_format, to_double(magnitude(a - b)));
+return difference <= round_to(params.compare_format, tolerance);
 }
+template <class C>
+NUMCU_HD static bool finite_value(C x) {
+  if constexpr (is_complex_v<C>)
+    return math::isfinite(x.real()) && math::isfinite(x.imag());
+  else
+    return math::isfinite(x);
+}
+template <class C>
+NUMCU_HD static auto magnitude(C x) {
+  if constexpr (is_complex_v<C>)
+    return numpy_complex_abs(x);
+  else
+    return math::fabs(x);
+}
+// |b| in b's own dtype, as NumPy takes it before b meets a: a complex64 b's in float beside a complex128 a
+template <class C>
+NUMCU_HD double own_magnitude(C b) const {
+  if constexpr (is_complex_v<C>) {
+    if (is_same_v<typename C::value_type, double> && params.tolerance_format == float_format::float32)
+      return numpy_complex_abs(complex<float>(static_cast<float>(b.real()), static_cast<float>(b.imag())));
+  }
+  return to_double(magnitude(b));
 }
 }
 ;
