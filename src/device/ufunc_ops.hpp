@@ -800,7 +800,8 @@ const double b_magnitude = params.number ? params.c : own_magnitude(b);
 if (!(params.number ? math::isfinite(b_magnitude) : finite_value(b))) return false;
 const float_format t = params.tolerance_format;
 const double rtol = round_to(t, params.a), atol = round_to(t, params.b);
-const double tolerance = round_to(t, atol + round_to(t, rtol* round_to(t, b_magnitude)));
+// mul_rn and add_rn: NumPy's two loops, never one fused multiply-add
+const double tolerance = round_to(t, add_rn(atol, round_to(t, mul_rn(rtol, round_to(t, b_magnitude)))));
 const double difference = round_to(params.compare_format, to_double(magnitude(a - b)));
 return difference <= round_to(params.compare_format, tolerance);
 }
