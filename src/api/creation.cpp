@@ -28,18 +28,6 @@ dtype creation_dtype(std::initializer_list<const scalar*> values) {
   return floating.value_or(*integral);
 }
 
-double real_of(const scalar& v) {
-  if (v.kind() == scalar_kind::integer) {
-    return v.is_large_unsigned() ? static_cast<double>(v.uint_value()) : static_cast<double>(v.int_value());
-  }
-  if (v.kind() == scalar_kind::boolean) return static_cast<double>(v.int_value());
-  return v.real();
-}
-
-std::complex<double> complex_of(const scalar& v) {
-  return {real_of(v), v.kind() == scalar_kind::complex ? v.imag() : 0.0};
-}
-
 // NumPy's check of a new array's shape, naming the shape.
 void require_no_negative_extent(const shape_t& shape) {
   for (std::int64_t n : shape) {
@@ -146,7 +134,8 @@ ndarray arange(scalar start, scalar stop, scalar step, std::optional<dtype> t, d
   } else {
     // NumPy's length: ceil((stop - start) / step), for complex bounds the smaller of the real and the
     // imaginary part's ceilings
-    const std::complex<double> a = complex_of(start), b = complex_of(stop), s = complex_of(step);
+    const std::complex<double> a = detail::complex_value(start), b = detail::complex_value(stop),
+                               s = detail::complex_value(step);
     if (s == 0.0) zero_step();
     const std::complex<double> q =
         any_complex ? (b - a) / s : std::complex<double>((b.real() - a.real()) / s.real());
@@ -160,11 +149,12 @@ ndarray arange(scalar start, scalar stop, scalar step, std::optional<dtype> t, d
   if (length == 0) return out;
   // NumPy stores the first two values in the dtype and fills from their difference; with a second element,
   // start + step lies between start and stop, so it fits int64
-  const scalar second = length == 1 ? start
-                        : all_integer && !start.is_large_unsigned() && !step.is_large_unsigned()
-                            ? scalar(start.int_value() + step.int_value())
-                        : any_complex ? scalar(complex_of(start) + complex_of(step))
-                                      : scalar(real_of(start) + real_of(step));
+  const scalar second =
+      length == 1 ? start
+      : all_integer && !start.is_large_unsigned() && !step.is_large_unsigned()
+          ? scalar(start.int_value() + step.int_value())
+      : any_complex ? scalar(detail::complex_value(start) + detail::complex_value(step))
+                    : scalar(detail::complex_value(start).real() + detail::complex_value(step).real());
   // NumPy stores the first two values as it stores Python scalars (arange(-1.5, 3.0, dtype=uint8) raises)
   detail::require_storable(start, type);
   if (length > 1) detail::require_storable(second, type);
@@ -183,9 +173,9 @@ ndarray linspace(scalar start, scalar stop, std::int64_t num, bool endpoint, std
   const dtype natural = creation_dtype({&start, &stop});
   const dtype type = t.value_or(natural.is_integer() || natural.is_bool() ? float64 : natural);
   detail::linspace_params p{};
-  p.start[0] = real_of(start);
+  p.start[0] = detail::complex_value(start).real();
   p.start[1] = start.kind() == scalar_kind::complex ? start.imag() : 0.0;
-  p.stop[0] = real_of(stop);
+  p.stop[0] = detail::complex_value(stop).real();
   p.stop[1] = stop.kind() == scalar_kind::complex ? stop.imag() : 0.0;
   p.n = num;
   p.endpoint = endpoint;

@@ -1,6 +1,8 @@
 // The public elementwise functions and operators: each names its ufunc and hands over to the dispatch layer.
 #include <cmath>
+#include <complex>
 
+#include "core/scalar_cast.hpp"
 #include "core/type_resolution.hpp"
 #include "dispatch/dispatch.hpp"
 #include "dispatch/elementwise.hpp"
@@ -41,21 +43,6 @@ detail::float_format float_format_of(dtype t) {
   if (t == float16) return detail::float_format::float16;
   if (t == bfloat16) return detail::float_format::bfloat16;
   return t == float32 ? detail::float_format::float32 : detail::float_format::float64;
-}
-
-// |v| as Python computes it for a number: abs of float(v) for bool and int, hypot for complex.
-double magnitude_of(const scalar& v) {
-  switch (v.kind()) {
-    case scalar_kind::boolean:
-    case scalar_kind::integer:
-      return std::fabs(v.is_large_unsigned() ? static_cast<double>(v.uint_value())
-                                             : static_cast<double>(v.int_value()));
-    case scalar_kind::floating:
-      return std::fabs(v.real());
-    case scalar_kind::complex:
-      return std::hypot(v.real(), v.imag());
-  }
-  return 0;
 }
 
 }  // namespace
@@ -723,7 +710,7 @@ ndarray isclose(const operand& a, const operand& b, double rtol, double atol, bo
   p.flag = equal_nan;
   if (b.is_scalar()) {
     p.number = true;
-    p.c = magnitude_of(b.value());
+    p.c = std::abs(detail::complex_value(b.value()));  // Python's abs(): hypot for a complex number
   }
   p.tolerance_format = float_format_of(detail::isclose_tolerance_dtype(b));
   p.compare_format = float_format_of(detail::component_dtype(detail::isclose_dtype(a, b)));

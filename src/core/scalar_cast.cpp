@@ -61,6 +61,20 @@ element_bytes scalar_to_element(const scalar& value, dtype t, bool wrap_integers
   return out;
 }
 
+std::complex<double> complex_value(const scalar& value) {
+  switch (value.kind()) {
+    case scalar_kind::boolean:
+    case scalar_kind::integer:
+      return value.is_large_unsigned() ? static_cast<double>(value.uint_value())
+                                       : static_cast<double>(value.int_value());
+    case scalar_kind::floating:
+      return value.real();
+    case scalar_kind::complex:
+      return {value.real(), value.imag()};
+  }
+  return 0;
+}
+
 void require_storable(const scalar& value, dtype t) {
   if (t.is_bool() || t.is_complex()) return;  // bool stores the truth of anything; complex any number
   if (value.kind() == scalar_kind::complex) {

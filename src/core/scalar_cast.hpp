@@ -1,6 +1,8 @@
 // A weak scalar turned into one element of a dtype, with NumPy 2's check that integers fit integer dtypes.
 #pragma once
 
+#include <complex>
+
 #include "device/ufunc_element.hpp"
 #include "numcu/dtype.hpp"
 #include "numcu/scalar.hpp"
@@ -14,6 +16,10 @@ namespace numcu::detail {
 /// @throws dtype_error "Python integer 300 out of bounds for uint8" when an integer does not fit an integer
 /// dtype (unless @p wrap_integers).
 element_bytes scalar_to_element(const scalar& value, dtype t, bool wrap_integers = false);
+
+/// @p value as a complex double, as Python's complex() takes a number: bool and integers converted to the
+/// nearest double (a uint64 beyond 2^53 rounded), a float with a zero imaginary part.
+std::complex<double> complex_value(const scalar& value);
 
 /// Checks that @p value can be stored into an array of @p t as NumPy stores a Python scalar (`a.fill(v)`,
 /// `a[...] = v`), which is stricter than the cast of creation (`full`): a float into an integer dtype is

@@ -797,27 +797,13 @@ NUMCU_OP(isclose){
         const {if (a == b || (params.flag && is_nan(a) && is_nan(b))) return true;
 // a number b is NumPy's Python float: finite or not, and its magnitude, before its cast to the arrays' dtype
 const double b_magnitude = params.number ? params.c : own_magnitude(b);
-if (!(params.number ? math::isfinite(b_magnitude) : finite_value(b))) return false;
+if (!(params.number ? math::isfinite(b_magnitude) : ufunc_op<ufunc_id::isfinite>{}(b))) return false;
 const float_format t = params.tolerance_format;
 const double rtol = round_to(t, params.a), atol = round_to(t, params.b);
 // mul_rn and add_rn: NumPy's two loops, never one fused multiply-add
 const double tolerance = round_to(t, add_rn(atol, round_to(t, mul_rn(rtol, round_to(t, b_magnitude)))));
-const double difference = round_to(params.compare_format, to_double(magnitude(a - b)));
+const double difference = round_to(params.compare_format, to_double(ufunc_op<ufunc_id::absolute>{}(a - b)));
 return difference <= round_to(params.compare_format, tolerance);
-}
-template <class C>
-NUMCU_HD static bool finite_value(C x) {
-  if constexpr (is_complex_v<C>)
-    return math::isfinite(x.real()) && math::isfinite(x.imag());
-  else
-    return math::isfinite(x);
-}
-template <class C>
-NUMCU_HD static auto magnitude(C x) {
-  if constexpr (is_complex_v<C>)
-    return numpy_complex_abs(x);
-  else
-    return math::fabs(x);
 }
 // |b| in b's own dtype, as NumPy takes it before b meets a: a complex64 b's in float beside a complex128 a
 template <class C>
@@ -826,7 +812,7 @@ NUMCU_HD double own_magnitude(C b) const {
     if (is_same_v<typename C::value_type, double> && params.tolerance_format == float_format::float32)
       return numpy_complex_abs(complex<float>(static_cast<float>(b.real()), static_cast<float>(b.imag())));
   }
-  return to_double(magnitude(b));
+  return to_double(ufunc_op<ufunc_id::absolute>{}(b));
 }
 }
 ;
