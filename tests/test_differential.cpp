@@ -401,6 +401,27 @@ nc::reduce_options options_of(const inputs& in) {
                             .ddof = real_or(in, "ddof", 0.0)};
 }
 
+/// quantile, percentile and their NaN forms through @p f (a generic lambda over the function's overloads): q
+/// one number, or the list of every `q=` with `q_list= i 1`; `method=` (quantile_method's order, linear
+/// when left out) and `keepdims=`.
+template <class F>
+result quantiles(const inputs& in, F f) {
+  std::vector<double> q;
+  for (const std::size_t i : in.keys("q")) q.push_back(in.r(i));
+  const nc::quantile_options options{.method = static_cast<nc::quantile_method>(integer_or(in, "method", 6)),
+                                     .keepdims = flag_of(in, "keepdims")};
+  if (flag_of(in, "q_list")) return one(f(in.arr(0), q, axis_of(in), options));
+  return one(f(in.arr(0), q.at(0), axis_of(in), options));
+}
+/// What unique_counts, unique_inverse and unique_all give, in NumPy's order: values, indices,
+/// inverse_indices, counts (those the function returns).
+result unique_parts(const nc::unique_result& r) {
+  result out{{r.values}, std::nullopt};
+  for (const auto& part : {r.indices, r.inverse_indices, r.counts})
+    if (part) out.arrays.push_back(*part);
+  return out;
+}
+
 #define NUMCU_UNARY(name)                                                            \
   {                                                                                  \
 #name, [](const inputs& in) { return out_or(in, nc::name(in.op(0), in.out())); } \
@@ -438,6 +459,10 @@ nc::reduce_options options_of(const inputs& in) {
 #define NUMCU_SCAN(name)                                                                                   \
   {                                                                                                        \
 #name, [](const inputs& in) { return one(nc::name(in.arr(0), one_axis(in), dtype_of(in), in.out())); } \
+  }
+#define NUMCU_QUANTILE(name)                                                                               \
+  {                                                                                                        \
+#name, [](const inputs& in) { return quantiles(in, [](const auto&... a) { return nc::name(a...); }); } \
   }
 #define NUMCU_CUMULATIVE(name)                                                                        \
   {                                                                                                   \
@@ -984,6 +1009,25 @@ const std::map<std::string, call>& calls() {
          const nc::histogram_result r = nc::histogram(in.arr(0), integer_or(in, "bins", 10), options);
          return two({r.counts, r.bin_edges});
        }},
+      {"median", [](const inputs& in) { return one(nc::median(in.arr(0), axis_of(in), flag_of(in, "keepdims"))); }},
+      {"nanmedian",
+       [](const inputs& in) { return one(nc::nanmedian(in.arr(0), axis_of(in), flag_of(in, "keepdims"))); }},
+      NUMCU_QUANTILE(quantile),
+      NUMCU_QUANTILE(percentile),
+      NUMCU_QUANTILE(nanquantile),
+      NUMCU_QUANTILE(nanpercentile),
+      {"unique_values", [](const inputs& in) { return one(nc::unique_values(in.arr(0))); }},
+      {"unique_counts", [](const inputs& in) { return unique_parts(nc::unique_counts(in.arr(0))); }},
+      {"unique_inverse", [](const inputs& in) { return unique_parts(nc::unique_inverse(in.arr(0))); }},
+      {"unique_all", [](const inputs& in) { return unique_parts(nc::unique_all(in.arr(0))); }},
+      {"intersect1d",
+       [](const inputs& in) { return one(nc::intersect1d(in.arr(0), in.arr(1), flag_of(in, "assume_unique"))); }},
+      {"union1d", [](const inputs& in) { return one(nc::union1d(in.arr(0), in.arr(1))); }},
+      {"setdiff1d",
+       [](const inputs& in) { return one(nc::setdiff1d(in.arr(0), in.arr(1), flag_of(in, "assume_unique"))); }},
+      {"setxor1d",
+       [](const inputs& in) { return one(nc::setxor1d(in.arr(0), in.arr(1), flag_of(in, "assume_unique"))); }},
+      {"lexsort", [](const inputs& in) { return one(nc::lexsort(positional_arrays(in), integer_or(in, "axis", -1))); }},
       {"trapezoid",
        [](const inputs& in) {
          return one(
@@ -1065,7 +1109,13 @@ bool cancelling(const std::string& fn, nc::dtype t) {
 /// leaves it; numcu returns the first operand on ties (docs/numpy_differences.md).
 bool sign_free_zeros(const std::string& fn) {
   // (histogram's outer edges are its input's min and max)
-  static const std::set<std::string> functions = {"maximum", "minimum", "fmax", "fmin", "clip", "histogram"};
+  // The order statistics and the set functions: which of two equal zeros NumPy's partition, or its sort that
+  // is not stable, leaves in a place is its own (unique with return_index sorts stably: exact).
+  static const std::set<std::string> functions = {
+      "maximum",     "minimum",       "fmax",          "fmin",          "clip",
+      "histogram",   "median",        "nanmedian",     "quantile",      "percentile",
+      "nanquantile", "nanpercentile", "unique_values", "unique_counts", "unique_inverse",
+      "union1d",     "intersect1d",   "setdiff1d",     "setxor1d"};
   return functions.count(ufunc_of(fn)) > 0;
 }
 

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <bit>
 #include <cmath>
+#include <complex>
 #include <cstring>
 #include <limits>
 #include <map>
@@ -135,8 +136,11 @@ NUMCU_TEST_ON_DEVICES("unique and NumPy 2's unique_* agree with NumPy: indices, 
     const nc::unique_result counted = nc::unique(a, {.return_counts = true, .equal_nan = equal_nan});
     check_elements(counted.values, words(parts[2]), t);
     CHECK(int64_values(*counted.counts) == parse_ints(words(parts[5])));
+    // values alone: NumPy's hash table for integers and complex, then its sort, which is not stable (the
+    // signs of equal zeros, in either part, are its own; which NaN stands for all with equal_nan is not)
+    check_elements(nc::unique(a, {.equal_nan = equal_nan}).values, words(parts[6]), t, true);
     if (equal_nan) {
-      check_elements(nc::unique(a), words(parts[2]), t);  // numcu: the first zero's sign, as with indices
+      check_elements(nc::unique(a), words(parts[6]), t, true);
     } else {  // NumPy 2's unique_* take NaNs apart
       const nc::unique_result all = nc::unique_all(a);
       check_elements(all.values, words(parts[2]), t);
@@ -605,6 +609,84 @@ NUMCU_TEST_ON_DEVICES("partition and argpartition split one long row around kth 
     }
     CHECK(numcu_test::host_bytes(a) == a_bytes);
   }
+}
+
+// Hand-worked against NumPy 2.4.6 (each value is what NumPy gives; the comments say which of its steps makes
+// it).
+NUMCU_TEST_ON_DEVICES(
+    "median and nanmedian take NumPy's steps: mean's complex division, the masked path, NaN rows",
+    median_steps) {
+  using cd = std::complex<double>;
+  const double inf = std::numeric_limits<double>::infinity(), nan = std::nan("");
+  const auto one = [](const nc::ndarray& r) { return r.astype(nc::complex128).item<cd>(); };
+  const auto same = [](cd x, cd y) {  // NaN parts equal
+    const auto part = [](double p, double q) { return (std::isnan(p) && std::isnan(q)) || p == q; };
+    return part(x.real(), y.real()) && part(x.imag(), y.imag());
+  };
+  // the mean of one middle value divides by 1 as complex: (inf + 1j) / (1 + 0j) is inf + nanj
+  CHECK(same(one(nc::median(nc::array(std::vector<cd>{{inf, 1}}, std::nullopt, dev))), cd(inf, nan)));
+  CHECK(same(
+      one(nc::median(nc::array(std::vector<cd>{{inf, 1}, {2, 0}}, std::nullopt, dev).reshape({1, 2}), 1)),
+      cd(inf, nan)));
+  // a row with a NaN gives its last value in sort order; a row of NaNs alone (nanmedian) its last in input
+  // order
+  const nc::ndarray with_nan = nc::array(std::vector<cd>{{1, nan}, {3, 1}, {5, 0}}, std::nullopt, dev);
+  CHECK(same(one(nc::median(with_nan)), cd(1, nan)));
+  const nc::ndarray nans = nc::array(std::vector<cd>{{1, nan}, {nan, 2}}, std::nullopt, dev);
+  CHECK(same(one(nc::nanmedian(nans)), cd(nan, 2)));
+  // along an axis of a 2-D array: NumPy's masked median, whose all-NaN rows are NaN
+  CHECK(same(one(nc::nanmedian(nans.reshape({1, 2}), 1)), cd(nan, 0)));
+  // ... and which adds the middle value to itself in float16: -65504 + -65504 overflows
+  const nc::ndarray big = nc::array({-65504.0, 1.0}, nc::float16, dev);
+  const nc::ndarray along = nc::nanmedian(big.reshape({2, 1}), 1);
+  REQUIRE(along.dtype() == nc::float16);
+  CHECK(along.astype(nc::float64).to_vector<double>() == std::vector<double>{-inf, 1.0});
+  CHECK(nc::nanmedian(big(nc::slice(0, 1))).astype(nc::float64).item<double>() ==
+        -65504.0);  // 1-D: mean's float32
+  // empty: the mean of nothing (0 / 0 in complex: nan + nanj); nanmedian and nanquantile give nanmean's
+  // answer
+  const nc::ndarray empty = nc::zeros({0}, nc::complex64, dev);
+  CHECK(nc::median(empty).dtype() == nc::complex64);
+  CHECK(same(one(nc::median(empty)), cd(nan, nan)));
+  const nc::ndarray empty_h = nc::nanmedian(nc::zeros({2, 0}, nc::float16, dev), 1);
+  CHECK(empty_h.dtype() == nc::float16);
+  CHECK(empty_h.shape() == nc::shape_t{2});
+  const nc::ndarray empty_q = nc::nanquantile(nc::zeros({2, 0}, nc::int16, dev),
+                                              std::vector<double>{0.5, 0.2}, 0, {.keepdims = true});
+  CHECK(empty_q.dtype() == nc::float64);
+  CHECK(empty_q.shape() == nc::shape_t{1, 0});
+  // NumPy merges several axes by a reshape that cannot infer an empty array's -1
+  CHECK(message_of([&] {
+          nc::quantile(nc::zeros({0, 2, 3}, nc::float64, dev), 0.5, std::vector<std::int64_t>{1, 2});
+        }) == "cannot reshape array of size 0 into shape (0,newaxis)");
+  CHECK(message_of([&] {
+          nc::median(nc::zeros({2, 0}, nc::float64, dev), std::vector<std::int64_t>{});
+        }) == "cannot reshape array of size 0 into shape (2,0,newaxis)");
+  // complex input is refused before q is checked
+  CHECK(message_of([&] { nc::percentile(nc::zeros({3}, nc::complex128, dev), 150.0); }) ==
+        "a must be an array of real numbers");
+}
+
+NUMCU_TEST_ON_DEVICES("unique of values alone keeps NumPy's hash table's NaN: the first in input order",
+                      unique_first_nan) {
+  using cd = std::complex<double>;
+  const double nan = std::nan("");
+  const nc::ndarray a = nc::array(std::vector<cd>{{nan, 1}, {1e-3, nan}, {3, 0}}, std::nullopt, dev);
+  const auto parts = [](const nc::ndarray& r) {
+    std::vector<double> out;
+    for (const cd z : r.to_vector<cd>()) out.insert(out.end(), {z.real(), z.imag()});
+    return out;
+  };
+  // np.unique(a) and np.union1d: [3+0j, nan+1j]; with return_counts (NumPy's sort): [3+0j, 0.001+nanj]
+  for (const nc::ndarray& r : {nc::unique(a), nc::union1d(a(nc::slice(0, 1)), a(nc::slice(1, 3)))}) {
+    const std::vector<double> v = parts(r);
+    REQUIRE(v.size() == 4);
+    CHECK(v[0] == 3.0);
+    CHECK((std::isnan(v[2]) && v[3] == 1.0));
+  }
+  const std::vector<double> counted = parts(nc::unique(a, {.return_counts = true}).values);
+  REQUIRE(counted.size() == 4);
+  CHECK((counted[2] == 1e-3 && std::isnan(counted[3])));
 }
 
 NUMCU_TEST_ON_DEVICES("median, quantile and their NaN forms of one long row by selection: as from the sorted row",

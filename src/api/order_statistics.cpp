@@ -5,6 +5,7 @@
 // count each row's values that are not NaN, so every row has its own indices.
 #include <algorithm>
 #include <cmath>
+#include <complex>
 #include <functional>
 #include <optional>
 #include <string>
@@ -32,6 +33,10 @@ struct sorted_rows {
   shape_t keepdims;   // the input's shape with each reduced axis of extent 1
   std::int64_t n = 0;
   std::optional<ndarray> counted;  // the one row's values counted (int64 0-d), where the selection counted them
+  ndarray last;  // each row's last value before sorting: the one at the end of every reduced axis
+  /// NumPy's _ureduce hands the function an axis of an array of more than one dimension (one axis given of an
+  /// N-d array, or several that leave an axis): nanmedian's masked-array path where the rows are short.
+  bool along_axis = false;
 };
 
 /// The position (a float64 0-d array) whose order statistic and the next a call reads, from the number of
@@ -66,6 +71,15 @@ sorted_rows ordered_rows(const ndarray& a, const axis_arg& axis, bool skip_nan, 
     s.keepdims[d] = 1;
   }
   s.n = n;
+  s.along_axis = !axis.is_none() && (axes.size() == 1 ? a.ndim() > 1 : !s.kept.empty());
+  // NumPy's _ureduce merges several axes by a reshape to the kept extents and -1, which cannot infer the -1
+  // of an empty array whose kept extents hold a 0
+  const bool merged = !axis.is_none() && axes.size() != 1 && !s.kept.empty();
+  if (merged && a.size() == 0 && std::find(s.kept.begin(), s.kept.end(), 0) != s.kept.end()) {
+    std::string target;
+    for (std::int64_t extent : s.kept) target += std::to_string(extent) + ",";
+    throw shape_error("cannot reshape array of size 0 into shape (" + target + "newaxis)");
+  }
   if (position && s.kept.empty() && n >= selection_min_row && !a.dtype().is_complex()) {
     const ndarray row = ascontiguousarray(a.ravel());
     const std::int64_t nans = a.dtype().is_floating() ? count_nonzero(isnan(row)).item<std::int64_t>() : 0;
@@ -79,6 +93,7 @@ sorted_rows ordered_rows(const ndarray& a, const axis_arg& axis, bool skip_nan, 
       const ndarray parted = partition_one_row(row, k, false);
       if (p < k) parted(slice(p, p + 1)) = max(parted(slice(0, k)));  // the largest before k is the p-th
       if (nans > 0 && !skip_nan) parted(slice(n - 1, n)) = std::nan("");  // where the sort puts a NaN
+      s.last = row(slice(n - 1, n));
       s.rows = parted.reshape({1, n});
       s.counted = full({}, count, int64, a.device());
       return s;
@@ -87,7 +102,9 @@ sorted_rows ordered_rows(const ndarray& a, const axis_arg& axis, bool skip_nan, 
   shape_t shape = s.kept;
   shape.push_back(n);
   const ndarray moved = copy_of(a.ndim() == 0 ? a : a.transpose(order)).reshape(shape);
-  s.rows = sort(moved.reshape({moved.size() / std::max<std::int64_t>(n, 1), n}), -1);
+  const ndarray rows = moved.reshape({moved.size() / std::max<std::int64_t>(n, 1), n});
+  if (n > 0) s.last = rows(all, -1);
+  s.rows = sort(rows, -1);
   return s;
 }
 
@@ -209,11 +226,29 @@ ndarray quantile_of_rows(const sorted_rows& s, const ndarray& count, double q, q
   return where(upper_half, high, low).astype(low.dtype());
 }
 
-/// quantile, percentile and their NaN forms for the quantiles @p qs (already in [0, 1]); @p scalar_q: one q
+/// @p q checked to lie in [0, 1] (NumPy's message), after dividing by @p scale (100 for percentiles).
+std::vector<double> checked(const std::vector<double>& q, double scale) {
+  std::vector<double> out;
+  for (double x : q) {
+    const double v = x / scale;
+    if (!(v >= 0 && v <= 1)) {
+      throw shape_error(scale == 1 ? "Quantiles must be in the range [0, 1]"
+                                   : "Percentiles must be in the range [0, 100]");
+    }
+    out.push_back(v);
+  }
+  return out;
+}
+
+/// quantile, percentile and their NaN forms for the quantiles @p q, divided by @p scale (100 for
+/// percentiles): NumPy's checks in its order (complex input, q's range, then the axes); @p scalar_q: one q
 /// given as a number (no leading axis in the result).
-ndarray quantiles(const ndarray& a, const std::vector<double>& qs, bool scalar_q, const axis_arg& axis,
-                  const quantile_options& options, bool skip_nan) {
+ndarray quantiles(const ndarray& a, const std::vector<double>& q, double scale, bool scalar_q,
+                  const axis_arg& axis, const quantile_options& options, bool skip_nan) {
   if (a.dtype().is_complex()) throw dtype_error("a must be an array of real numbers");
+  const std::vector<double> qs = checked(q, scale);
+  // NumPy's NaN forms give nanmean's answer for an empty array, whatever q
+  if (skip_nan && a.size() == 0) return nanmean(a, axis, {.keepdims = options.keepdims});
   const bool has_nan = a.dtype().is_floating();
   position_of position;
   if (qs.size() == 1) {
@@ -246,23 +281,23 @@ ndarray quantiles(const ndarray& a, const std::vector<double>& qs, bool scalar_q
   return join_along(expanded, 0);
 }
 
-/// @p q checked to lie in [0, 1] (NumPy's message), after dividing by @p scale (100 for percentiles).
-std::vector<double> checked(const std::vector<double>& q, double scale) {
-  std::vector<double> out;
-  for (double x : q) {
-    const double v = x / scale;
-    if (!(v >= 0 && v <= 1)) {
-      throw shape_error(scale == 1 ? "Quantiles must be in the range [0, 1]" : "Percentiles must be in the range [0, 100]");
-    }
-    out.push_back(v);
-  }
-  return out;
+/// NumPy's mean of the one or two middle values of each row: their sum from +0.0, divided by their number (a
+/// weak integer: complex values through NumPy's complex division, so that an infinite part makes the other
+/// part NaN).
+ndarray mean_of_middles(const ndarray& low, const ndarray& high, const ndarray& odd) {
+  const ndarray one = add(low, 0.0);
+  return where(odd, divide(one, 1), divide(add(one, high), 2));
 }
 
-/// median and nanmedian: NumPy's mean of the one or two middle values, summed in mean's dtype (float16 and
-/// bfloat16 in float32, integers and bool in float64) and halved there.
+/// median and nanmedian as NumPy computes them: the mean of the one or two middle values in mean's dtype
+/// (float16 and bfloat16 in float32, integers and bool in float64). NumPy's nanmedian takes its masked-array
+/// median along an axis of an N-d array whose rows are shorter than 600 values: the two middle values (the
+/// middle one twice) summed in the input's dtype and halved there, so that a value beyond half the dtype's
+/// largest gives an infinity. A row with a NaN gives its last value in sort order (median), a row of NaNs
+/// alone its last value in input order (nanmedian; NaN on the masked path).
 ndarray median_of(const ndarray& a, const axis_arg& axis, bool keepdims, bool skip_nan) {
   const dtype t = a.dtype();
+  if (skip_nan && a.size() == 0) return nanmean(a, axis, {.keepdims = keepdims});
   const dtype result = t.is_floating() || t.is_complex() ? t : float64;
   const dtype compute = t == float16 || t == bfloat16 ? float32 : result;
   const bool has_nan = t.is_floating() || t.is_complex();
@@ -271,14 +306,25 @@ ndarray median_of(const ndarray& a, const axis_arg& axis, bool keepdims, bool sk
   const sorted_rows s = ordered_rows(a, axis, skip_nan && has_nan,
                                      [&](const ndarray& count) { return lower_middle(count).astype(float64); });
   const shape_t shape = keepdims ? s.keepdims : s.kept;
-  if (s.n == 0) return full(shape, std::nan(""), result, a.device());
+  if (s.n == 0) {  // the mean of nothing: 0 / 0
+    return t.is_complex() ? full(shape, std::complex<double>(std::nan(""), std::nan("")), result, a.device())
+                          : full(shape, std::nan(""), result, a.device());
+  }
   const std::int64_t rows = s.rows.shape()[0];
   const ndarray count = counted_values(s, skip_nan && has_nan);
   const ndarray low = lower_middle(count), high = floor_divide(count, 2);
-  const ndarray a_low = at_index(s, maximum(low, 0)).astype(compute);
-  const ndarray a_high = at_index(s, maximum(high, 0)).astype(compute);
-  ndarray r = where(broadcast_to(equal(low, high), {rows}), a_low, divide(add(a_low, a_high), 2)).astype(result);
-  if (has_nan) r = where(broadcast_to(rows_giving_nan(s, count, skip_nan), {rows}), std::nan(""), r).astype(result);
+  const ndarray odd = broadcast_to(equal(low, high), {rows});
+  const ndarray a_low = at_index(s, maximum(low, 0)), a_high = at_index(s, maximum(high, 0));
+  const bool masked = skip_nan && has_nan && s.along_axis && s.n < 600;
+  ndarray r = masked ? divide(add(add(a_low, 0.0), a_high), 2.0)
+                     : mean_of_middles(a_low.astype(compute), a_high.astype(compute), odd).astype(result);
+  if (has_nan) {
+    const ndarray nan_rows = broadcast_to(rows_giving_nan(s, count, skip_nan), {rows});
+    const ndarray nan_value = !skip_nan ? s.rows(all, -1)
+                              : masked  ? full({}, std::nan(""), result, a.device())
+                                        : s.last;
+    r = where(nan_rows, nan_value, r).astype(result);
+  }
   return r.reshape(shape);
 }
 
@@ -289,32 +335,32 @@ ndarray median(const ndarray& a, const axis_arg& axis, bool keepdims) { return m
 ndarray nanmedian(const ndarray& a, const axis_arg& axis, bool keepdims) { return median_of(a, axis, keepdims, true); }
 
 ndarray quantile(const ndarray& a, double q, const axis_arg& axis, const quantile_options& options) {
-  return quantiles(a, checked({q}, 1), true, axis, options, false);
+  return quantiles(a, {q}, 1, true, axis, options, false);
 }
 ndarray quantile(const ndarray& a, const std::vector<double>& q, const axis_arg& axis,
                  const quantile_options& options) {
-  return quantiles(a, checked(q, 1), false, axis, options, false);
+  return quantiles(a, q, 1, false, axis, options, false);
 }
 ndarray nanquantile(const ndarray& a, double q, const axis_arg& axis, const quantile_options& options) {
-  return quantiles(a, checked({q}, 1), true, axis, options, true);
+  return quantiles(a, {q}, 1, true, axis, options, true);
 }
 ndarray nanquantile(const ndarray& a, const std::vector<double>& q, const axis_arg& axis,
                     const quantile_options& options) {
-  return quantiles(a, checked(q, 1), false, axis, options, true);
+  return quantiles(a, q, 1, false, axis, options, true);
 }
 ndarray percentile(const ndarray& a, double q, const axis_arg& axis, const quantile_options& options) {
-  return quantiles(a, checked({q}, 100), true, axis, options, false);
+  return quantiles(a, {q}, 100, true, axis, options, false);
 }
 ndarray percentile(const ndarray& a, const std::vector<double>& q, const axis_arg& axis,
                    const quantile_options& options) {
-  return quantiles(a, checked(q, 100), false, axis, options, false);
+  return quantiles(a, q, 100, false, axis, options, false);
 }
 ndarray nanpercentile(const ndarray& a, double q, const axis_arg& axis, const quantile_options& options) {
-  return quantiles(a, checked({q}, 100), true, axis, options, true);
+  return quantiles(a, {q}, 100, true, axis, options, true);
 }
 ndarray nanpercentile(const ndarray& a, const std::vector<double>& q, const axis_arg& axis,
                       const quantile_options& options) {
-  return quantiles(a, checked(q, 100), false, axis, options, true);
+  return quantiles(a, q, 100, false, axis, options, true);
 }
 
 }  // namespace numcu

@@ -109,6 +109,13 @@ unique_result unique_of(const ndarray& ar, const unique_options& o) {
   unique_result r;
   r.values = gather_last_axis(aux, starts);
   describe_runs(r, perm, mask, starts, n, o, ar.shape());
+  // NumPy finds the unique values of complex arrays through a hash table where nothing but the values is
+  // asked for: of the NaNs, one value with equal_nan, it keeps the first in input order, not in sort order
+  const bool hashed = flat.dtype().is_complex() && !permute && !o.return_counts;
+  if (hashed && o.equal_nan && isnan(r.values(slice(-1, none))).item<bool>()) {
+    const std::int64_t first = argmax(isnan(flat)).item<std::int64_t>();
+    r.values(slice(-1, none)) = flat(slice(first, first + 1));
+  }
   return r;
 }
 

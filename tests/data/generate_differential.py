@@ -1851,7 +1851,7 @@ def case_sorting(rng):
     axis or the flattened array (`flat= i 1`), searchsorted (`right= i 1`), unique with first indices (along `axis=` or flattened), isin
     (`invert= i 1`), flatnonzero, argwhere, bincount (`weights=`, `minlength=`), digitize (`right= i 1`), histogram (`bins=`, `lo=` and `hi=`
     for range=). The
-    order statistics, whose ties of -0.0 and 0.0 NumPy's partition settles either way, are checked by tests/test_sorting.cpp's golden data instead."""
+    order statistics and the set functions have families of their own."""
     name = pick(rng, ["sort", "argsort", "searchsorted", "unique", "isin", "flatnonzero", "argwhere", "bincount",
                       "digitize", "histogram"])
     shape = draw_shape(rng)
@@ -1943,6 +1943,106 @@ def case_sorting(rng):
         args = [a, test] + ([Keyword("invert", Plain("i", 1))] if invert else [])
         return Case(name, args, lambda x, y, *_: np.isin(x, y, invert=invert)), None
     return Case(name, [a], lambda x: np.flatnonzero(x)), None
+
+
+QUANTILE_METHODS = ["inverted_cdf", "averaged_inverted_cdf", "closest_observation", "interpolated_inverted_cdf",
+                    "hazen", "weibull", "linear", "median_unbiased", "normal_unbiased", "lower", "higher", "midpoint",
+                    "nearest"]  # NumPy's names, in the order of numcu's quantile_method
+
+
+def case_order_statistics(rng):
+    """Order statistics (numcu/sorting.hpp): median, nanmedian, quantile, percentile, nanquantile and
+    nanpercentile of every dtype (complex rarely, the NaN functions not with bfloat16, which ml_dtypes does not
+    make np.inexact; bfloat16 answered as the reductions answer it), over axes none, one or several, invalid
+    ones too, with `keepdims= i 1`; q one number (`q= r`) or a list (`q=` once per value, `q_list= i 1`), in
+    range or not, and `method= i` (the index in QUANTILE_METHODS). Which of two equal zeros NumPy's partition
+    leaves in a slice's place is its own: test_differential.cpp compares their results' zeros without sign."""
+    name = pick(rng, ["median", "nanmedian", "quantile", "percentile", "nanquantile", "nanpercentile"])
+    nan_function = name.startswith("nan")
+    t = pick(rng, [x for x in ALL_TYPES if not (x == "bfloat16" and nan_function) and
+                   (kind_of(x) != "c" or rng.random() < 0.2)])
+    shape = draw_shape(rng)
+    nd = len(shape)
+    a = draw_array(rng, t, shape)
+    if t == "bfloat16" and "median" not in name:
+        a.base[np.isnan(a.base)] = 1.25  # (NumPy's quantiles find NaNs of np.inexact dtypes only)
+    kw = []
+    axis = draw_reduce_axis(rng, nd)
+    if axis is not None:
+        kw.append(("axis", axis))
+    np_kw = {} if axis is None else {"axis": tuple(axis.v) if axis.tag == "l" else axis.v}
+    if "median" not in name:
+        scale = 100.0 if "percentile" in name else 1.0
+        values = [0.0, 0.25, 0.5, 0.75, 1.0, 0.1, 1.0 / 3.0, 0.999, 0.01, 0.3]
+        if rng.random() < 0.05:
+            values = [-0.25, 1.5, float("nan")]
+        qs = [float(pick(rng, values)) * scale for _ in range(int(rng.integers(1, 4)))]
+        listed = len(qs) > 1 or rng.random() < 0.3
+        kw += [("q", Plain("r", q)) for q in qs] + ([("q_list", Plain("i", 1))] if listed else [])
+        method = int(rng.integers(len(QUANTILE_METHODS))) if rng.random() < 0.7 else 6
+        if method != 6:
+            kw.append(("method", Plain("i", method)))
+        np_kw["method"] = QUANTILE_METHODS[method]
+        q_value = np.array(qs) if listed else qs[0]
+    if rng.random() < 0.3:
+        kw.append(("keepdims", Plain("i", 1)))
+        np_kw["keepdims"] = True
+    fn = getattr(np, name)
+
+    def compute(x, *_):
+        return fn(x, **np_kw) if "median" in name else fn(x, q_value, **np_kw)
+    # bfloat16: median as the reductions answer it (mean's float32 values); the quantiles through NumPy's own
+    # steps on ml_dtypes' bfloat16, each rounded to it, as numcu takes float16's steps for it
+    return Case(name, [a] + [Keyword(k, v) for k, v in kw], compute, shadowed="median" in name), None
+
+
+def case_sets(rng):
+    """Sets and keys (numcu/sorting.hpp): unique_values, unique_counts, unique_inverse and unique_all of any
+    array (NumPy 2.3's unique_values may leave its values in hash order; numcu sorts them, which the answer
+    does too), intersect1d, union1d, setdiff1d and setxor1d of two arrays of any dtypes (`assume_unique= i 1`
+    only where each is unique), and lexsort of one to three keys of one shape along `axis=`. Not bfloat16,
+    which NumPy's set functions take as an opaque kind."""
+    name = pick(rng, ["unique_values", "unique_counts", "unique_inverse", "unique_all", "intersect1d", "union1d",
+                      "setdiff1d", "setxor1d", "lexsort"])
+    types = [x for x in ALL_TYPES if x != "bfloat16"]
+    t = pick(rng, types)
+    shape = draw_shape(rng)
+    if name.startswith("unique_"):
+        a = draw_array(rng, t, shape)
+        if name == "unique_values":
+            return Case(name, [a], lambda x: np.sort(np.unique_values(x))), None
+        fn = getattr(np, name)
+        return Case(name, [a], lambda x: tuple(fn(x))), None
+    if name == "lexsort":
+        nd = len(shape)
+        keys = [draw_array(rng, pick(rng, types), shape) for _ in range(int(rng.integers(1, 4)))]
+        for k in keys:  # ties within a key, so that the later keys and the stability decide
+            if kind_of(k.dtype) in "iu" and rng.random() < 0.5:
+                k.base = (k.base % 3).astype(k.base.dtype)
+        axis = -1
+        kw = []
+        if rng.random() < 0.5:
+            axis = int(pick(rng, [nd, -nd - 1])) if rng.random() < 0.05 or nd == 0 else int(rng.integers(-nd, nd))
+            kw.append(Keyword("axis", Plain("i", axis)))
+        return Case(name, keys + kw, lambda *v: np.lexsort(v[:len(keys)], axis=axis)), None
+    a = draw_array(rng, t, pick(rng, [(0,), (1,), (4,), (6,), (2, 3)]))
+    b = draw_array(rng, pick(rng, [t, t, pick(rng, types)]), pick(rng, [(0,), (3,), (5,), (2, 2)]))
+    if rng.random() < 0.5:  # overlapping values
+        both = np.concatenate([a.base.ravel(), b.base.ravel()]).astype(np.result_type(a.base, b.base))
+        with warnings.catch_warnings(), np.errstate(all="ignore"):
+            warnings.simplefilter("ignore")  # (complex values cast to a real b keep their real part)
+            b.base = both[rng.integers(0, len(both), b.base.size)].reshape(b.base.shape).astype(b.base.dtype)
+    assume_unique = name != "union1d" and rng.random() < 0.3
+    if assume_unique:
+        for x in (a, b):  # unique values, in a random order, through a plain view
+            u = np.unique(x.base)
+            u = u[~np.isnan(u)] if kind_of(x.dtype) in "fc" else u
+            x.base, x.view = u[rng.permutation(len(u))], "c"
+    fn = getattr(np, name)
+    args = [a, b] + ([Keyword("assume_unique", Plain("i", 1))] if assume_unique else [])
+    if name == "union1d":
+        return Case(name, args, lambda x, y: fn(x, y)), None
+    return Case(name, args, lambda x, y, *_: fn(x, y, assume_unique=assume_unique)), None
 
 
 def case_joining(rng):
@@ -2527,6 +2627,8 @@ FAMILIES = [
     (case_creation, 5, False),
     (case_reduction, 18, False),
     (case_sorting, 6, False),
+    (case_order_statistics, 4, False),
+    (case_sets, 3, False),
     (case_joining, 4, False),
     (case_rearranging, 4, False),
     (case_selection, 5, False),

@@ -11,6 +11,9 @@ Line formats (values encoded as in generate_golden.py: exact decimal or float.he
     searchsorted dtype a_len side sorter | a values | needle_dtype needle_shape | needles | result values
     lexsort k shape axis | key dtypes | key 0 values | ... | key k-1 values | result values
     unique dtype shape equal_nan | values | unique values | indices | inverse indices | counts
+        | unique values of np.unique(values, equal_nan=...) alone (NumPy's hash table for integers and complex:
+        the first NaN in input order stands for all with equal_nan, where the sort above keeps the first in sort
+        order)
     uniqueaxis dtype base_shape view axis | base values | result_shape | unique values | indices | inverse indices
         | counts
     argwhere dtype shape | values | N | argwhere values (row after row) | flatnonzero values
@@ -180,11 +183,12 @@ def unique_lines():
                 u, idx, inv, cnt = np.unique(as_numpy_float(name, a)[0], return_index=True, return_inverse=True,
                                              return_counts=True, equal_nan=bool(equal_nan))
                 u = u.astype(dt(name))
+                alone = np.unique(as_numpy_float(name, a)[0], equal_nan=bool(equal_nan)).astype(dt(name))
                 assert inv.shape == a.shape
-                lines.append("unique %s %s %d | %s | %s | %s | %s | %s" % (
+                lines.append("unique %s %s %d | %s | %s | %s | %s | %s | %s" % (
                     name, shape_text(shape), equal_nan, enc_all(a, name), enc_all(u, name),
                     " ".join(str(int(x)) for x in idx), " ".join(str(int(x)) for x in inv.reshape(-1)),
-                    " ".join(str(int(x)) for x in cnt)))
+                    " ".join(str(int(x)) for x in cnt), enc_all(alone, name)))
     # integers of a narrow range at either end of their dtype (numcu counts them instead of sorting), drawn
     # from a generator of their own so that the lines above stay as they were
     narrow = np.random.default_rng(77)
@@ -193,9 +197,9 @@ def unique_lines():
         for base, sign in ((int(info.max), -1), (int(info.min), 1)):
             a = np.array([base + sign * int(x) for x in narrow.integers(0, 40, 300)], dtype=name)
             u, idx, inv, cnt = np.unique(a, return_index=True, return_inverse=True, return_counts=True)
-            lines.append("unique %s 300 1 | %s | %s | %s | %s | %s" % (
+            lines.append("unique %s 300 1 | %s | %s | %s | %s | %s | %s" % (
                 name, enc_all(a, name), enc_all(u, name), " ".join(str(int(x)) for x in idx),
-                " ".join(str(int(x)) for x in inv), " ".join(str(int(x)) for x in cnt)))
+                " ".join(str(int(x)) for x in inv), " ".join(str(int(x)) for x in cnt), enc_all(np.unique(a), name)))
     return lines
 
 
