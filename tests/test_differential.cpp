@@ -370,6 +370,20 @@ std::optional<std::int64_t> fft_length(const inputs& in) {
   const auto n = in.key("n");
   return n ? std::optional<std::int64_t>(in.n(*n)) : std::nullopt;
 }
+/// The transforms' `norm=` (0 backward, 1 ortho, 2 forward).
+nc::fft::norm_mode norm_of(const inputs& in) {
+  return static_cast<nc::fft::norm_mode>(integer_or(in, "norm", 0));
+}
+/// A list argument passed as keyword @p name, when the case gives one (fftn's `s=` and `axes=`).
+std::optional<std::vector<std::int64_t>> list_of(const inputs& in, std::string_view name) {
+  const auto i = in.key(name);
+  return i ? std::optional<std::vector<std::int64_t>>(in.list(*i)) : std::nullopt;
+}
+/// fftshift's and ifftshift's `axes=`: all when left out.
+nc::axis_arg shift_axes(const inputs& in) {
+  const auto axes = list_of(in, "axes");
+  return axes ? nc::axis_arg(*axes) : nc::axis_arg(nc::none);
+}
 /// tensordot's `axes=` (an integer) or `a_axes=` and `b_axes=` (lists).
 nc::tensordot_axes tensordot_axes_of(const inputs& in) {
   if (const auto a = in.key("a_axes")) return {in.list(*a), in.list(*in.key("b_axes"))};
@@ -463,6 +477,27 @@ result unique_parts(const nc::unique_result& r) {
 #define NUMCU_QUANTILE(name)                                                                               \
   {                                                                                                        \
 #name, [](const inputs& in) { return quantiles(in, [](const auto&... a) { return nc::name(a...); }); } \
+  }
+// a transform along one axis (`n=`, `axis=`, `norm=`), over several (`s=`, `axes=`, `norm=`), over two
+#define NUMCU_TRANSFORM(name)                                                                        \
+  {                                                                                                  \
+    "fft_" #name, [](const inputs& in) {                                                             \
+      return one(nc::fft::name(in.arr(0), fft_length(in), integer_or(in, "axis", -1), norm_of(in))); \
+    }                                                                                                \
+  }
+#define NUMCU_TRANSFORM_N(name)                                                                 \
+  {                                                                                             \
+    "fft_" #name, [](const inputs& in) {                                                        \
+      return one(nc::fft::name(in.arr(0), list_of(in, "s"), list_of(in, "axes"), norm_of(in))); \
+    }                                                                                           \
+  }
+#define NUMCU_TRANSFORM_2(name)                                                                 \
+  {                                                                                             \
+    "fft_" #name, [](const inputs& in) {                                                        \
+      return one(nc::fft::name(in.arr(0), list_of(in, "s"),                                     \
+                               list_of(in, "axes").value_or(std::vector<std::int64_t>{-2, -1}), \
+                               norm_of(in)));                                                   \
+    }                                                                                           \
   }
 #define NUMCU_CUMULATIVE(name)                                                                        \
   {                                                                                                   \
@@ -965,13 +1000,44 @@ const std::map<std::string, call>& calls() {
          const auto ord = in.key("ord");
          return one(ord ? nc::linalg::norm(in.arr(0), in.r(*ord)) : nc::linalg::norm(in.arr(0)));
        }},
-      {"fft_fft", [](const inputs& in) { return one(nc::fft::fft(in.arr(0), fft_length(in), integer_or(in, "axis", -1))); }},
-      {"fft_ifft", [](const inputs& in) { return one(nc::fft::ifft(in.arr(0), fft_length(in), integer_or(in, "axis", -1))); }},
-      {"fft_rfft", [](const inputs& in) { return one(nc::fft::rfft(in.arr(0), fft_length(in), integer_or(in, "axis", -1))); }},
-      {"fft_irfft",
-       [](const inputs& in) { return one(nc::fft::irfft(in.arr(0), fft_length(in), integer_or(in, "axis", -1))); }},
-      {"fft_fftn", [](const inputs& in) { return one(nc::fft::fftn(in.arr(0))); }},
-      {"fft_fftshift", [](const inputs& in) { return one(nc::fft::fftshift(in.arr(0))); }},
+      {"linalg_slogdet",
+       [](const inputs& in) {
+         const nc::linalg::slogdet_result r = nc::linalg::slogdet(in.arr(0));
+         return result{{r.sign, r.logabsdet}, std::nullopt};
+       }},
+      {"linalg_matrix_norm",
+       [](const inputs& in) {
+         const auto ord = in.key("ord");
+         const nc::linalg::norm_order order =
+             ord ? nc::linalg::norm_order(in.r(*ord)) : nc::linalg::norm_order(flag_of(in, "ord_name") ? "nuc" : "fro");
+         return one(nc::linalg::matrix_norm(in.arr(0), flag_of(in, "keepdims"), order));
+       }},
+      {"linalg_lstsq",
+       [](const inputs& in) {
+         const nc::linalg::lstsq_result r = nc::linalg::lstsq(in.arr(0), in.arr(1));
+         return result{{r.x, r.residuals, r.rank, r.s}, std::nullopt};
+       }},
+      {"linalg_tensorinv",
+       [](const inputs& in) { return one(nc::linalg::tensorinv(in.arr(0), integer_or(in, "ind", 2))); }},
+      {"linalg_tensorsolve", [](const inputs& in) { return one(nc::linalg::tensorsolve(in.arr(0), in.arr(1))); }},
+      NUMCU_TRANSFORM(fft),
+      NUMCU_TRANSFORM(ifft),
+      NUMCU_TRANSFORM(rfft),
+      NUMCU_TRANSFORM(irfft),
+      NUMCU_TRANSFORM(hfft),
+      NUMCU_TRANSFORM(ihfft),
+      NUMCU_TRANSFORM_N(fftn),
+      NUMCU_TRANSFORM_N(ifftn),
+      NUMCU_TRANSFORM_N(rfftn),
+      NUMCU_TRANSFORM_N(irfftn),
+      NUMCU_TRANSFORM_2(fft2),
+      NUMCU_TRANSFORM_2(ifft2),
+      NUMCU_TRANSFORM_2(rfft2),
+      NUMCU_TRANSFORM_2(irfft2),
+      {"fft_fftshift", [](const inputs& in) { return one(nc::fft::fftshift(in.arr(0), shift_axes(in))); }},
+      {"fft_ifftshift", [](const inputs& in) { return one(nc::fft::ifftshift(in.arr(0), shift_axes(in))); }},
+      {"fft_fftfreq", [](const inputs& in) { return one(nc::fft::fftfreq(in.n(0), in.r(1), in.device())); }},
+      {"fft_rfftfreq", [](const inputs& in) { return one(nc::fft::rfftfreq(in.n(0), in.r(1), in.device())); }},
       {"linalg_matmul", [](const inputs& in) { return one(nc::linalg::matmul(in.arr(0), in.arr(1))); }},
       {"dot", [](const inputs& in) { return one(nc::dot(in.arr(0), in.arr(1))); }},
       {"inner", [](const inputs& in) { return one(nc::inner(in.arr(0), in.arr(1))); }},
@@ -1274,9 +1340,12 @@ struct reduction_rule {
 
 /// Solvers, factorizations and Fourier transforms (numcu/linalg.hpp, numcu/fft.hpp): within their rounding.
 const std::set<std::string> solvers_and_transforms = {
-    "linalg_solve",   "linalg_inv",  "linalg_det",  "linalg_cholesky", "linalg_eigvalsh",
-    "linalg_svdvals", "linalg_pinv", "linalg_cond", "linalg_norm",     "fft_fft",
-    "fft_ifft",       "fft_rfft",    "fft_irfft",   "fft_fftn"};
+    "linalg_solve",   "linalg_inv",       "linalg_det",         "linalg_cholesky",    "linalg_eigvalsh",
+    "linalg_svdvals", "linalg_pinv",      "linalg_cond",        "linalg_norm",        "linalg_slogdet",
+    "linalg_lstsq",   "linalg_tensorinv", "linalg_tensorsolve", "linalg_matrix_norm", "fft_fft",
+    "fft_ifft",       "fft_rfft",         "fft_irfft",          "fft_hfft",           "fft_ihfft",
+    "fft_fftn",       "fft_ifftn",        "fft_rfftn",          "fft_irfftn",         "fft_fft2",
+    "fft_ifft2",      "fft_rfft2",        "fft_irfft2"};
 
 /// Sums, means and the sums inside trapezoid, average and vector_norm (whose root or power of the sum keeps
 /// the sum's absolute error within these bounds): numcu adds float16, bfloat16 and float32 in float64 (NumPy

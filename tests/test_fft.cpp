@@ -208,6 +208,15 @@ NUMCU_TEST_ON_DEVICES_WITH_FFT("fft's out, bfloat16 as float16, and NumPy's erro
       message_of([&] {
         (void)nc::fft::fftn(x.reshape({2, 4}), std::vector<std::int64_t>{2}, std::vector<std::int64_t>{0, 1});
       }) == "Shape and axes have different lengths.");
+  // NumPy's 1.0 / (n * d) in Python floats, and its empty(n) (rfftfreq's arange(0, n // 2 + 1) is empty
+  // instead)
+  CHECK(message_of([&] { (void)nc::fft::fftfreq(0, 1.0, dev); }) == "float division by zero");
+  CHECK(message_of([&] { (void)nc::fft::rfftfreq(5, 0.0, dev); }) == "float division by zero");
+  CHECK_THROWS_AS((void)nc::fft::fftfreq(4, -0.0, dev), nc::error);
+  CHECK(message_of([&] { (void)nc::fft::fftfreq(-1, 1.0, dev); }) == "negative dimensions are not allowed");
+  CHECK_THROWS_AS((void)nc::fft::fftfreq(-1, 1.0, dev), nc::shape_error);
+  CHECK(nc::fft::rfftfreq(-1, 1.0, dev).shape() == nc::shape_t{0});
+  CHECK(nc::fft::rfftfreq(-3, 2.0, dev).shape() == nc::shape_t{0});
   CHECK(nc::array_equal(x, nc::arange(8, nc::float64, dev)));
 }
 

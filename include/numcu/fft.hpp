@@ -85,8 +85,11 @@ ndarray irfft2(const ndarray& a, const std::optional<std::vector<std::int64_t>>&
                const std::optional<ndarray>& out = std::nullopt);
 
 /// numpy.fft.fftfreq: the @p n sample frequencies [0, 1, ..., -1] / (d n), float64, on @p where.
+/// @throws error "float division by zero" where n d is 0 (NumPy's ZeroDivisionError), shape_error "negative
+/// dimensions are not allowed" for a negative @p n.
 ndarray fftfreq(std::int64_t n, double d = 1.0, device where = default_device());
-/// numpy.fft.rfftfreq: the n / 2 + 1 non-negative sample frequencies of rfft, float64.
+/// numpy.fft.rfftfreq: the n // 2 + 1 non-negative sample frequencies of rfft, float64 (none for a negative
+/// @p n, as NumPy's). @throws error "float division by zero" where n d is 0.
 ndarray rfftfreq(std::int64_t n, double d = 1.0, device where = default_device());
 /// numpy.fft.fftshift: the zero frequency moved to the middle along @p axes (default all): a roll by n / 2.
 ndarray fftshift(const ndarray& x, const axis_arg& axes = none);

@@ -303,15 +303,35 @@ ndarray irfft2(const ndarray& a, const std::optional<std::vector<std::int64_t>>&
   return irfftn(a, s, axes, norm, out);
 }
 
+namespace {
+
+/// NumPy's 1.0 / (n * d), in Python's float arithmetic, which refuses a zero divisor.
+double sample_spacing(std::int64_t n, double d) {
+  const double divisor = static_cast<double>(n) * d;
+  if (divisor == 0.0) throw error("float division by zero");
+  return 1.0 / divisor;
+}
+
+/// Python's floor division by 2.
+std::int64_t floor_half(std::int64_t n) {
+  return n >= 0 ? n / 2 : -((-n + 1) / 2);
+}
+
+}  // namespace
+
 ndarray fftfreq(std::int64_t n, double d, device where) {
-  // NumPy's: [0, 1, ..., (n - 1) / 2, -(n / 2), ..., -1] * (1 / (n d))
-  const std::int64_t positive = (n - 1) / 2 + 1;
-  const ndarray k = concatenate({arange(0, positive, 1, int64, where), arange(-(n / 2), 0, 1, int64, where)});
-  return multiply(k, 1.0 / (static_cast<double>(n) * d));
+  // NumPy's: [0, 1, ..., (n - 1) // 2, -(n // 2), ..., -1] * (1 / (n d))
+  const double scale = sample_spacing(n, d);
+  if (n < 0) throw shape_error("negative dimensions are not allowed");
+  const std::int64_t positive = floor_half(n - 1) + 1;
+  const ndarray k =
+      concatenate({arange(0, positive, 1, int64, where), arange(-floor_half(n), 0, 1, int64, where)});
+  return multiply(k, scale);
 }
 
 ndarray rfftfreq(std::int64_t n, double d, device where) {
-  return multiply(arange(0, n / 2 + 1, 1, int64, where), 1.0 / (static_cast<double>(n) * d));
+  const double scale = sample_spacing(n, d);
+  return multiply(arange(0, std::max<std::int64_t>(floor_half(n) + 1, 0), 1, int64, where), scale);
 }
 
 namespace {

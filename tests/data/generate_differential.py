@@ -2521,12 +2521,38 @@ def dominant(rng, t, shape):
 def case_solvers_and_transforms(rng):
     """Solvers, factorizations and transforms (numcu/linalg.hpp, numcu/fft.hpp), compared within a tolerance
     from their precision (test_differential.cpp's rule for them): linalg.solve, inv, det, cholesky, eigvalsh,
-    svdvals, pinv, matrix_rank, norm (`ord=`), cond, over well-conditioned matrices (dominant) of the dtypes
-    numpy.linalg takes; fft.fft, ifft, rfft, irfft (`n=`, `axis=`), fftn and fftshift over any dtype but
-    bfloat16, moderate finite values, any view."""
+    svdvals, pinv, matrix_rank, norm (`ord=`), cond, slogdet, matrix_norm (`ord=`, `keepdims=`), lstsq (square
+    and tall), tensorinv and tensorsolve, over well-conditioned matrices (dominant) of the dtypes numpy.linalg
+    takes; fft.fft, ifft, rfft, irfft, hfft, ihfft (`n=`, `axis=`, `norm= i`: backward, ortho, forward), fftn,
+    ifftn, rfftn, irfftn, fft2, ifft2, rfft2, irfft2 (`s= l`, `axes= l`, `norm=`), fftshift and ifftshift
+    (`axes= l`) over any dtype but bfloat16, moderate finite values, any view; fftfreq and rfftfreq (`n`, `d`).
+    eig, eigvals, eigh's vectors, svd's and qr's factors are any valid choice of the library (their order, signs
+    and phases): tests/test_decompositions.cpp checks them by the identities they satisfy."""
     name = pick(rng, ["linalg_solve", "linalg_inv", "linalg_det", "linalg_cholesky", "linalg_eigvalsh",
                       "linalg_svdvals", "linalg_pinv", "linalg_matrix_rank", "linalg_norm", "linalg_cond",
-                      "fft_fft", "fft_ifft", "fft_rfft", "fft_irfft", "fft_fftn", "fft_fftshift"])
+                      "linalg_slogdet", "linalg_matrix_norm", "linalg_lstsq", "linalg_tensorinv",
+                      "linalg_tensorsolve",
+                      "fft_fft", "fft_ifft", "fft_rfft", "fft_irfft", "fft_hfft", "fft_ihfft", "fft_fftn",
+                      "fft_ifftn", "fft_rfftn", "fft_irfftn", "fft_fft2", "fft_ifft2", "fft_rfft2", "fft_irfft2",
+                      "fft_fftshift", "fft_ifftshift", "fft_fftfreq", "fft_rfftfreq"])
+    linalg_types = [t for t in ALL_TYPES if t not in ("float16", "bfloat16")]
+    if name in ("fft_fftfreq", "fft_rfftfreq"):
+        n = int(rng.integers(-1, 12))
+        d = float(pick(rng, [1.0, 0.5, 0.1, -2.0, 3.0, 0.0]))
+        fn = getattr(np.fft, name[len("fft_"):])
+        return Case(name, [Plain("i", n), Plain("r", d)], lambda n_, d_: fn(n_, d_)), None
+    if name in ("linalg_tensorinv", "linalg_tensorsolve"):
+        t = pick(rng, [x for x in ALL_TYPES if x not in ("float16", "bfloat16")])
+        front = pick(rng, [(2,), (2, 2), (4,), (1, 3)])
+        m = int(np.prod(front))
+        a = dominant(rng, t, (m, m))
+        back = pick(rng, [(m,), front[::-1], (m, 1)])
+        a = Array(t, a.base.reshape(front + back), "c")
+        if name == "linalg_tensorinv":
+            return Case(name, [a, Keyword("ind", Plain("i", len(front)))],
+                        lambda x, *_: np.linalg.tensorinv(x, ind=len(front))), None
+        b = draw_array(rng, pick(rng, linalg_types), front, moderate=True, finite=True)
+        return Case(name, [a, b], np.linalg.tensorsolve), None
     linalg_types = [t for t in ALL_TYPES if t not in ("float16", "bfloat16")]
     if name.startswith("linalg"):
         t = pick(rng, linalg_types)
@@ -2565,29 +2591,74 @@ def case_solvers_and_transforms(rng):
             if n == 0:
                 return None
             return Case(name, [a], np.linalg.cond), None
+        if name == "linalg_slogdet":
+            return Case(name, [a], lambda x: tuple(np.linalg.slogdet(x))), None
+        if name == "linalg_matrix_norm":
+            ord_ = pick(rng, ["fro", "fro", "nuc", 1.0, -1.0, np.inf, -np.inf, 2.0, -2.0])
+            keep = rng.random() < 0.3
+            if n == 0 and ord_ not in ("fro", "nuc"):
+                return None
+            kw = [Keyword("keepdims", Plain("i", 1))] if keep else []
+            kw.append(Keyword("ord", Plain("r", ord_)) if not isinstance(ord_, str) else
+                      Keyword("ord_name", Plain("i", 1 if ord_ == "nuc" else 0)))
+            return Case(name, [a] + kw, lambda x, *_: np.linalg.matrix_norm(x, keepdims=keep, ord=ord_)), None
+        if name == "linalg_lstsq":
+            # a tall matrix: a dominant square one's first columns (independent)
+            if lead or n == 0 or t == "bool":  # (bool matrices are not dominant: singular ones, whose least-norm
+                return None                      # solution NumPy's and numcu's rank cut-offs may split otherwise)
+            cols = int(rng.integers(1, n + 1))
+            a = Array(t, np.ascontiguousarray(a.base[:, :cols]), "c")
+            b = draw_array(rng, pick(rng, linalg_types), pick(rng, [(n,), (n, 2)]), moderate=True, finite=True)
+            # b of moderate size: the residuals of single-precision input NumPy takes in single precision
+            bound_values(rng, b, 1000)
+            return Case(name, [a, b], lambda x, y: tuple(np.linalg.lstsq(x, y))), None
         return Case(name, [a], getattr(np.linalg, name[len("linalg_"):])), None
     t = pick(rng, [x for x in ALL_TYPES if x != "bfloat16"])
     shape = pick(rng, [(1,), (4,), (5,), (8,), (2, 3), (3, 4), (2, 2, 3)])
     a = draw_array(rng, t, shape, moderate=True, finite=True)
     bound_values(rng, a, 1000)  # no sum of them overflows, where the order would decide between inf and NaN
     nd = len(shape)
-    if name == "fft_fftshift":
-        return Case(name, [a], np.fft.fftshift), None
-    if name == "fft_fftn":
-        return Case(name, [a], np.fft.fftn), None
-    if name == "fft_rfft" and kind_of(t) == "c":
+    fn = getattr(np.fft, name[len("fft_"):])
+    if name in ("fft_fftshift", "fft_ifftshift"):
+        if rng.random() < 0.5:
+            return Case(name, [a], fn), None
+        axes = [int(x) for x in rng.permutation(nd)[:int(rng.integers(0, nd + 1))]]
+        return Case(name, [a, Keyword("axes", Plain("l", axes))], lambda x, *_: fn(x, axes=tuple(axes))), None
+    if name in ("fft_rfft", "fft_ihfft", "fft_rfftn", "fft_rfft2") and kind_of(t) == "c":
         return None
-    kw = []
+    norms = ["backward", "ortho", "forward"]
+    norm = int(rng.integers(3)) if rng.random() < 0.4 else 0
+    kw = [("norm", Plain("i", norm))] if norm else []
+    if name[len("fft_"):] in ("fftn", "ifftn", "rfftn", "irfftn", "fft2", "ifft2", "rfft2", "irfft2"):
+        two = name.endswith("2")
+        if two and nd < 2:
+            return None
+        axes = [-2, -1] if two else None
+        if rng.random() < 0.5:  # axes of their own: distinct, any order
+            count = 2 if two else int(rng.integers(1, nd + 1))
+            axes = [int(x) - (nd if rng.random() < 0.3 else 0) for x in rng.permutation(nd)[:count]]
+            kw.append(("axes", Plain("l", axes)))
+        lengths = None
+        if rng.random() < 0.4:
+            count = len(axes) if axes is not None else int(rng.integers(1, nd + 1))
+            lengths = [int(rng.integers(1, 7)) for _ in range(count)]
+            kw.append(("s", Plain("l", lengths)))
+        last = (axes[-1] if axes is not None else -1) % nd
+        if name.startswith("fft_irfft") and lengths is None and shape[last] < 2:
+            return None
+
+        def compute_n(x, *_):
+            return fn(x, s=lengths, axes=axes, norm=norms[norm])
+        return Case(name, [a] + [Keyword(k, v) for k, v in kw], compute_n), None
     axis = int(rng.integers(-nd, nd))
     kw.append(("axis", Plain("i", axis)))
     if rng.random() < 0.4:
         kw.append(("n", Plain("i", int(rng.integers(1, 9)))))
     args = dict(kw)
-    fn = getattr(np.fft, name[len("fft_"):])
 
     def compute(x, *_):
-        return fn(x, n=args["n"].v if "n" in args else None, axis=axis)
-    if name == "fft_irfft" and "n" not in args and shape[axis] < 2:
+        return fn(x, n=args["n"].v if "n" in args else None, axis=axis, norm=norms[norm])
+    if name in ("fft_irfft", "fft_hfft") and "n" not in args and shape[axis] < 2:
         return None
     return Case(name, [a] + [Keyword(k, v) for k, v in kw], compute), None
 
