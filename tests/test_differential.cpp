@@ -379,6 +379,29 @@ std::optional<std::vector<std::int64_t>> list_of(const inputs& in, std::string_v
   const auto i = in.key(name);
   return i ? std::optional<std::vector<std::int64_t>>(in.list(*i)) : std::nullopt;
 }
+/// An integer passed as keyword @p name, when the case gives one.
+std::optional<std::int64_t> optional_integer(const inputs& in, std::string_view name) {
+  const auto i = in.key(name);
+  return i ? std::optional<std::int64_t>(in.n(*i)) : std::nullopt;
+}
+/// hsplit, vsplit or dsplit (@p f) of the first array by `sections=` or at `indices=`.
+template <class F>
+result split_by(const inputs& in, F f) {
+  if (const auto at = in.key("indices")) return {f(in.arr(0), in.list(*at)), std::nullopt};
+  return {f(in.arr(0), integer_or(in, "sections", 1)), std::nullopt};
+}
+/// partition's (or with @p arg argpartition's) values at its `kth=` places, along `axis=` or of the flattened
+/// array (`flat= i 1`): the values a sort puts there, where the order around them is the algorithm's.
+result kth_values(const inputs& in, bool arg) {
+  const std::vector<std::int64_t>& kth = in.list(*in.key("kth"));
+  const std::optional<std::int64_t> axis =
+      flag_of(in, "flat") ? std::nullopt : std::optional<std::int64_t>(integer_or(in, "axis", -1));
+  const nc::ndarray& a = in.arr(0);
+  const nc::ndarray parted =
+      arg ? nc::take_along_axis(axis ? a : a.ravel(), nc::argpartition(a, kth, axis), axis.value_or(-1))
+          : nc::partition(a, kth, axis);
+  return one(nc::take(parted, nc::array(kth, nc::int64, in.device()), axis.value_or(-1)));
+}
 /// fftshift's and ifftshift's `axes=`: all when left out.
 nc::axis_arg shift_axes(const inputs& in) {
   const auto axes = list_of(in, "axes");
@@ -1000,6 +1023,56 @@ const std::map<std::string, call>& calls() {
          const auto ord = in.key("ord");
          return one(ord ? nc::linalg::norm(in.arr(0), in.r(*ord)) : nc::linalg::norm(in.arr(0)));
        }},
+      {"put_along_axis",
+       [](const inputs& in) {
+         nc::put_along_axis(in.arr(0), in.arr(1), in.arr(2), integer_or(in, "axis", -1));
+         return one(in.arr(0));
+       }},
+      {"putmask",
+       [](const inputs& in) {
+         nc::putmask(in.arr(0), in.arr(1), in.arr(2));
+         return one(in.arr(0));
+       }},
+      {"fill_diagonal",
+       [](const inputs& in) {
+         if (in.tag(1) == 's') {
+           nc::fill_diagonal(in.arr(0), in.sc(1), flag_of(in, "wrap"));
+         } else {
+           nc::fill_diagonal(in.arr(0), in.arr(1), flag_of(in, "wrap"));
+         }
+         return one(in.arr(0));
+       }},
+      {"ravel_multi_index",
+       [](const inputs& in) {
+         return one(nc::ravel_multi_index(positional_arrays(in), nc::shape_t(*list_of(in, "dims")), index_mode_of(in),
+                                          integer_or(in, "order", 0) ? nc::order::F : nc::order::C));
+       }},
+      {"tril_indices",
+       [](const inputs& in) { return two(nc::tril_indices(in.n(0), in.n(1), optional_integer(in, "m"), in.device())); }},
+      {"triu_indices",
+       [](const inputs& in) { return two(nc::triu_indices(in.n(0), in.n(1), optional_integer(in, "m"), in.device())); }},
+      {"tril_indices_from", [](const inputs& in) { return two(nc::tril_indices_from(in.arr(0), in.n(1))); }},
+      {"triu_indices_from", [](const inputs& in) { return two(nc::triu_indices_from(in.arr(0), in.n(1))); }},
+      {"diag_indices",
+       [](const inputs& in) {
+         return result{nc::diag_indices(in.n(0), static_cast<int>(in.n(1)), in.device()), std::nullopt};
+       }},
+      {"diag_indices_from", [](const inputs& in) { return result{nc::diag_indices_from(in.arr(0)), std::nullopt}; }},
+      {"ix_", [](const inputs& in) { return result{nc::ix_(positional_arrays(in)), std::nullopt}; }},
+      {"hsplit", [](const inputs& in) { return split_by(in, [](const auto&... a) { return nc::hsplit(a...); }); }},
+      {"vsplit", [](const inputs& in) { return split_by(in, [](const auto&... a) { return nc::vsplit(a...); }); }},
+      {"dsplit", [](const inputs& in) { return split_by(in, [](const auto&... a) { return nc::dsplit(a...); }); }},
+      {"logspace",
+       [](const inputs& in) {
+         return one(nc::logspace(in.r(0), in.r(1), in.n(2), in.n(3) != 0, real_or(in, "base", 10.0), dtype_of(in),
+                                 in.device()));
+       }},
+      {"geomspace",
+       [](const inputs& in) {
+         return one(nc::geomspace(in.r(0), in.r(1), in.n(2), in.n(3) != 0, dtype_of(in), in.device()));
+       }},
+      {"partition", [](const inputs& in) { return kth_values(in, false); }},
+      {"argpartition", [](const inputs& in) { return kth_values(in, true); }},
       {"linalg_slogdet",
        [](const inputs& in) {
          const nc::linalg::slogdet_result r = nc::linalg::slogdet(in.arr(0));
@@ -1178,10 +1251,10 @@ bool sign_free_zeros(const std::string& fn) {
   // The order statistics and the set functions: which of two equal zeros NumPy's partition, or its sort that
   // is not stable, leaves in a place is its own (unique with return_index sorts stably: exact).
   static const std::set<std::string> functions = {
-      "maximum",     "minimum",       "fmax",          "fmin",          "clip",
-      "histogram",   "median",        "nanmedian",     "quantile",      "percentile",
-      "nanquantile", "nanpercentile", "unique_values", "unique_counts", "unique_inverse",
-      "union1d",     "intersect1d",   "setdiff1d",     "setxor1d"};
+      "maximum",       "minimum",       "fmax",           "fmin",       "clip",        "histogram",
+      "median",        "nanmedian",     "quantile",       "percentile", "nanquantile", "nanpercentile",
+      "unique_values", "unique_counts", "unique_inverse", "union1d",    "intersect1d", "setdiff1d",
+      "setxor1d",      "partition",     "argpartition"};
   return functions.count(ufunc_of(fn)) > 0;
 }
 
@@ -1653,6 +1726,7 @@ std::string class_of(const std::exception& e) {
 /// Functions that write into their first argument; the `out` argument (tag o) is written too.
 bool writes_first(const std::string& fn) {
   return fn == "fill" || fn == "setitem" || fn == "copyto" || fn == "advanced_setitem" || fn == "put" ||
+         fn == "put_along_axis" || fn == "putmask" || fn == "fill_diagonal" ||
          (fn.size() > 3 && fn.compare(fn.size() - 3, 3, "_at") == 0) ||
          (fn.rfind("operator", 0) == 0 && fn.back() == '=' && fn != "operator==" && fn != "operator!=" &&
           fn != "operator<=" && fn != "operator>=");

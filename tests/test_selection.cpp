@@ -356,6 +356,28 @@ NUMCU_TEST_ON_DEVICES("advanced indexing errors: NumPy's messages, nothing writt
         "Cannot insert from an empty array!");
   CHECK(message_of([&] { nc::putmask(a, nc::ones({3}, nc::bool_, dev), a); }) ==
         "putmask: mask and data must be the same size");
+  // NumPy takes putmask's values as a's dtype with the safe rule, before it looks at how many there are
+  const nc::ndarray flags = nc::zeros({3}, nc::bool_, dev);
+  CHECK(message_of([&] {
+          nc::putmask(flags, nc::ones({3}, nc::bool_, dev), nc::zeros({0}, nc::int16, dev));
+        }) == "Cannot cast array data from dtype('int16') to dtype('bool') according to the rule 'safe'");
+  CHECK_THROWS_AS(nc::putmask(a, nc::ones({3, 4}, nc::bool_, dev), nc::ones({1}, nc::complex64, dev)),
+                  nc::dtype_error);
+  CHECK(!nc::any(flags).item<bool>());
+  // a 0 in dims leaves no place for any coordinate, whatever the mode
+  CHECK(message_of([&] { nc::ravel_multi_index({ints({0})}, {0}, nc::index_mode::clip); }) ==
+        "cannot unravel if shape has zero entries (is empty).");
+  CHECK(message_of([&] {
+          nc::ravel_multi_index({ints({1}), ints({1})}, {0, 3});
+        }) == "cannot unravel if shape has zero entries (is empty).");
+  CHECK(nc::ravel_multi_index({nc::zeros({0}, nc::int64, dev)}, {0}, nc::index_mode::wrap).shape() ==
+        nc::shape_t{0});
+  // ix_ passes arrays of other dtypes as they are, as NumPy's (indexing with them refuses them)
+  const std::vector<nc::ndarray> mesh = nc::ix_({nc::array({1.5, 2.0}, std::nullopt, dev), ints({0, 2, 1})});
+  REQUIRE(mesh.size() == 2);
+  CHECK(mesh[0].dtype() == nc::float64);
+  CHECK(mesh[0].shape() == nc::shape_t{2, 1});
+  CHECK(mesh[1].shape() == nc::shape_t{1, 3});
   CHECK(message_of([&] { nc::diag_indices_from(a); }) == "All dimensions of input must be of equal length");
   CHECK(message_of([&] { nc::tril_indices_from(a(0)); }) == "input array must be 2-d");
   CHECK(message_of([&] { nc::ix_({two}); }) == "Cross index must be 1 dimensional");
@@ -378,6 +400,9 @@ NUMCU_TEST_ON_DEVICES("advanced indexing errors: NumPy's messages, nothing writt
   // the building functions
   CHECK(message_of([&] { nc::geomspace(0.0, 5.0, 3, true, std::nullopt, dev); }) ==
         "Geometric sequence cannot include zero");
+  // an integer dtype truncates as NumPy's astype: -1, -0.87, -0.76, -0.66, -0.57 give -1 0 0 0 0
+  CHECK(nc::geomspace(-1.0, -0.5, 5, false, nc::int64, dev).to_vector<std::int64_t>() ==
+        std::vector<std::int64_t>{-1, 0, 0, 0, 0});
   CHECK(message_of([&] { nc::geomspace(std::complex<double>(1, 1), std::complex<double>(0, 0), 4); }) ==
         "Geometric sequence cannot include zero");
   CHECK(message_of([&] { nc::vander(a); }) == "x must be a one-dimensional array or sequence.");

@@ -71,9 +71,10 @@ ndarray linspace(scalar start, scalar stop, std::int64_t num = 50, bool endpoint
 /// copy.
 ndarray logspace(double start, double stop, std::int64_t num = 50, bool endpoint = true, double base = 10.0,
                  std::optional<dtype> t = std::nullopt, device d = default_device());
-/// `numpy.geomspace(start, stop, num, endpoint)` of real bounds: a geometric progression (float64, or @p t;
-/// integer dtypes take the floor), its ends exactly start and stop; evaluated on the host as logspace().
-/// @throws shape_error "Geometric sequence cannot include zero".
+/// `numpy.geomspace(start, stop, num, endpoint)` of real bounds: a geometric progression (float64, or @p t,
+/// cast as NumPy's astype: integers truncate), its ends exactly start and stop; evaluated on the host as
+/// logspace(). A complex @p t takes the complex bounds' steps, as NumPy's does. @throws shape_error
+/// "Geometric sequence cannot include zero".
 ndarray geomspace(double start, double stop, std::int64_t num = 50, bool endpoint = true,
                   std::optional<dtype> t = std::nullopt, device d = default_device());
 /// numpy.logspace of complex bounds: @p base to the complex powers linspace(start, stop, num, endpoint)

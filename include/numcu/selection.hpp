@@ -164,7 +164,8 @@ ndarray select(const std::vector<ndarray>& condlist, const std::vector<ndarray>&
 void place(const ndarray& arr, const ndarray& mask, const ndarray& values);
 
 /// numpy.putmask: arr's element i (flat) gets values[i % values.size()] where mask's element i is true.
-/// @throws shape_error "putmask: mask and data must be the same size".
+/// @throws shape_error "putmask: mask and data must be the same size"; dtype_error "Cannot cast array data
+/// from dtype('float64') to dtype('int32') according to the rule 'safe'" (NumPy takes the values safely).
 void putmask(const ndarray& a, const ndarray& mask, const ndarray& values);
 
 /// numpy.diag_indices: @p ndim int64 arrays arange(n), the indices of the main diagonal.
@@ -192,13 +193,14 @@ ndarray indices(const shape_t& dimensions, dtype t = int64, device d = default_d
 /// along the others), for broadcasting.
 std::vector<ndarray> sparse_indices(const shape_t& dimensions, dtype t = int64, device d = default_device());
 
-/// numpy.ix_: each 1-D integer (or bool: its nonzero()) array reshaped to lie along its own axis, for an open
-/// mesh `a(ix[0], ix[1])`. @throws shape_error "Cross index must be 1 dimensional".
+/// numpy.ix_: each 1-D array (a bool one: its nonzero()) reshaped to lie along its own axis, for an open mesh
+/// `a(ix[0], ix[1])`; other dtypes pass as they are, as NumPy's (indexing with them then refuses them).
+/// @throws shape_error "Cross index must be 1 dimensional".
 std::vector<ndarray> ix_(const std::vector<ndarray>& args);
 
 /// numpy.ravel_multi_index: the flat index, in @p index_order, of the coordinates @p multi_index (integer
 /// arrays, broadcast) in an array of shape @p dims. @throws shape_error "invalid entry in coordinates array"
-/// (raise).
+/// (raise), "cannot unravel if shape has zero entries (is empty)." (a 0 in dims, coordinates not empty).
 ndarray ravel_multi_index(const std::vector<ndarray>& multi_index, const shape_t& dims,
                           index_mode mode = index_mode::raise, order index_order = order::C);
 /// ravel_multi_index() with a mode for each dimension (NumPy's tuple of modes). @throws shape_error "list of

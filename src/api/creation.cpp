@@ -283,9 +283,7 @@ ndarray geometric_ends(ndarray result, const Bound& from, const Bound& to, const
                        bool endpoint, std::optional<dtype> t, device d) {
   if (num > 0) std::move(result(0)) = from;
   if (num > 1 && endpoint) std::move(result(-1)) = to;
-  result = multiply(result, sign);
-  if (t && t->is_integer()) result = floor(result);
-  return cast_and_moved(result, t, d);
+  return cast_and_moved(multiply(result, sign), t, d);  // (NumPy's astype: integers truncate)
 }
 
 }  // namespace
@@ -298,6 +296,9 @@ ndarray logspace(double start, double stop, std::int64_t num, bool endpoint, dou
 ndarray geomspace(double start, double stop, std::int64_t num, bool endpoint, std::optional<dtype> t,
                   device d) {
   if (start == 0 || stop == 0) throw shape_error("Geometric sequence cannot include zero");
+  // a complex dtype takes NumPy's complex steps (its result_type with the dtype decides where it computes)
+  if (t && t->is_complex())
+    return geomspace(std::complex<double>(start), std::complex<double>(stop), num, endpoint, t, d);
   // NumPy's steps: the progression of the magnitudes from their logarithms, its ends set exactly, the sign of
   // start put back
   const double sign = start < 0 ? -1.0 : 1.0;

@@ -5,6 +5,7 @@
 // along the middle does the work; several arrays combine into one flat index over their axes.
 #include "numcu/selection.hpp"
 
+#include <algorithm>
 #include <complex>
 #include <cstring>
 #include <numeric>
@@ -706,6 +707,7 @@ void place(const ndarray& arr, const ndarray& mask, const ndarray& values) {
 
 void putmask(const ndarray& a, const ndarray& mask, const ndarray& values) {
   if (mask.size() != a.size()) throw shape_error("putmask: mask and data must be the same size");
+  require_castable(values.dtype(), a.dtype(), casting::safe);  // NumPy's values taken as a's dtype, safely
   if (values.size() == 0 || a.size() == 0) return;
   const ndarray repeated = cycled(values.astype(a.dtype(), casting::unsafe, false), a.size());
   where(not_equal(mask.reshape(a.shape()), 0), repeated.reshape(a.shape()), a, a);
@@ -769,11 +771,7 @@ std::vector<ndarray> ix_(const std::vector<ndarray>& args) {
   for (int k = 0; k < n; ++k) {
     ndarray arg = args[k];
     if (arg.ndim() != 1) throw shape_error("Cross index must be 1 dimensional");
-    if (arg.dtype() == bool_) {
-      arg = nonzero(arg)[0];
-    } else if (!arg.dtype().is_integer()) {
-      throw index_error("arrays used as indices must be of integer (or boolean) type");
-    }
+    if (arg.dtype() == bool_) arg = nonzero(arg)[0];  // (other dtypes as they are, as NumPy's)
     shape_t shape(static_cast<std::size_t>(n), 1);
     shape[k] = arg.size();
     out.push_back(arg.reshape(shape));
@@ -803,6 +801,11 @@ ndarray ravel_multi_index(const std::vector<ndarray>& multi_index, const shape_t
   }
   if (multi_index.empty()) throw shape_error("At least one iterator operand must be non-NULL");
   const shape_t shape = broadcast_shapes(shapes);
+  const auto has_zero = [](const shape_t& extents) {
+    return std::find(extents.begin(), extents.end(), 0) != extents.end();
+  };
+  if (has_zero(dims) && !has_zero(shape))
+    throw shape_error("cannot unravel if shape has zero entries (is empty).");
   ndarray flat = zeros(shape, int64, multi_index[0].device());
   std::int64_t stride = 1;
   for (std::size_t k = 0; k < axes; ++k) {  // from the axis that varies fastest

@@ -1194,6 +1194,176 @@ def draw_axes(rng, ndim, count):
     return [int(rng.integers(-ndim - 1, ndim + 1)) if ndim else int(rng.integers(-1, 2)) for _ in range(count)]
 
 
+def case_index_functions(rng):
+    """Index functions and partitions (numcu/selection.hpp, numcu/sorting.hpp, numcu/joining.hpp,
+    numcu/creation.hpp): put_along_axis (distinct places along the axis, negative and out-of-range indices
+    too), putmask (values of another dtype: NumPy's safe cast), fill_diagonal (an array or a number, `wrap= i
+    1`), ravel_multi_index (`dims= l`, `mode= i` raise/wrap/clip, `order= i` C/F), tril_indices, triu_indices
+    (`n`, `k`, `m= i`) and their _from forms, diag_indices (`n`, `ndim`) and diag_indices_from, ix_, hsplit,
+    vsplit and dsplit (`sections= i` or `indices= l`), logspace (`base= r`) and geomspace of real bounds
+    (`dtype=`), and partition and argpartition (`kth= l`, `axis= i` or `flat= i 1`) read at their kth places:
+    the order NumPy leaves on either side of them is its algorithm's, the value at each kth is the sort's."""
+    name = pick(rng, ["put_along_axis", "putmask", "fill_diagonal", "ravel_multi_index", "tril_indices",
+                      "triu_indices", "tril_indices_from", "triu_indices_from", "diag_indices", "diag_indices_from",
+                      "ix_", "hsplit", "vsplit", "dsplit", "logspace", "geomspace", "partition", "argpartition"])
+    t = pick(rng, ALL_TYPES)
+    shape = draw_shape(rng)
+    nd = len(shape)
+    if name == "put_along_axis":
+        if nd == 0:
+            return None
+        target = draw_array(rng, t, shape, tag="o")
+        target.tag = "a"
+        axis = int(rng.integers(-nd, nd))
+        n = shape[axis]
+        k = int(rng.integers(0, n + 1))
+        idx_shape = list(shape)
+        idx_shape[axis] = k
+        # each slice along the axis: k distinct places (NumPy's write order among equal places is its own)
+        rows = int(np.prod([e for i, e in enumerate(shape) if i != axis % nd], dtype=np.int64))
+        picks = np.zeros((rows, k), dtype=np.int64)
+        for row in picks:
+            row[...] = rng.permutation(n)[:k]
+        picks = np.moveaxis(picks.reshape([e for i, e in enumerate(idx_shape) if i != axis % nd] + [k]), -1,
+                            axis % nd)
+        picks = np.where(rng.random(picks.shape) < 0.3, picks - n, picks)  # negative ones
+        if rng.random() < 0.05 and picks.size:
+            picks.flat[0] = n + 1  # out of bounds
+        it = pick(rng, ["int64", "int32", "int16"])
+        idx = Array(it, picks.astype(np_dtype(it)), "c")
+        values = draw_array(rng, t, pick(rng, [tuple(idx_shape), (1,), ()]))
+
+        def do_put(x, i, v, *_):
+            np.put_along_axis(x, i, v, axis=axis)
+        return Case(name, [target, idx, values, Keyword("axis", Plain("i", axis))], do_put, writes=0), None
+    if name == "putmask":
+        target = draw_array(rng, t, shape, tag="o")
+        target.tag = "a"
+        mask = draw_array(rng, "bool", shape if rng.random() < 0.95 else (7,))
+        u = t if rng.random() < 0.6 else pick(rng, ALL_TYPES)
+        values = draw_array(rng, u, pick(rng, [(1,), (3,), (0,), shape]), finite=u != t)
+        if u != t and kind_of(u) != "b":
+            bound_values(rng, values, 100)
+
+        def do_putmask(x, m, v):
+            np.putmask(x, m, v)
+        return Case(name, [target, mask, values], do_putmask, writes=0), None
+    if name == "fill_diagonal":
+        shape = pick(rng, [(3, 3), (4, 2), (2, 5), (7, 3), (2, 2, 2), (2, 3, 2), (0, 0), (1, 1)])
+        target = draw_array(rng, t, shape, tag="o")
+        target.tag = "a"
+        wrap = rng.random() < 0.4
+        kw = [Keyword("wrap", Plain("i", 1))] if wrap else []
+        if rng.random() < 0.5:
+            value = draw_array(rng, t, pick(rng, [(1,), (2,), (5,)]))
+        else:
+            value = Scalar("i", int(rng.integers(0, 2))) if kind_of(t) in "biu" else Scalar("f", float(
+                pick(rng, [0.5, -2.0, float("nan"), float("inf"), 3.0])))
+
+        def do_fill(x, v, *_):
+            np.fill_diagonal(x, v, wrap=wrap)
+        return Case(name, [target, value] + kw, do_fill, writes=0), None
+    if name == "ravel_multi_index":
+        dims = [int(x) for x in rng.integers(1, 5, int(rng.integers(1, 4)))]
+        if rng.random() < 0.05:
+            dims[0] = 0
+        mode = int(rng.integers(3)) if rng.random() < 0.5 else 0
+        order = int(rng.integers(2)) if rng.random() < 0.5 else 0
+        coords = []
+        count = len(dims) if rng.random() < 0.95 else len(dims) + 1
+        coord_shape = pick(rng, [(3,), (2, 2), (0,), ()])
+        for d in (dims + [3])[:count]:
+            spread = d * (3 if mode else 1)
+            ct = pick(rng, ["int64", "int64", "int32", "uint8", "int8", "uint64"])
+            lo = 0 if ct[0] == "u" or (mode == 0 and rng.random() < 0.95) else -spread
+            v = rng.integers(lo, max(spread, 1), int(np.prod(coord_shape, dtype=np.int64))).reshape(coord_shape)
+            coords.append(Array(ct, v.astype(np_dtype(ct)), "c"))
+        modes = ["raise", "wrap", "clip"]
+        kw = [Keyword("dims", Plain("l", dims))]
+        kw += [Keyword("mode", Plain("i", mode))] if mode else []
+        kw += [Keyword("order", Plain("i", order))] if order else []
+        return Case(name, coords + kw, lambda *v: np.asarray(np.ravel_multi_index(
+            tuple(v[:len(coords)]), tuple(dims), mode=modes[mode], order="CF"[order]), dtype=np.int64)), None
+    if name in ("tril_indices", "triu_indices"):
+        n, k = int(rng.integers(0, 6)), int(rng.integers(-3, 4))
+        m = int(rng.integers(0, 6)) if rng.random() < 0.5 else None
+        fn = getattr(np, name)
+        args = [Plain("i", n), Plain("i", k)] + ([Keyword("m", Plain("i", m))] if m is not None else [])
+        return Case(name, args, lambda *_: tuple(fn(n, k, m))), None
+    if name in ("tril_indices_from", "triu_indices_from", "diag_indices_from"):
+        a = draw_array(rng, t, pick(rng, [shape, (3, 3), (2, 4), (2, 2, 2)]))
+        fn = getattr(np, name)
+        if name == "diag_indices_from":
+            return Case(name, [a], lambda x: tuple(fn(x))), None
+        k = int(rng.integers(-3, 4))
+        return Case(name, [a, Plain("i", k)], lambda x, _k: tuple(fn(x, k))), None
+    if name == "diag_indices":
+        n, ndim = int(rng.integers(0, 5)), int(rng.integers(1, 4))
+        return Case(name, [Plain("i", n), Plain("i", ndim)], lambda *_: tuple(np.diag_indices(n, ndim))), None
+    if name == "ix_":
+        parts = []
+        for _ in range(int(rng.integers(1, 4))):  # (no arguments: nothing to write on either side)
+            pt = pick(rng, ["int64", "int32", "uint8", "bool", "bool", "int16", "float64"])
+            parts.append(draw_array(rng, pt, pick(rng, [(3,), (0,), (1,), (2, 2)]) if rng.random() < 0.1 else
+                                    pick(rng, [(3,), (0,), (1,), (4,)]), moderate=True, finite=True))
+        return Case(name, parts, lambda *v: tuple(np.ix_(*v))), None
+    if name in ("hsplit", "vsplit", "dsplit"):
+        a = draw_array(rng, t, pick(rng, [shape, (4, 6, 2), (2, 4, 4)]))
+        fn = getattr(np, name)
+        if rng.random() < 0.5:
+            how = int(pick(rng, [1, 2, 3, 4, 0]))
+            kw = Keyword("sections", Plain("i", how))
+        else:
+            how = [int(x) for x in rng.integers(-4, 8, int(rng.integers(0, 4)))]
+            kw = Keyword("indices", Plain("l", how))
+        return Case(name, [a, kw], lambda x, *_: tuple(fn(x, how))), None
+    if name in ("logspace", "geomspace"):
+        start = float(pick(rng, [0.0, 1.0, -1.0, 2.5, 0.5, -3.0, 3.0, 100.0]))
+        stop = float(pick(rng, [0.0, 2.0, -2.0, 3.5, 1.0, -0.5, 4.0, 1e-3]))
+        num = int(pick(rng, [0, 1, 2, 5, 7, 50]))
+        endpoint = rng.random() < 0.7
+        args = [Plain("r", start), Plain("r", stop), Plain("i", num), Plain("i", int(endpoint))]
+        base = float(pick(rng, [10.0, 2.0, 0.5, -2.0, 3.0])) if name == "logspace" else None
+        if base is not None:
+            args.append(Keyword("base", Plain("r", base)))
+        with warnings.catch_warnings(), np.errstate(all="ignore"):
+            warnings.simplefilter("ignore")
+            values = (np.logspace(start, stop, num, endpoint, base) if base is not None else
+                      np.geomspace(start, stop, num, endpoint) if start * stop != 0 else np.zeros(0))
+        # an integer dtype only where every value is finite and fits (the cast of others is undefined)
+        fits = lambda d: np.all(np.isfinite(values)) and np.all(np.abs(values) < np.iinfo(d).max)
+        # (a complex dtype makes geomspace take the complex steps: docs/numpy_differences.md, a few ulps)
+        dts = [d for d in ["float32", "float64", "float16", "complex128", "int16", "int64", "uint8"]
+               if (kind_of(d) not in "iu" or fits(d)) and (d != "complex128" or name == "logspace")]
+        dtype = pick(rng, dts) if rng.random() < 0.4 else None
+        if dtype is not None:
+            args.append(Keyword("dtype", Plain("d", dtype)))
+        if name == "logspace":
+            return Case(name, args, lambda *_: np.logspace(start, stop, num, endpoint, base, dtype=dtype)), None
+        return Case(name, args, lambda *_: np.geomspace(start, stop, num, endpoint, dtype=dtype)), None
+    # partition, argpartition: the values at the kth places
+    if t == "bfloat16":
+        return None  # (NumPy's partition takes ml_dtypes' bfloat16 as an opaque kind)
+    a = draw_array(rng, t, shape)
+    flat = nd == 0 or rng.random() < 0.3
+    axis = None if flat else int(rng.integers(-nd, nd))
+    n = a.value().size if flat else shape[axis]
+    kth = [int(x) for x in rng.integers(-n, n, int(rng.integers(1, 3)))] if n else [0]
+    if rng.random() < 0.05:
+        kth.append(n)  # out of bounds
+    kw = [Keyword("kth", Plain("l", kth))]
+    kw += [Keyword("flat", Plain("i", 1))] if flat else [Keyword("axis", Plain("i", axis))]
+
+    def kth_values(x, *_):
+        if name == "partition":
+            p = np.partition(x, kth, axis=axis)
+        else:
+            p = np.take_along_axis(x.ravel() if flat else x, np.argpartition(x, kth, axis=axis),
+                                   axis=-1 if flat else axis)
+        return np.take(p, kth, axis=-1 if flat else axis)
+    return Case(name, [a] + kw, kth_values), None
+
+
 def case_manipulation(rng):
     name = pick(rng, ["reshape", "ravel", "flatten", "copy", "transpose", "swapaxes", "moveaxis", "squeeze",
                       "expand_dims", "broadcast_to", "broadcast_arrays", "ascontiguousarray"])
@@ -2700,6 +2870,7 @@ FAMILIES = [
     (case_sorting, 6, False),
     (case_order_statistics, 4, False),
     (case_sets, 3, False),
+    (case_index_functions, 4, False),
     (case_joining, 4, False),
     (case_rearranging, 4, False),
     (case_selection, 5, False),
