@@ -402,6 +402,37 @@ result kth_values(const inputs& in, bool arg) {
           : nc::partition(a, kth, axis);
   return one(nc::take(parted, nc::array(kth, nc::int64, in.device()), axis.value_or(-1)));
 }
+/// histogram2d's and histogramdd's keyword arguments: `bins= l` (one count for every dimension, or one per
+/// dimension), `lo= r` and `hi= r` once per dimension (range=), `density= i 1`, `weights=`.
+std::vector<nc::histogram_bins> bins_of(const inputs& in) {
+  std::vector<nc::histogram_bins> bins;
+  const std::optional<std::vector<std::int64_t>> counts = list_of(in, "bins");  // (alive through the loop)
+  for (const std::int64_t b : *counts) bins.emplace_back(b);
+  return bins;
+}
+nc::histogramdd_options histogramdd_options_of(const inputs& in) {
+  nc::histogramdd_options options{.density = flag_of(in, "density"), .weights = array_of(in, "weights")};
+  const std::vector<std::size_t> lo = in.keys("lo"), hi = in.keys("hi");
+  if (!lo.empty()) {
+    options.range.emplace();
+    for (std::size_t k = 0; k < lo.size(); ++k) options.range->emplace_back(in.r(lo[k]), in.r(hi[k]));
+  }
+  return options;
+}
+/// block's arrays: one list, or with `rows= l` a list of lists of that many arrays each.
+nc::ndarray block_of(const inputs& in) {
+  const std::vector<nc::ndarray> parts = positional_arrays(in);
+  const auto rows = list_of(in, "rows");
+  if (!rows) return nc::block(parts);
+  std::vector<std::vector<nc::ndarray>> nested;
+  std::size_t k = 0;
+  for (const std::int64_t r : *rows) {
+    nested.emplace_back(parts.begin() + static_cast<std::ptrdiff_t>(k),
+                        parts.begin() + static_cast<std::ptrdiff_t>(k + static_cast<std::size_t>(r)));
+    k += static_cast<std::size_t>(r);
+  }
+  return nc::block(nested);
+}
 /// fftshift's and ifftshift's `axes=`: all when left out.
 nc::axis_arg shift_axes(const inputs& in) {
   const auto axes = list_of(in, "axes");
@@ -1073,6 +1104,31 @@ const std::map<std::string, call>& calls() {
        }},
       {"partition", [](const inputs& in) { return kth_values(in, false); }},
       {"argpartition", [](const inputs& in) { return kth_values(in, true); }},
+      {"histogram_bin_edges",
+       [](const inputs& in) {
+         nc::histogram_options options;
+         if (!in.keys("lo").empty()) options.range = std::pair{real_or(in, "lo", 0.0), real_or(in, "hi", 1.0)};
+         return one(nc::histogram_bin_edges(in.arr(0), integer_or(in, "bins", 10), options));
+       }},
+      {"histogram2d",
+       [](const inputs& in) {
+         const nc::histogram2d_result r = nc::histogram2d(in.arr(0), in.arr(1), bins_of(in), histogramdd_options_of(in));
+         return result{{r.hist, r.xedges, r.yedges}, std::nullopt};
+       }},
+      {"histogramdd",
+       [](const inputs& in) {
+         const nc::histogramdd_result r = nc::histogramdd(in.arr(0), bins_of(in), histogramdd_options_of(in));
+         result out{{r.hist}, std::nullopt};
+         out.arrays.insert(out.arrays.end(), r.edges.begin(), r.edges.end());
+         return out;
+       }},
+      {"extract", [](const inputs& in) { return one(nc::extract(in.arr(0), in.arr(1))); }},
+      {"block", [](const inputs& in) { return one(block_of(in)); }},
+      {"sparse_indices",
+       [](const inputs& in) {
+         return result{nc::sparse_indices(nc::shape_t(*list_of(in, "dims")), *dtype_of(in), in.device()),
+                       std::nullopt};
+       }},
       {"linalg_slogdet",
        [](const inputs& in) {
          const nc::linalg::slogdet_result r = nc::linalg::slogdet(in.arr(0));
@@ -1247,14 +1303,21 @@ bool cancelling(const std::string& fn, nc::dtype t) {
 /// maximum(-0.0, 0.0) is 0.0 in float32 and float64 and -0.0 in float16; fmax the reverse), as IEEE 754
 /// leaves it; numcu returns the first operand on ties (docs/numpy_differences.md).
 bool sign_free_zeros(const std::string& fn) {
-  // (histogram's outer edges are its input's min and max)
+  // (the histograms' outer edges are their input's min and max)
   // The order statistics and the set functions: which of two equal zeros NumPy's partition, or its sort that
   // is not stable, leaves in a place is its own (unique with return_index sorts stably: exact).
-  static const std::set<std::string> functions = {
-      "maximum",       "minimum",       "fmax",           "fmin",       "clip",        "histogram",
-      "median",        "nanmedian",     "quantile",       "percentile", "nanquantile", "nanpercentile",
-      "unique_values", "unique_counts", "unique_inverse", "union1d",    "intersect1d", "setdiff1d",
-      "setxor1d",      "partition",     "argpartition"};
+  static const std::set<std::string> functions = {"maximum",        "minimum",
+                                                  "fmax",           "fmin",
+                                                  "clip",           "histogram",
+                                                  "median",         "nanmedian",
+                                                  "quantile",       "percentile",
+                                                  "nanquantile",    "nanpercentile",
+                                                  "unique_values",  "unique_counts",
+                                                  "unique_inverse", "union1d",
+                                                  "intersect1d",    "setdiff1d",
+                                                  "setxor1d",       "partition",
+                                                  "argpartition",   "histogram_bin_edges",
+                                                  "histogram2d",    "histogramdd"};
   return functions.count(ufunc_of(fn)) > 0;
 }
 

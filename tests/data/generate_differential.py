@@ -1364,6 +1364,97 @@ def case_index_functions(rng):
     return Case(name, [a] + kw, kth_values), None
 
 
+def case_histograms(rng):
+    """Histograms and the rest of numcu/sorting.hpp's and numcu/joining.hpp's building functions:
+    histogram_bin_edges (`bins= i`, `lo= r` and `hi= r` for range=), histogram2d and histogramdd (`bins= l`: one
+    count or one per dimension; `lo=` and `hi=` once per dimension; `density= i 1`; `weights=`), extract, block
+    (arrays by position, `rows= l` the number in each row for a list of lists) and indices(sparse=True) (`dims=
+    l`, `dtype=`)."""
+    name = pick(rng, ["histogram_bin_edges", "histogram2d", "histogramdd", "extract", "block", "sparse_indices"])
+    real = [x for x in ALL_TYPES if x != "bfloat16" and kind_of(x) != "c"]
+    if name == "extract":
+        t = pick(rng, ALL_TYPES)
+        shape = draw_shape(rng)
+        cond = draw_array(rng, pick(rng, ["bool", "bool", "int8", "float64"]), shape if rng.random() < 0.9 else
+                          pick(rng, [(2,), (40,)]))
+        return Case(name, [cond, draw_array(rng, t, shape)], np.extract), None
+    if name == "block":
+        t = pick(rng, ALL_TYPES)
+        if rng.random() < 0.5:  # one list: joined along the last axis
+            parts = [draw_array(rng, pick(rng, [t, pick(rng, ALL_TYPES)]), pick(rng, [(2,), (3,), (0,), (2, 2)]))
+                     for _ in range(int(rng.integers(1, 4)))]
+            return Case(name, parts, lambda *v: np.block(list(v))), None
+        rows = [int(rng.integers(1, 3)) for _ in range(int(rng.integers(1, 3)))]
+        height = [int(rng.integers(1, 3)) for _ in rows]
+        parts = []
+        for r, h in zip(rows, height):
+            for _ in range(r):
+                w = int(rng.integers(1, 3))
+                parts.append(draw_array(rng, t, (h, w) if rng.random() < 0.95 else (h + 1, w)))
+
+        def nested(*v):
+            out, k = [], 0
+            for r in rows:
+                out.append(list(v[k:k + r]))
+                k += r
+            return np.block(out)
+        return Case(name, parts + [Keyword("rows", Plain("l", rows))], lambda *v: nested(*v[:len(parts)])), None
+    if name == "sparse_indices":
+        dims = [int(x) for x in rng.integers(0, 4, int(rng.integers(1, 4)))]  # (none: nothing to write)
+        t = pick(rng, ["int64", "int32", "int8", "float64", "uint16"])
+        return Case(name, [Keyword("dims", Plain("l", dims)), Keyword("dtype", Plain("d", t))],
+                    lambda *_: tuple(np.indices(tuple(dims), dtype=np_dtype(t), sparse=True))), None
+    t = pick(rng, real)
+    if name == "histogram_bin_edges":
+        h = draw_array(rng, t, draw_shape(rng), moderate=True, finite=True)
+        if kind_of(t) == "f":
+            bound_values(rng, h, float_max(t) / 4)
+        bins = int(pick(rng, [1, 3, 10, 17]))
+        kw = [Keyword("bins", Plain("i", bins))]
+        bounds = None
+        if rng.random() < 0.3:
+            lo = float(pick(rng, [-2.0, 0.0, 0.5]))
+            bounds = (lo, lo + float(pick(rng, [0.0, 1.0, 3.25, 100.0])))
+            kw += [Keyword("lo", Plain("r", bounds[0])), Keyword("hi", Plain("r", bounds[1]))]
+        return Case(name, [h] + kw, lambda x, *_: np.histogram_bin_edges(x, bins=bins, range=bounds)), None
+    n = int(pick(rng, [0, 1, 5, 12]))
+    d = 2 if name == "histogram2d" else int(rng.integers(1, 4))
+    columns = [draw_array(rng, t, (n,), moderate=True, finite=True, views=False) for _ in range(d)]
+    for c in columns:
+        bound_values(rng, c, 1000)
+    bins = [int(pick(rng, [1, 2, 3, 5]))] if rng.random() < 0.5 else [int(pick(rng, [1, 2, 4])) for _ in range(d)]
+    kw = [Keyword("bins", Plain("l", bins))]
+    bounds = None
+    if rng.random() < 0.3 or n == 0:
+        bounds = [(float(lo), float(lo) + float(w)) for lo, w in
+                  zip(rng.choice([-2.0, 0.0, 0.5], d), rng.choice([1.0, 3.25, 100.0], d))]
+        kw += [Keyword("lo", Plain("r", b[0])) for b in bounds] + [Keyword("hi", Plain("r", b[1])) for b in bounds]
+    density = rng.random() < 0.3
+    if density:
+        kw.append(Keyword("density", Plain("i", 1)))
+    weights = None
+    if rng.random() < 0.3:
+        # quarters: every sum of them exact (density divides by the sum of the bins, which NumPy adds pairwise
+        # and numcu in a tree of its own)
+        wt = pick(rng, ["float64", "float32", "int32"])
+        quarters = rng.integers(-8, 9, n) / (1.0 if wt == "int32" else 4.0)
+        weights = Array(wt, quarters.astype(np_dtype(wt)), "c")
+        kw.append(Keyword("weights", weights))
+    np_bins = bins[0] if len(bins) == 1 else bins
+    if name == "histogram2d":
+        def compute2(x, y, *rest):
+            w = rest[-1] if weights is not None else None
+            return np.histogram2d(x, y, bins=np_bins, range=bounds, density=density, weights=w)
+        return Case(name, columns + kw, compute2), None
+    sample = Array(t, np.stack([c.base for c in columns], axis=1), "c")
+
+    def computedd(x, *rest):
+        w = rest[-1] if weights is not None else None
+        hist, edges = np.histogramdd(x, bins=np_bins, range=bounds, density=density, weights=w)
+        return (hist,) + tuple(edges)
+    return Case(name, [sample] + kw, computedd), None
+
+
 def case_manipulation(rng):
     name = pick(rng, ["reshape", "ravel", "flatten", "copy", "transpose", "swapaxes", "moveaxis", "squeeze",
                       "expand_dims", "broadcast_to", "broadcast_arrays", "ascontiguousarray"])
@@ -2871,6 +2962,7 @@ FAMILIES = [
     (case_order_statistics, 4, False),
     (case_sets, 3, False),
     (case_index_functions, 4, False),
+    (case_histograms, 2, False),
     (case_joining, 4, False),
     (case_rearranging, 4, False),
     (case_selection, 5, False),
