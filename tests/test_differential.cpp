@@ -821,6 +821,37 @@ const std::map<std::string, call>& calls() {
          std::remove(path.c_str());
          return one(back);
        }},
+      {"savez_load",
+       [](const inputs& in) {
+         const std::string path =
+             (std::filesystem::temp_directory_path() / ("numcu_differential_" + in.device().str() + ".npz"))
+                 .string();
+         const std::vector<nc::ndarray> arrays = positional_arrays(in);
+         if (flag_of(in, "compressed")) {
+           nc::savez_compressed(path, arrays);
+         } else {
+           nc::savez(path, arrays);
+         }
+         result back{{}, std::nullopt};
+         for (const auto& [name, a] : nc::load_npz(path, in.device()).items()) back.arrays.push_back(a);
+         std::remove(path.c_str());
+         return back;
+       }},
+      {"tofile_fromfile",
+       [](const inputs& in) {
+         const std::string path =
+             (std::filesystem::temp_directory_path() / ("numcu_differential_" + in.device().str() + ".bin"))
+                 .string();
+         const std::string sep = flag_of(in, "sep") ? " " : "";
+         nc::tofile(in.arr(0), path, sep);
+         const nc::ndarray back = nc::fromfile(path, *dtype_of(in),
+                                               {.count = integer_or(in, "count", -1),
+                                                .sep = sep,
+                                                .offset = integer_or(in, "offset", 0),
+                                                .device = in.device()});
+         std::remove(path.c_str());
+         return one(back);
+       }},
       // creation with an explicit dtype
       {"zeros", [](const inputs& in) { return one(nc::zeros(in.shape(0), in.dt(1), in.device())); }},
       {"ones", [](const inputs& in) { return one(nc::ones(in.shape(0), in.dt(1), in.device())); }},

@@ -324,8 +324,16 @@ NUMCU_TEST_ON_DEVICES(
   // fewer elements than asked for, and a tail shorter than an element: what there is, as NumPy
   CHECK(nc::fromfile(file.path, nc::int32, {.count = 5, .device = dev}).shape() == nc::shape_t{1});
   CHECK(nc::fromfile(file.path, nc::int16, {.offset = 6, .device = dev}).shape() == nc::shape_t{0});
-  CHECK(message_of([&] { (void)nc::fromfile(file.path, nc::int16, {.offset = 7, .device = dev}); }) ==
-        file.path + ": offset must be non-negative and no greater than the file's size (6)");
+  // past the end: NumPy's (6 - 7) / 2 truncates to no element; (6 - 8) / 1 is a negative dimension, unless a
+  // count is given
+  CHECK(nc::fromfile(file.path, nc::int16, {.offset = 7, .device = dev}).shape() == nc::shape_t{0});
+  CHECK(message_of([&] { (void)nc::fromfile(file.path, nc::uint8, {.offset = 8, .device = dev}); }) ==
+        file.path + ": negative dimensions are not allowed");
+  CHECK_THROWS_AS((void)nc::fromfile(file.path, nc::uint8, {.offset = 8, .device = dev}), nc::shape_error);
+  CHECK(nc::fromfile(file.path, nc::uint8, {.count = 2, .offset = 8, .device = dev}).shape() ==
+        nc::shape_t{0});
+  CHECK(message_of([&] { (void)nc::fromfile(file.path, nc::int16, {.offset = -1, .device = dev}); }) ==
+        file.path + ": offset must be non-negative");
   CHECK_THROWS_AS((void)nc::fromfile(file.path, nc::int16, {.offset = -1, .device = dev}), nc::io_error);
   CHECK(message_of([&] { (void)nc::fromfile(text_path("no_such.bin"), nc::int16, {.device = dev}); }) ==
         text_path("no_such.bin") + ": cannot be opened for reading");

@@ -116,7 +116,8 @@ void tofile(const ndarray& a, const std::string& path, const std::string& sep = 
 
 /// What fromfile() reads.
 struct fromfile_options {
-  /// Elements to read; -1 for all there are (fewer are read where the file holds fewer, as in NumPy).
+  /// Elements to read; any negative number for all there are (fewer are read where the file holds fewer, as
+  /// in NumPy).
   std::int64_t count = -1;
   /// Empty for raw binary; otherwise the text between elements (a space matches any whitespace, and
   /// whitespace around it is skipped).
@@ -131,8 +132,9 @@ struct fromfile_options {
 /// writes it) or text separated by @p options.sep.
 /// @throws io_error "<path>: cannot be opened for reading", "<path>: string or file could not be read to its
 /// end due to unmatched data", "<path>: 'offset' argument only permitted for binary files", "<path>: offset
-/// must be non-negative and no greater than the file's size (10)", "<path>: count must be -1 or
-/// non-negative".
+/// must be non-negative"; shape_error "<path>: negative dimensions
+/// are not allowed" for all elements (no count) from an offset past the end that leaves a negative number of
+/// them, as NumPy's (size - offset) / itemsize (a count from there reads none).
 ndarray fromfile(const std::string& path, dtype t = float64, const fromfile_options& options = {});
 
 /// numpy.frombuffer, copying: a new 1-D array of dtype @p t on @p where holding @p count elements (-1: as

@@ -662,17 +662,19 @@ ndarray fromfile(const std::string& path, dtype t, const fromfile_options& optio
   const device where = options.device.value_or(default_device());
   if (options.sep.empty()) {
     detail::file_source in(path);
-    if (options.offset < 0 || static_cast<std::uint64_t>(options.offset) > in.file_size()) {
-      throw detail::file_fault(path, "offset must be non-negative and no greater than the file's size (" +
-                                         std::to_string(in.file_size()) + ")");
+    if (options.offset < 0) throw detail::file_fault(path, "offset must be non-negative");
+    // NumPy's number of elements after the offset, (size - offset) / itemsize truncated toward zero: past the
+    // end of the file a negative one for all of them (its "negative dimensions"), none for a count
+    const auto itemsize = static_cast<std::int64_t>(t.itemsize());
+    const std::int64_t available = (static_cast<std::int64_t>(in.file_size()) - options.offset) / itemsize;
+    if (available < 0 && options.count < 0) throw shape_error(path + ": negative dimensions are not allowed");
+    const std::int64_t n =
+        std::max<std::int64_t>(0, options.count < 0 ? available : std::min(available, options.count));
+    ndarray host = empty({n}, t, cpu);
+    if (n > 0) {
+      in.restrict_to(static_cast<std::uint64_t>(options.offset), static_cast<std::uint64_t>(n * itemsize));
+      in.read(host.data_ptr(), static_cast<std::uint64_t>(n * itemsize));
     }
-    const std::uint64_t available =
-        (in.file_size() - static_cast<std::uint64_t>(options.offset)) / t.itemsize();
-    const std::uint64_t n =
-        options.count < 0 ? available : std::min(available, static_cast<std::uint64_t>(options.count));
-    in.restrict_to(static_cast<std::uint64_t>(options.offset), n * t.itemsize());
-    ndarray host = empty({static_cast<std::int64_t>(n)}, t, cpu);
-    if (n > 0) in.read(host.data_ptr(), n * t.itemsize());
     return host.to(where);
   }
   if (options.offset != 0)

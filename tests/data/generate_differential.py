@@ -2924,12 +2924,41 @@ def case_solvers_and_transforms(rng):
     return Case(name, [a] + [Keyword(k, v) for k, v in kw], compute), None
 
 
+def numpy_file_round_trip(x, dtype, count, offset, sep):
+    """NumPy's x.tofile(path, sep) then np.fromfile(path, dtype, count, sep, offset) through a file of its own."""
+    import tempfile
+    with tempfile.TemporaryDirectory() as folder:
+        path = os.path.join(folder, "x.bin")
+        x.tofile(path, sep=sep)
+        return np.fromfile(path, dtype=dtype, count=count, sep=sep, offset=offset)
+
+
 def case_files(rng):
-    """Arrays through bytes (numcu/io.hpp): frombuffer of an array's bytes read as any dtype (`count`, `offset`,
-    their errors), and save then load of any view through a .npy file, whose answer is the array itself,
-    C-contiguous, in its dtype."""
+    """Arrays through bytes and files (numcu/io.hpp): frombuffer of an array's bytes read as any dtype (`count`,
+    `offset`, their errors); save then load of any view through a .npy file, whose answer is the array itself,
+    C-contiguous, in its dtype; savez (or with `compressed= i 1` savez_compressed) of one to three views then
+    load of the .npz, the arrays in order; and tofile then fromfile, raw (any dtype read back as any other,
+    `count=`, `offset=`) or text (`sep= i 1`: a space, "%s" of integers and float32 and float64)."""
     src = pick(rng, ALL_TYPES)
-    if rng.random() < 0.5:
+    roll = rng.random()
+    if roll < 0.15:
+        arrays = [draw_array(rng, pick(rng, [src, pick(rng, ALL_TYPES)]), draw_shape(rng))
+                  for _ in range(int(rng.integers(1, 4)))]
+        kw = [Keyword("compressed", Plain("i", 1))] if rng.random() < 0.5 else []
+        return Case("savez_load", arrays + kw, lambda *v: tuple(np.array(x, order="C") for x in v[:len(arrays)])), None
+    if roll < 0.3:
+        text = rng.random() < 0.4
+        if text:
+            src = pick(rng, ["int8", "uint16", "int32", "int64", "uint64", "float32", "float64"])
+        a = draw_array(rng, src, draw_shape(rng), finite=text)
+        t = src if text or rng.random() < 0.5 else pick(rng, [x for x in ALL_TYPES if x != "bool" or src == "bool"])
+        count = int(pick(rng, [-1, -1, -1, 0, 1, 3, 100]))
+        offset = 0 if text else int(pick(rng, [0, 0, 1, 2, 8]))
+        kw = [Keyword("count", Plain("i", count)), Keyword("offset", Plain("i", offset))]
+        kw += [Keyword("sep", Plain("i", 1))] if text else []
+        return Case("tofile_fromfile", [a, Keyword("dtype", Plain("d", t))] + kw,
+                    lambda x, *_: numpy_file_round_trip(x, np_dtype(t), count, offset, " " if text else "")), None
+    if roll < 0.65:
         a = draw_array(rng, src, draw_shape(rng), views=False)
         # bytes read as bool must be 0 or 1 (NumPy keeps other bytes as they are, unequal to True)
         t = src if rng.random() < 0.4 else pick(rng, [x for x in ALL_TYPES if x != "bool" or src == "bool"])
