@@ -957,7 +957,8 @@ const std::map<std::string, call>& calls() {
       {"searchsorted",
        [](const inputs& in) {
          return one(nc::searchsorted(in.arr(0), in.arr(1),
-                                     flag_of(in, "right") ? nc::search_side::right : nc::search_side::left));
+                                     flag_of(in, "right") ? nc::search_side::right : nc::search_side::left,
+                                     array_of(in, "sorter")));
        }},
       {"unique",
        [](const inputs& in) {
@@ -1230,10 +1231,20 @@ const std::map<std::string, call>& calls() {
       {"digitize", [](const inputs& in) { return one(nc::digitize(in.arr(0), in.arr(1), flag_of(in, "right"))); }},
       {"histogram",
        [](const inputs& in) {
-         nc::histogram_options options;
+         nc::histogram_options options{.density = flag_of(in, "density"), .weights = array_of(in, "weights")};
          if (!in.keys("lo").empty()) options.range = std::pair{real_or(in, "lo", 0.0), real_or(in, "hi", 1.0)};
-         const nc::histogram_result r = nc::histogram(in.arr(0), integer_or(in, "bins", 10), options);
+         const auto edges = array_of(in, "edges");
+         const nc::histogram_result r = edges ? nc::histogram(in.arr(0), *edges, options)
+                                              : nc::histogram(in.arr(0), integer_or(in, "bins", 10), options);
          return two({r.counts, r.bin_edges});
+       }},
+      {"unique_options",
+       [](const inputs& in) {
+         const nc::unique_result r = nc::unique(in.arr(0), {.return_index = flag_of(in, "return_index"),
+                                                            .return_inverse = flag_of(in, "return_inverse"),
+                                                            .return_counts = flag_of(in, "return_counts"),
+                                                            .equal_nan = integer_or(in, "equal_nan", 1) != 0});
+         return unique_parts(r);
        }},
       {"median", [](const inputs& in) { return one(nc::median(in.arr(0), axis_of(in), flag_of(in, "keepdims"))); }},
       {"nanmedian",
@@ -1348,7 +1359,8 @@ bool sign_free_zeros(const std::string& fn) {
                                                   "intersect1d",    "setdiff1d",
                                                   "setxor1d",       "partition",
                                                   "argpartition",   "histogram_bin_edges",
-                                                  "histogram2d",    "histogramdd"};
+                                                  "histogram2d",    "histogramdd",
+                                                  "unique_options"};
   return functions.count(ufunc_of(fn)) > 0;
 }
 

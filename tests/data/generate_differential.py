@@ -2109,9 +2109,11 @@ def regression_cases():
 # (drawing function, weight, elementwise): elementwise calls follow numcu's bfloat16 rule (bf16_ufunc_answer)
 def case_sorting(rng):
     """Sorting, searching and sets (numcu/sorting.hpp): sort and argsort (stable: NumPy's kind="stable") along an
-    axis or the flattened array (`flat= i 1`), searchsorted (`right= i 1`), unique with first indices (along `axis=` or flattened), isin
-    (`invert= i 1`), flatnonzero, argwhere, bincount (`weights=`, `minlength=`), digitize (`right= i 1`), histogram (`bins=`, `lo=` and `hi=`
-    for range=). The
+    axis or the flattened array (`flat= i 1`), searchsorted (`right= i 1`, `sorter=`), unique with first indices
+    (along `axis=` or flattened) or with any of return_index, return_inverse, return_counts and equal_nan
+    (unique_options), isin (`invert= i 1`), flatnonzero, argwhere, bincount (`weights=`, `minlength=`), digitize
+    (`right= i 1`), histogram (`bins=` or `edges=`, `lo=` and `hi=` for range=, `density= i 1`, `weights=` in
+    quarters). The
     order statistics and the set functions have families of their own."""
     name = pick(rng, ["sort", "argsort", "searchsorted", "unique", "isin", "flatnonzero", "argwhere", "bincount",
                       "digitize", "histogram"])
@@ -2155,13 +2157,34 @@ def case_sorting(rng):
             # (undefined; it raises IndexError where the cast gives INT64_MIN)
             bound_values(rng, h, float_max(ht) / 4)
         bins = int(pick(rng, [1, 3, 10, 17]))
-        args = [h, Keyword("bins", Plain("i", bins))]
+        edges = None
+        if rng.random() < 0.25:  # bins given as edges (increasing; rarely not)
+            edges = np.sort(rng.choice([-3.0, -1.0, -0.5, 0.0, 0.25, 1.0, 2.0, 10.0], int(rng.integers(1, 6)),
+                                       replace=False))
+            if rng.random() < 0.05 and len(edges) > 1:
+                edges = edges[::-1].copy()
+            args = [h, Keyword("edges", Array("float64", edges, "c"))]
+        else:
+            args = [h, Keyword("bins", Plain("i", bins))]
         bounds = None
-        if rng.random() < 0.3:
+        if rng.random() < 0.3 and edges is None:
             lo = float(pick(rng, [-2.0, 0.0, 0.5]))
             bounds = (lo, lo + float(pick(rng, [0.0, 1.0, 3.25, 100.0])))
             args += [Keyword("lo", Plain("r", bounds[0])), Keyword("hi", Plain("r", bounds[1]))]
-        return Case(name, args, lambda x, *_: np.histogram(x, bins=bins, range=bounds)), None
+        density = rng.random() < 0.2
+        if density:
+            args.append(Keyword("density", Plain("i", 1)))
+        weights = None
+        if rng.random() < 0.25:  # quarters: every sum exact in any order
+            wt = pick(rng, ["float64", "float32", "int32"])
+            weights = Array(wt, (rng.integers(-8, 9, int(np.prod(shape, dtype=np.int64))) /
+                                 (1.0 if wt == "int32" else 4.0)).reshape(shape).astype(np_dtype(wt)), "c")
+            args.append(Keyword("weights", weights))
+
+        def histogram_of(x, *_):
+            return np.histogram(x, bins=edges if edges is not None else bins, range=bounds, density=density,
+                                weights=weights.value() if weights is not None else None)
+        return Case(name, args, histogram_of), None
     if name in ("sort", "argsort"):
         kw = []
         if rng.random() < 0.3:
@@ -2186,8 +2209,25 @@ def case_sorting(rng):
         v = draw_array(rng, pick(rng, [t, t, pick(rng, [x for x in ALL_TYPES if x != "bfloat16"])]), shape)
         right = rng.random() < 0.5
         args = [base, v] + ([Keyword("right", Plain("i", 1))] if right else [])
+        if rng.random() < 0.3:  # unsorted, with the permutation that sorts it
+            base.base = base.base[rng.permutation(n)]
+            order = np.argsort(base.base, kind="stable")
+            args.append(Keyword("sorter", Array("int64", order.astype(np.int64), "c")))
+            return Case(name, args, lambda x, y, *_: np.searchsorted(x, y, side="right" if right else "left",
+                                                                     sorter=order)), None
         return Case(name, args, lambda x, y, *_: np.searchsorted(x, y, side="right" if right else "left")), None
     if name == "unique":
+        if rng.random() < 0.4:  # the other options (unique_options): NumPy's sort that is not stable decides the
+            # zeros' signs without return_index (test_differential.cpp compares them without sign)
+            flags = {k: bool(rng.random() < 0.5) for k in ("return_index", "return_inverse", "return_counts")}
+            equal_nan = rng.random() < 0.7
+            kw = [Keyword(k, Plain("i", 1)) for k, v in flags.items() if v]
+            kw += [] if equal_nan else [Keyword("equal_nan", Plain("i", 0))]
+
+            def unique_with(x, *_):
+                r = np.unique(x, equal_nan=equal_nan, **flags)
+                return tuple(r) if isinstance(r, tuple) else r
+            return Case("unique_options", [a] + kw, unique_with), None
         if nd == 0 or rng.random() < 0.6:
             return Case(name, [a], lambda x: np.unique(x, return_index=True)), None
         bad = rng.random() < 0.05
