@@ -1075,16 +1075,26 @@ const std::map<std::string, call>& calls() {
       {"linalg_solve", [](const inputs& in) { return one(nc::linalg::solve(in.arr(0), in.arr(1))); }},
       {"linalg_inv", [](const inputs& in) { return one(nc::linalg::inv(in.arr(0))); }},
       {"linalg_det", [](const inputs& in) { return one(nc::linalg::det(in.arr(0))); }},
-      {"linalg_cholesky", [](const inputs& in) { return one(nc::linalg::cholesky(in.arr(0))); }},
-      {"linalg_eigvalsh", [](const inputs& in) { return one(nc::linalg::eigvalsh(in.arr(0))); }},
+      {"linalg_cholesky",
+       [](const inputs& in) { return one(nc::linalg::cholesky(in.arr(0), flag_of(in, "upper"))); }},
+      {"linalg_eigvalsh",
+       [](const inputs& in) { return one(nc::linalg::eigvalsh(in.arr(0), flag_of(in, "upper") ? 'U' : 'L')); }},
       {"linalg_svdvals", [](const inputs& in) { return one(nc::linalg::svdvals(in.arr(0))); }},
-      {"linalg_pinv", [](const inputs& in) { return one(nc::linalg::pinv(in.arr(0))); }},
-      {"linalg_matrix_rank", [](const inputs& in) { return one(nc::linalg::matrix_rank(in.arr(0))); }},
+      {"linalg_pinv", [](const inputs& in) { return one(nc::linalg::pinv(in.arr(0), real_or(in, "rcond", 1e-15))); }},
+      {"linalg_matrix_rank",
+       [](const inputs& in) {
+         const auto tol = in.key("tol");
+         return one(nc::linalg::matrix_rank(in.arr(0), tol ? std::optional<double>(in.r(*tol)) : std::nullopt));
+       }},
       {"linalg_cond", [](const inputs& in) { return one(nc::linalg::cond(in.arr(0))); }},
       {"linalg_norm",
        [](const inputs& in) {
          const auto ord = in.key("ord");
-         return one(ord ? nc::linalg::norm(in.arr(0), in.r(*ord)) : nc::linalg::norm(in.arr(0)));
+         const nc::linalg::norm_order order = ord                       ? nc::linalg::norm_order(in.r(*ord))
+                                              : in.key("ord_name")      ? nc::linalg::norm_order(
+                                                                         flag_of(in, "ord_name") ? "nuc" : "fro")
+                                                                        : nc::linalg::norm_order();
+         return one(nc::linalg::norm(in.arr(0), order, axis_of(in), flag_of(in, "keepdims")));
        }},
       {"put_along_axis",
        [](const inputs& in) {

@@ -266,6 +266,15 @@ NUMCU_TEST_ON_DEVICES("reduction errors: NumPy's messages, nothing changed", red
   CHECK(nc::max(nc::empty({0, 3}, nc::float64, dev), 1).shape() == nc::shape_t{0});
   CHECK(message_of([&] { nc::argmin(nc::empty({0}, nc::int32, dev)); }) ==
         "attempt to get argmin of an empty sequence");
+  // an empty reduced axis is refused even where the result is empty too, as NumPy's (0, 0).min(axis=-1)
+  CHECK(message_of([&] {
+          nc::min(nc::empty({0, 0}, nc::float64, dev), -1);
+        }) == "zero-size array to reduction operation minimum which has no identity");
+  CHECK(message_of([&] {
+          nc::argmax(nc::empty({3, 0, 0}, nc::float64, dev), 1);
+        }) == "attempt to get argmax of an empty sequence");
+  CHECK(nc::min(nc::empty({0, 0}, nc::float64, dev), -1, {.initial = nc::scalar(3.0)}).shape() ==
+        nc::shape_t{0});
   CHECK(message_of([&] { nc::sum(a, {0, 0}); }) == "duplicate value in 'axis'");
   CHECK(message_of([&] { nc::sum(a, 2); }) == "axis 2 is out of bounds for array of dimension 2");
   CHECK_THROWS_AS(nc::sum(a, 2), nc::index_error);

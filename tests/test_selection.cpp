@@ -316,6 +316,20 @@ NUMCU_TEST_ON_DEVICES("advanced indexing errors: NumPy's messages, nothing writt
   CHECK(message_of([&] { nc::take(a, ints({7}), 1); }) == "index 7 is out of bounds for axis 1 with size 4");
   CHECK(message_of([&] { nc::take(nc::zeros({0}, nc::float64, dev), ints({0}), 0, nc::index_mode::wrap); }) ==
         "cannot do a non-empty take from an empty axes.");
+  // NumPy's take: "empty axes" only for a result with elements; each index checked as the loop over the axes
+  // before the taken one reaches it, so never where one of them is empty
+  CHECK(message_of([&] {
+          nc::take(nc::zeros({3, 0}, nc::float64, dev), ints({0}), 1);
+        }) == "cannot do a non-empty take from an empty axes.");
+  CHECK(nc::take(nc::zeros({0, 0}, nc::float64, dev), ints({1, 2}), 0, nc::index_mode::clip).shape() ==
+        nc::shape_t{2, 0});
+  CHECK(nc::take(nc::zeros({0, 3}, nc::float64, dev), ints({7, -9}), 1).shape() == nc::shape_t{0, 2});
+  CHECK(message_of([&] {
+          nc::take(nc::zeros({3, 0}, nc::float64, dev), ints({7}), 0);
+        }) == "index 7 is out of bounds for axis 0 with size 3");
+  CHECK(nc::compress(nc::array({false, false, false, true}, std::nullopt, dev),
+                     nc::zeros({0, 3}, nc::float64, dev), 1)
+            .shape() == nc::shape_t{0, 1});
   CHECK(message_of([&] {
           nc::put(a, ints({1, 99}), nc::ones({2}, nc::float64, dev));
         }) == "index 99 is out of bounds for axis 0 with size 12");

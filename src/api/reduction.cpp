@@ -56,7 +56,9 @@ ndarray reduce_over(const ndarray& a, const std::vector<int>& axes, bool keepdim
                     const std::optional<scalar>& initial, reduction r) {
   const shape_t shape = reduced_shape(a, axes, keepdims);
   const std::int64_t count = reduced_count(a, axes);
-  if (count == 0 && shape.product() != 0 && !initial && !r.identity) {
+  // NumPy refuses an empty reduction without an identity even where the result is empty too ((0, 0) along an
+  // axis)
+  if (count == 0 && !initial && !r.identity) {
     throw shape_error(std::string("zero-size array to reduction operation ") + r.ufunc +
                       " which has no identity");
   }
@@ -149,7 +151,7 @@ ndarray arg_extreme(const ndarray& a, std::optional<std::int64_t> axis, bool kee
   if (axis && a.ndim() == 0) normalize_axis(*axis, 1);  // NumPy takes a 0-d array as one of shape (1,)
   const axis_arg axes = axis && a.ndim() > 0 ? axis_arg(*axis) : axis_arg(none);
   const std::vector<int> reduced = reduced_axes(a, axes);
-  if (reduced_count(a, reduced) == 0 && reduced_shape(a, reduced, false).product() != 0) {
+  if (reduced_count(a, reduced) == 0) {  // (an empty result too, as NumPy's)
     throw shape_error(std::string("attempt to get ") + name + " of an empty sequence");
   }
   if (skip_nan && !is_integer_or_bool(a.dtype())) {

@@ -539,13 +539,16 @@ ndarray take(const ndarray& a, const ndarray& indices, std::optional<std::int64_
   layout.extent = x.shape()[ax];
   for (int d = 0; d < ax; ++d) layout.outer *= x.shape()[d];
   for (int d = ax + 1; d < x.ndim(); ++d) layout.inner *= x.shape()[d];
-  if (layout.extent == 0 && indices.size() > 0 && mode != index_mode::raise) {
-    throw index_error("cannot do a non-empty take from an empty axes.");
-  }
   shape_t shape;
   for (int d = 0; d < ax; ++d) shape.push_back(x.shape()[d]);
   for (std::int64_t extent : indices.shape()) shape.push_back(extent);
   for (int d = ax + 1; d < x.ndim(); ++d) shape.push_back(x.shape()[d]);
+  const bool empty_result = std::find(shape.begin(), shape.end(), 0) != shape.end();
+  if (layout.extent == 0 && !empty_result)
+    throw index_error("cannot do a non-empty take from an empty axes.");
+  // NumPy checks each index as its loop over the axes before the taken one reaches it: never where those are
+  // empty
+  if (layout.outer == 0) return new_array(shape, x.dtype(), x.device());
   const ndarray index =
       ascontiguousarray(indices.astype(int64, casting::unsafe, false).reshape({indices.size()}));
   return take_checked(ascontiguousarray(x), layout, index, mode, shape);
