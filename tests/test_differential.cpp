@@ -379,6 +379,11 @@ std::optional<std::vector<std::int64_t>> list_of(const inputs& in, std::string_v
   const auto i = in.key(name);
   return i ? std::optional<std::vector<std::int64_t>>(in.list(*i)) : std::nullopt;
 }
+/// The file the files family writes and reads back on the case's device, with extension @p extension.
+std::string temporary_path(const inputs& in, const std::string& extension) {
+  return (std::filesystem::temp_directory_path() / ("numcu_differential_" + in.device().str() + extension))
+      .string();
+}
 /// An integer passed as keyword @p name, when the case gives one.
 std::optional<std::int64_t> optional_integer(const inputs& in, std::string_view name) {
   const auto i = in.key(name);
@@ -813,9 +818,7 @@ const std::map<std::string, call>& calls() {
        }},
       {"save_load",
        [](const inputs& in) {
-         const std::string path =
-             (std::filesystem::temp_directory_path() / ("numcu_differential_" + in.device().str() + ".npy"))
-                 .string();
+         const std::string path = temporary_path(in, ".npy");
          nc::save(path, in.arr(0));
          nc::ndarray back = nc::load(path, in.device());
          std::remove(path.c_str());
@@ -823,9 +826,7 @@ const std::map<std::string, call>& calls() {
        }},
       {"savez_load",
        [](const inputs& in) {
-         const std::string path =
-             (std::filesystem::temp_directory_path() / ("numcu_differential_" + in.device().str() + ".npz"))
-                 .string();
+         const std::string path = temporary_path(in, ".npz");
          const std::vector<nc::ndarray> arrays = positional_arrays(in);
          if (flag_of(in, "compressed")) {
            nc::savez_compressed(path, arrays);
@@ -839,9 +840,7 @@ const std::map<std::string, call>& calls() {
        }},
       {"tofile_fromfile",
        [](const inputs& in) {
-         const std::string path =
-             (std::filesystem::temp_directory_path() / ("numcu_differential_" + in.device().str() + ".bin"))
-                 .string();
+         const std::string path = temporary_path(in, ".bin");
          const std::string sep = flag_of(in, "sep") ? " " : "";
          nc::tofile(in.arr(0), path, sep);
          const nc::ndarray back = nc::fromfile(path, *dtype_of(in),
