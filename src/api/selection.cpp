@@ -543,7 +543,8 @@ ndarray take(const ndarray& a, const ndarray& indices, std::optional<std::int64_
   for (int d = 0; d < ax; ++d) shape.push_back(x.shape()[d]);
   for (std::int64_t extent : indices.shape()) shape.push_back(extent);
   for (int d = ax + 1; d < x.ndim(); ++d) shape.push_back(x.shape()[d]);
-  if (layout.extent == 0 && shape.product() != 0)
+  const bool empty_result = std::find(shape.begin(), shape.end(), 0) != shape.end();
+  if (layout.extent == 0 && !empty_result)
     throw index_error("cannot do a non-empty take from an empty axes.");
   // NumPy checks each index as its loop over the axes before the taken one reaches it: never where those are
   // empty
@@ -803,7 +804,10 @@ ndarray ravel_multi_index(const std::vector<ndarray>& multi_index, const shape_t
   }
   if (multi_index.empty()) throw shape_error("At least one iterator operand must be non-NULL");
   const shape_t shape = broadcast_shapes(shapes);
-  if (dims.product() == 0 && shape.product() != 0)
+  const auto has_zero = [](const shape_t& extents) {
+    return std::find(extents.begin(), extents.end(), 0) != extents.end();
+  };
+  if (has_zero(dims) && !has_zero(shape))
     throw shape_error("cannot unravel if shape has zero entries (is empty).");
   ndarray flat = zeros(shape, int64, multi_index[0].device());
   std::int64_t stride = 1;
