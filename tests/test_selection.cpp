@@ -408,6 +408,56 @@ NUMCU_TEST_ON_DEVICES("advanced indexing errors: NumPy's messages, nothing writt
           nc::ravel_multi_index({ints({1}), ints({2})}, {3, 4},
                                 std::vector<nc::index_mode>{nc::index_mode::clip});
         }) == "list of clipmodes has wrong length (1 instead of 2)");
+  // dims whose product overflows, refused before the coordinates are looked at; a 0 met first (from the axis
+  // that varies fastest) leaves nothing to overflow
+  const std::int64_t huge = std::int64_t{1} << 40;
+  CHECK(message_of([&] {
+          nc::ravel_multi_index({ints({1}), ints({2})}, {huge, huge});
+        }) == "invalid dims: array size defined by dims is larger than the maximum possible size.");
+  CHECK(message_of([&] {
+          nc::ravel_multi_index({ints({1})}, {huge, huge});
+        }) == "invalid dims: array size defined by dims is larger than the maximum possible size.");
+  CHECK(message_of([&] {
+          nc::ravel_multi_index({ints({0}), ints({0})}, {std::int64_t{1} << 32, std::int64_t{1} << 31});
+        }) == "invalid dims: array size defined by dims is larger than the maximum possible size.");
+  CHECK(message_of([&] {
+          nc::ravel_multi_index({ints({0}), ints({0}), ints({0})}, {huge, 0, huge});
+        }) == "cannot unravel if shape has zero entries (is empty).");
+  // negative extents go through NumPy's loop as they are (hand-worked from it: clip gives 0 below 0 and m - 1
+  // from m on; wrap gives C's remainder of c + m, plus m where not 0, below 0, and of c - m from 0 on)
+  const nc::ndarray coords = ints({-5, -4, -3, -2, -1, 0, 1, 2, 3, 4});
+  const nc::ndarray zero_coords = nc::zeros({10}, nc::int64, dev);
+  CHECK(
+      nc::ravel_multi_index({zero_coords, coords}, {1, -2}, nc::index_mode::wrap).to_vector<std::int64_t>() ==
+      std::vector<std::int64_t>{-3, 0, -3, 0, -3, 0, 1, 0, 1, 0});
+  CHECK(
+      nc::ravel_multi_index({zero_coords, coords}, {1, -3}, nc::index_mode::wrap).to_vector<std::int64_t>() ==
+      std::vector<std::int64_t>{-5, -4, 0, -5, -4, 0, 1, 2, 0, 1});
+  CHECK(
+      nc::ravel_multi_index({zero_coords, coords}, {1, -2}, nc::index_mode::clip).to_vector<std::int64_t>() ==
+      std::vector<std::int64_t>{0, 0, 0, 0, 0, -3, -3, -3, -3, -3});
+  CHECK(
+      nc::ravel_multi_index({zero_coords, coords}, {1, 5}, nc::index_mode::wrap).to_vector<std::int64_t>() ==
+      std::vector<std::int64_t>{0, 1, 2, 3, 4, 0, 1, 2, 3, 4});
+  // unravel_index's size: 0 at the first 0, refused where the product before it overflows or is -1
+  const std::string too_large =
+      "dimensions are too large; arrays and shapes with a total size greater than 'intp' are not supported.";
+  CHECK(message_of([&] { nc::unravel_index(ints({1}), {huge, huge}); }) == too_large);
+  CHECK(message_of([&] { nc::unravel_index(ints({0}), {huge, huge, 0}); }) == too_large);
+  CHECK(message_of([&] { nc::unravel_index(ints({0}), {1, -1}); }) == too_large);
+  CHECK(message_of([&] {
+          nc::unravel_index(nc::array({0.5}, std::nullopt, dev), {huge, huge});
+        }) == too_large);
+  CHECK(message_of([&] {
+          nc::unravel_index(ints({0}), {0, huge, huge});
+        }) == "index 0 is out of bounds for array with size 0");
+  CHECK(message_of([&] {
+          nc::unravel_index(ints({5}), {2, -3});
+        }) == "index 5 is out of bounds for array with size -6");
+  const std::vector<nc::ndarray> none_unravelled = nc::unravel_index(nc::zeros({0}, nc::int64, dev), {-1, 2});
+  REQUIRE(none_unravelled.size() == 2);
+  CHECK(none_unravelled[1].shape() == nc::shape_t{0});
+  CHECK(none_unravelled[1].dtype() == nc::int64);
   CHECK(message_of([&] {
           nc::fill_diagonal(nc::zeros({2, 3, 4}, nc::float64, dev), 1.0);
         }) == "All dimensions of input must be of equal length");

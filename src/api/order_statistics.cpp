@@ -75,10 +75,10 @@ sorted_rows ordered_rows(const ndarray& a, const axis_arg& axis, bool skip_nan, 
   // NumPy's _ureduce merges several axes by a reshape to the kept extents and -1, which cannot infer the -1
   // of an empty array whose kept extents hold a 0
   const bool merged = !axis.is_none() && axes.size() != 1 && !s.kept.empty();
-  if (merged && a.size() == 0 && std::find(s.kept.begin(), s.kept.end(), 0) != s.kept.end()) {
-    std::string target;
-    for (std::int64_t extent : s.kept) target += std::to_string(extent) + ",";
-    throw shape_error("cannot reshape array of size 0 into shape (" + target + "newaxis)");
+  if (merged && s.kept.product() == 0) {  // (then a is empty too)
+    shape_t target = s.kept;
+    target.push_back(-1);
+    throw shape_error("cannot reshape array of size 0 into shape " + compact_text(target));
   }
   if (position && s.kept.empty() && n >= selection_min_row && !a.dtype().is_complex()) {
     const ndarray row = ascontiguousarray(a.ravel());

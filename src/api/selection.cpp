@@ -543,8 +543,7 @@ ndarray take(const ndarray& a, const ndarray& indices, std::optional<std::int64_
   for (int d = 0; d < ax; ++d) shape.push_back(x.shape()[d]);
   for (std::int64_t extent : indices.shape()) shape.push_back(extent);
   for (int d = ax + 1; d < x.ndim(); ++d) shape.push_back(x.shape()[d]);
-  const bool empty_result = std::find(shape.begin(), shape.end(), 0) != shape.end();
-  if (layout.extent == 0 && !empty_result)
+  if (layout.extent == 0 && shape.product() != 0)
     throw index_error("cannot do a non-empty take from an empty axes.");
   // NumPy checks each index as its loop over the axes before the taken one reaches it: never where those are
   // empty
@@ -794,6 +793,17 @@ ndarray ravel_multi_index(const std::vector<ndarray>& multi_index, const shape_t
     throw shape_error("list of clipmodes has wrong length (" + std::to_string(modes.size()) + " instead of " +
                       std::to_string(axes) + ")");
   }
+  // each axis's stride, from the axis that varies fastest, refused where their product overflows (NumPy
+  // checks this before it looks at the coordinates)
+  std::vector<std::int64_t> strides(axes);
+  std::int64_t stride = 1;
+  for (std::size_t k = 0; k < axes; ++k) {
+    const std::size_t j = index_order == order::C ? axes - 1 - k : k;
+    strides[j] = stride;
+    if (__builtin_mul_overflow(stride, dims[j], &stride)) {
+      throw shape_error("invalid dims: array size defined by dims is larger than the maximum possible size.");
+    }
+  }
   if (multi_index.size() != axes) {
     throw shape_error("parameter multi_index must be a sequence of length " + std::to_string(axes));
   }
@@ -804,35 +814,50 @@ ndarray ravel_multi_index(const std::vector<ndarray>& multi_index, const shape_t
   }
   if (multi_index.empty()) throw shape_error("At least one iterator operand must be non-NULL");
   const shape_t shape = broadcast_shapes(shapes);
-  const auto has_zero = [](const shape_t& extents) {
-    return std::find(extents.begin(), extents.end(), 0) != extents.end();
-  };
-  if (has_zero(dims) && !has_zero(shape))
+  if (dims.product() == 0 && shape.product() != 0)
     throw shape_error("cannot unravel if shape has zero entries (is empty).");
   ndarray flat = zeros(shape, int64, multi_index[0].device());
-  std::int64_t stride = 1;
-  for (std::size_t k = 0; k < axes; ++k) {  // from the axis that varies fastest
-    const std::size_t j = index_order == order::C ? axes - 1 - k : k;
+  for (std::size_t j = 0; j < axes; ++j) {
     ndarray c = broadcast_to(multi_index[j].astype(int64, casting::unsafe, false), shape);
-    const index_mode mode = modes[j];
-    if (mode == index_mode::raise) {
-      if (c.size() > 0 && any(logical_or(less(c, 0), greater_equal(c, dims[j]))).item<bool>()) {
+    const std::int64_t m = dims[j];
+    // NumPy's loop for each mode, negative extents included: raise refuses c outside [0, m); clip takes 0
+    // below 0 and m - 1 from m on; wrap is Python's c mod m for m > 0, and for m < 0 C's remainder of c + m
+    // (plus m where not 0) below 0, of c - m from 0 on
+    if (modes[j] == index_mode::raise) {
+      if (c.size() > 0 && any(logical_or(less(c, 0), greater_equal(c, m))).item<bool>()) {
         throw shape_error("invalid entry in coordinates array");
       }
-    } else {
-      c = mode == index_mode::wrap ? remainder(c, dims[j])
-                                   : clip(c, 0, std::max<std::int64_t>(dims[j] - 1, 0));
+    } else if (modes[j] == index_mode::clip) {
+      c = where(less(c, 0), 0, where(greater_equal(c, m), m - 1, c));
+    } else if (m > 0) {
+      c = remainder(c, m);
+    } else if (m < 0) {
+      const ndarray below = fmod(add(c, m), m);
+      c = where(less(c, 0), where(equal(below, 0), 0, add(below, m)), fmod(subtract(c, m), m));
     }
-    flat = add(flat, multiply(c, stride));
-    stride *= dims[j];
+    flat = add(flat, multiply(c, strides[j]));
   }
   return flat;
 }
 
 std::vector<ndarray> unravel_index(const ndarray& indices, const shape_t& shape, order index_order) {
-  if (!indices.dtype().is_integer()) throw dtype_error("only int indices permitted");
+  // NumPy's size of the shape: 0 at its first 0, refused where the product before it overflows (or is -1,
+  // which NumPy takes for an overflow)
   std::int64_t size = 1;
-  for (std::int64_t extent : shape) size *= extent;
+  bool too_large = false;
+  for (std::int64_t extent : shape) {
+    if (extent == 0) {
+      size = 0;
+      break;
+    }
+    too_large = too_large || __builtin_mul_overflow(size, extent, &size);
+  }
+  if (too_large || size == -1) {
+    throw shape_error(
+        "dimensions are too large; arrays and shapes with a total size greater than 'intp' are not "
+        "supported.");
+  }
+  if (!indices.dtype().is_integer()) throw dtype_error("only int indices permitted");
   const ndarray flat = indices.astype(int64, casting::unsafe, false);
   if (flat.size() > 0) {
     const ndarray bad = logical_or(less(flat, 0), greater_equal(flat, size)).reshape({flat.size()});

@@ -25,22 +25,28 @@ namespace {
 /// A C-contiguous 1-D array of the elements of @p a in C order (a itself when it is one).
 ndarray flat_contiguous(const ndarray& a) { return ascontiguousarray(a.ravel()); }
 
-/// Where each run of equal values of the sorted 1-D @p aux starts (true at 0): NumPy's mask of _unique1d, all
-/// NaNs one run with @p equal_nan (for complex values: any part NaN).
-ndarray run_starts(const ndarray& aux, bool equal_nan) {
+/// Where the runs of equal values of a sorted 1-D array start, and how many NaNs end it.
+struct value_runs {
+  ndarray mask;           ///< true where a run starts (at 0 too): NumPy's mask of _unique1d
+  std::int64_t nans = 0;  ///< the NaNs that end the array, counted only where they make one run
+};
+
+/// The runs of the sorted 1-D @p aux, all NaNs one run with @p equal_nan (for complex values: any part NaN).
+value_runs runs_of(const ndarray& aux, bool equal_nan) {
   const std::int64_t n = aux.size();
-  ndarray mask = new_array({n}, bool_, aux.device());
+  value_runs runs{new_array({n}, bool_, aux.device())};
+  ndarray& mask = runs.mask;
   mask(slice(0, 1)) = true;
   not_equal(aux(slice(1, none)), aux(slice(none, -1)), mask(slice(1, none)));
   if (equal_nan && (aux.dtype().is_floating() || aux.dtype().is_complex())) {
-    const std::int64_t nans = count_nonzero(isnan(aux)).item<std::int64_t>();  // NaNs sort last
-    if (nans > 0) {
-      const std::int64_t first_nan = n - nans;
+    runs.nans = count_nonzero(isnan(aux)).item<std::int64_t>();  // NaNs sort last
+    if (runs.nans > 0) {
+      const std::int64_t first_nan = n - runs.nans;
       mask(slice(first_nan, first_nan + 1)) = true;
       mask(slice(first_nan + 1, none)) = false;
     }
   }
-  return mask;
+  return runs;
 }
 
 /// The unique values of the integer or bool 1-D @p flat (not empty), and their counts with return_counts, by
@@ -104,7 +110,8 @@ unique_result unique_of(const ndarray& ar, const unique_options& o) {
   const bool permute = o.return_index || o.return_inverse;
   const ndarray perm = permute ? argsort(flat) : ndarray{};
   const ndarray aux = permute ? gather_last_axis(flat, perm) : sort(flat);
-  const ndarray mask = run_starts(aux, o.equal_nan);
+  const value_runs runs = runs_of(aux, o.equal_nan);
+  const ndarray& mask = runs.mask;
   const ndarray starts = flatnonzero(mask);
   unique_result r;
   r.values = gather_last_axis(aux, starts);
@@ -112,7 +119,7 @@ unique_result unique_of(const ndarray& ar, const unique_options& o) {
   // NumPy finds the unique values of complex arrays through a hash table where nothing but the values is
   // asked for: of the NaNs, one value with equal_nan, it keeps the first in input order, not in sort order
   const bool hashed = flat.dtype().is_complex() && !permute && !o.return_counts;
-  if (hashed && o.equal_nan && isnan(r.values(slice(-1, none))).item<bool>()) {
+  if (hashed && runs.nans > 0) {
     const std::int64_t first = argmax(isnan(flat)).item<std::int64_t>();
     r.values(slice(-1, none)) = flat(slice(first, first + 1));
   }
