@@ -35,8 +35,8 @@ TEST_SUITE("creation") {
                          nc::dtype_error);
     CHECK(nc::ones({}, nc::float32, dev).item<float>() == 1.0f);
     CHECK(nc::zeros({0, 4}, nc::float32, dev).shape() == nc::shape_t{0, 4});
-    CHECK_THROWS_WITH_AS(nc::empty({2, -1}, nc::float32, dev),
-                         "negative dimensions are not allowed: shape (2, -1)", nc::shape_error);
+    CHECK_THROWS_WITH_AS(nc::empty({2, -1}, nc::float32, dev), "negative dimensions are not allowed",
+                         nc::shape_error);
   }
 
   NUMCU_TEST_ON_DEVICES("the _like forms take shape, dtype and device from the model", like_forms) {
@@ -130,7 +130,7 @@ TEST_SUITE("creation") {
     CHECK_THROWS_WITH_AS(nc::broadcast_to(one, {std::int64_t{1} << 61, 2}), too_big, nc::shape_error);
     CHECK_THROWS_AS(one.reshape({k, k}), nc::shape_error);
     CHECK_THROWS_WITH_AS(nc::zeros({0}, nc::float64, dev).reshape({0, k, k}), too_big, nc::shape_error);
-    CHECK_THROWS_WITH_AS(nc::empty({-1}, nc::float64, dev), "negative dimensions are not allowed: shape (-1,)",
+    CHECK_THROWS_WITH_AS(nc::empty({-1}, nc::float64, dev), "negative dimensions are not allowed",
                          nc::shape_error);
     CHECK_THROWS_WITH_AS(nc::arange(INT64_MIN, INT64_MAX, 1, nc::int64, dev), "Maximum allowed size exceeded",
                          nc::shape_error);
@@ -213,8 +213,8 @@ TEST_SUITE("creation") {
         "array is too big; `arr.size * arr.dtype.itemsize` is larger than the maximum possible size.";
     const std::int64_t k = std::int64_t{1} << 40;
     const std::size_t in_use = nc::memory_stats(nc::cpu).in_use;
-    CHECK_THROWS_WITH_AS(nc::pinned_empty({2, -1}, nc::float32),
-                         "negative dimensions are not allowed: shape (2, -1)", nc::shape_error);
+    CHECK_THROWS_WITH_AS(nc::pinned_empty({2, -1}, nc::float32), "negative dimensions are not allowed",
+                         nc::shape_error);
     CHECK_THROWS_WITH_AS(nc::pinned_empty({k, k}, nc::float64), too_big, nc::shape_error);
     CHECK_THROWS_WITH_AS(nc::pinned_empty({0, std::int64_t{1} << 62, 4}, nc::int8), too_big, nc::shape_error);
     if (numcu_test::no_gpu()) {

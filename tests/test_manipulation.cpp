@@ -29,11 +29,18 @@ TEST_SUITE("manipulation") {
     auto a = nc::arange(12, nc::float64, dev);
     CHECK_THROWS_WITH_AS(a.reshape({5}), "cannot reshape array of size 12 into shape (5,)", nc::shape_error);
     CHECK_THROWS_WITH_AS(a.reshape({-1, -1}), "can only specify one unknown dimension", nc::shape_error);
-    CHECK_THROWS_WITH_AS(a.reshape({5, -1}), "cannot reshape array of size 12 into shape (5, -1)",
+    // NumPy's shape text: an axis to infer is newaxis, left out where it leads
+    CHECK_THROWS_WITH_AS(a.reshape({5, -1}), "cannot reshape array of size 12 into shape (5,newaxis)",
                          nc::shape_error);
-    CHECK_THROWS_AS(a.reshape({-2, 6}), nc::shape_error);
+    CHECK_THROWS_WITH_AS(a.reshape({-1, 5}), "cannot reshape array of size 12 into shape (5)",
+                         nc::shape_error);
+    CHECK_THROWS_WITH_AS(a.reshape({2, -1, 5}), "cannot reshape array of size 12 into shape (2,newaxis,5)",
+                         nc::shape_error);
+    CHECK_THROWS_WITH_AS(a.reshape({-3, -1}), "can only specify one unknown dimension", nc::shape_error);
     CHECK(a.shape() == nc::shape_t{12});
     CHECK(a.to_vector<double>()[11] == 11.0);
+    // any negative extent is the one to infer, as NumPy's reshape takes it
+    CHECK(a.reshape({-2, 6}).shape() == nc::shape_t{2, 6});
   }
 
   NUMCU_TEST_ON_DEVICES("ravel views contiguous data, flatten always copies", ravel_flatten) {

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <complex>
 #include <cstring>
+#include <functional>
 #include <limits>
 #include <map>
 #include <random>
@@ -462,6 +463,118 @@ NUMCU_TEST_ON_DEVICES("where= must be bool, checked in NumPy's order", reduction
         "axis 5 is out of bounds for array of dimension 2");
   CHECK_THROWS_AS(nc::var(a, 0, {.where = nc::ones({3}, nc::float64, dev)}), nc::dtype_error);
   CHECK(numcu_test::host_bytes(a) == before);
+}
+
+// NumPy 2.4's messages for out= and where= that do not fit a reduction (its iterator's, with the operands'
+// shapes as NumPy writes them: out's remapped onto the input's axes), each printed by NumPy for the same call
+NUMCU_TEST_ON_DEVICES(
+    "out= and where= of the wrong shape: NumPy's iterator messages, in its order, out unchanged",
+    reduction_operand_shapes) {
+  const std::string broadcast =
+      "operands could not be broadcast together with remapped shapes [original->remapped]: ";
+  const auto requires_reduction = [](int d) {
+    return "output operand requires a reduction along dimension " + std::to_string(d) +
+           ", but the reduction is not enabled. The dimension size of 1 does not match the expected output "
+           "shape.";
+  };
+  const auto ones = [&](const nc::shape_t& s) { return nc::ones(s, nc::float64, dev); };
+  const auto mask = [&](const nc::shape_t& s) { return nc::ones(s, nc::bool_, dev); };
+  struct out_case {
+    std::function<void(const nc::ndarray&)> call;
+    nc::shape_t out_shape;
+    std::string message;
+  };
+  const nc::ndarray a = ones({2, 3}), b = ones({2, 3, 4});
+  const std::vector<out_case> cases = {
+      {[&](auto o) { nc::sum(a, 0, {.out = o}); }, {4}, broadcast + "(4,)->(4) (2,3) "},
+      {[&](auto o) { nc::sum(a, 1, {.out = o}); }, {3}, broadcast + "(3,)->(3,newaxis) (2,3) "},
+      {[&](auto o) { nc::sum(a, 0, {.out = o}); }, {1}, requires_reduction(0)},
+      {[&](auto o) { nc::sum(a, 0, {.out = o, .keepdims = true}); },
+       {2, 3},
+       "operand was set up as a reduction along axis 0, but the length of the axis is 2 (it has to be 1)"},
+      {[&](auto o) { nc::sum(a, 0, {.out = o, .keepdims = true}); }, {2, 1}, requires_reduction(1)},
+      {[&](auto o) { nc::sum(a, 0, {.out = o, .keepdims = true}); },
+       {3, 1},
+       broadcast + "(3,1)->(3,1) (2,3) "},
+      {[&](auto o) { nc::sum(a, nc::none, {.out = o, .keepdims = true}); },
+       {1, 1, 1},
+       "output parameter for reduction operation add has the wrong number of dimensions: Found 3 but "
+       "expected 2 "
+       "(must match the operand's when keepdims=True)"},
+      {[&](auto o) { nc::max(b, 1, {.out = o}); }, {2, 5}, broadcast + "(2,5)->(2,newaxis,5) (2,3,4) "},
+      {[&](auto o) {
+         nc::sum(b, {0, 2}, {.out = o});
+       },
+       {4},
+       broadcast + "(4,)->(4,newaxis) (2,3,4) "},
+      {[&](auto o) {
+         nc::sum(b, {0, 2}, {.out = o, .keepdims = true});
+       },
+       {2, 3, 4},
+       "operand was set up as a reduction along axis 2, but the length of the axis is 4 (it has to be 1)"},
+      {[&](auto o) { nc::sum(b, 2, {.out = o, .keepdims = true}); },
+       {1, 3, 4},
+       "operand was set up as a reduction along axis 2, but the length of the axis is 4 (it has to be 1)"},
+      {[&](auto o) { nc::sum(b, 1, {.out = o}); }, {1, 1}, requires_reduction(1)},
+      {[&](auto o) {
+         nc::sum(ones({1, 3}), 1, {.out = o});
+       },
+       {5},
+       "non-broadcastable operand with shape (1,3) doesn't match the broadcast shape (5,3)"},
+      {[&](auto o) {
+         nc::sum(ones({2, 1, 4}), 0, {.out = o});
+       },
+       {3, 1},
+       requires_reduction(1)},
+      {[&](auto o) {
+         nc::sum(ones({2, 1, 4}), 2, {.out = o});
+       },
+       {1, 3},
+       "non-broadcastable operand with shape (2,1,4) doesn't match the broadcast shape (2,3,4)"},
+      {[&](auto o) {
+         nc::sum(ones({3, 0}), 0, {.out = o});
+       },
+       {1},
+       requires_reduction(0)},
+      {[&](auto o) { nc::sum(a, 0, {.out = o, .where = mask({3})}); },
+       {4},
+       broadcast + "(4,)->(4) (2,3) (3,) "},
+      {[&](auto o) { nc::max(a, 0, {.out = o, .where = mask({3})}); },
+       {4},
+       broadcast + "(4,)->(4) (2,3) (3,) "},
+      // before the reduction's own errors: no identity for an empty axis
+      {[&](auto o) {
+         nc::max(ones({0, 3}), 0, {.out = o});
+       },
+       {4},
+       broadcast + "(4,)->(4) (0,3) "},
+      {[&](auto o) { nc::mean(a, 0, {.out = o}); }, {4}, broadcast + "(4,)->(4) (2,3) "},
+      {[&](auto o) { nc::std(a, 0, {.out = o}); }, {1}, requires_reduction(0)},
+  };
+  for (std::size_t i = 0; i < cases.size(); ++i) {
+    CAPTURE(i);
+    const nc::ndarray out = nc::full(cases[i].out_shape, -7.0, nc::float64, dev);
+    CHECK(message_of([&] { cases[i].call(out); }) == cases[i].message);
+    CHECK(nc::all(nc::equal(out, -7.0)).item<bool>());
+  }
+  // where= alone: NumPy's iterator checks it with the input (the result it allocates is left out of the text)
+  CHECK(message_of([&] { nc::sum(a, 0, {.where = mask({4})}); }) == broadcast + "(2,3) (4,) ");
+  CHECK(message_of([&] { nc::max(a, 0, {.where = mask({4})}); }) == broadcast + "(2,3) (4,) ");
+  CHECK(message_of([&] {
+          nc::sum(a, 0, {.where = mask({1, 2, 3})});
+        }) == "input operand has more dimensions than allowed by the axis remapping");
+  CHECK(message_of([&] {
+          nc::sum(ones({1, 3}), 0, {.where = mask({2, 3})});
+        }) == "non-broadcastable operand with shape (1,3) doesn't match the broadcast shape (2,3)");
+  // mean's where= goes through broadcast_to (NumPy's _count_reduce_items)
+  CHECK(message_of([&] { nc::mean(a, 0, {.where = mask({4})}); }) ==
+        broadcast + "(4,)  and requested shape (2,3)");
+  CHECK(message_of([&] {
+          nc::mean(ones({1, 3}), 0, {.where = mask({2, 3})});
+        }) == broadcast + "(2,3)  and requested shape (1,3)");
+  CHECK(message_of([&] { nc::broadcast_to(a, {3}); }) ==
+        "input operand has more dimensions than allowed by the axis remapping");
+  CHECK(message_of([&] { nc::broadcast_to(a, {4, 3}); }) == broadcast + "(2,3)  and requested shape (4,3)");
 }
 
 NUMCU_TEST_ON_DEVICES("mean, var and std with dtype=: NumPy's composition in that dtype",

@@ -94,7 +94,8 @@ using strides_t = dim_vector;
 std::string to_string(const dim_vector& dims);
 
 namespace detail {
-/// A shape as NumPy writes it in broadcast errors, without spaces: `(3,4)`, `(5,)`.
+/// A shape as NumPy writes it in its C-level errors, without spaces: `(3,4)`, `(5,)`; a negative extent (an
+/// axis to infer) is `newaxis`, left out where it leads: `(4,newaxis)`, and `(4)` for (-1, 4).
 std::string compact_text(const dim_vector& dims);
 }  // namespace detail
 /// Prints to_string(dims).

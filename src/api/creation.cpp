@@ -28,13 +28,6 @@ dtype creation_dtype(std::initializer_list<const scalar*> values) {
   return floating.value_or(*integral);
 }
 
-// NumPy's check of a new array's shape, naming the shape.
-void require_no_negative_extent(const shape_t& shape) {
-  for (std::int64_t n : shape) {
-    if (n < 0) throw shape_error("negative dimensions are not allowed: shape " + to_string(shape));
-  }
-}
-
 // Calls a from_blob deleter on the memory, once, when the last array over it has gone.
 class blob_deleter {
  public:
@@ -60,13 +53,11 @@ void throw_inhomogeneous(int depth) {
 }  // namespace detail
 
 ndarray empty(const shape_t& shape, dtype t, device d) {
-  require_no_negative_extent(shape);
-  return detail::new_array(shape, t, d);
+  return detail::new_array(shape, t, d);  // NumPy's checks of the shape, by array_nbytes
 }
 
 ndarray pinned_empty(const shape_t& shape, dtype t) {
-  require_no_negative_extent(shape);
-  array_nbytes(shape, t.itemsize());  // "array is too big" whether or not there is a driver to ask
+  array_nbytes(shape, t.itemsize());  // NumPy's checks of the shape whether or not there is a driver to ask
   if (!cuda_is_available()) {
     throw device_error(
         "pinned_empty: page-locked host memory needs a CUDA driver and a GPU, and none is "

@@ -69,10 +69,11 @@ inline shape_t leading_axes(const shape_t& s, int core) {
 inline shape_error gufunc_broadcast_error(const ndarray& a, const ndarray& b,
                                           const std::optional<ndarray>& out, const shape_t& core) {
   const auto remapped = [](const ndarray& x) {
-    if (x.ndim() <= 2) return std::string("()");
-    std::string text = "(";
-    for (int d = 0; d + 2 < x.ndim(); ++d) text += std::to_string(x.shape()[d]) + ",";
-    return text + "newaxis,newaxis)";
+    shape_t text_shape;
+    for (int d = 0; d + 2 < x.ndim(); ++d) text_shape.push_back(x.shape()[d]);
+    text_shape.push_back(-1);
+    text_shape.push_back(-1);
+    return compact_text(text_shape);
   };
   std::string text = "operands could not be broadcast together with remapped shapes [original->remapped]: " +
                      compact_text(a.shape()) + "->" + remapped(a) + " " + compact_text(b.shape()) + "->" +

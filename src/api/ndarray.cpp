@@ -58,18 +58,16 @@ shape_t resolve_reshape(const shape_t& requested, std::int64_t size) {
   std::int64_t known = 1;
   bool overflow = false;  // a product beyond int64 cannot be the size of an array that exists
   for (int i = 0; i < shape.size(); ++i) {
-    if (shape[i] == -1) {
+    if (shape[i] < 0) {  // any negative extent, as NumPy's
       if (unknown >= 0) throw shape_error("can only specify one unknown dimension");
       unknown = i;
-    } else if (shape[i] < 0) {
-      throw shape_error("negative dimensions not allowed");
     } else {
       overflow = overflow || __builtin_mul_overflow(known, shape[i], &known);
     }
   }
   const auto cannot = [&] {
     return shape_error("cannot reshape array of size " + std::to_string(size) + " into shape " +
-                       to_string(requested));
+                       detail::compact_text(requested));
   };
   if (overflow) throw cannot();
   if (unknown >= 0 && known != 0 && size % known == 0) shape[unknown] = size / known;

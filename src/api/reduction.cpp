@@ -23,23 +23,18 @@ axis_arg axis_list(const std::vector<int>& axes) {
   return axis_arg(std::vector<std::int64_t>(axes.begin(), axes.end()));
 }
 
-void check_out(const char* ufunc, const ndarray& a, const shape_t& shape, const ndarray& out) {
-  require_same_device(a.device(), out.device(), ufunc);
-  check_reduction_out_shape(ufunc, shape, out);
+void check_operands(const char* ufunc, const ndarray& a, const std::vector<int>& axes, bool keepdims,
+                    const std::optional<ndarray>& out, const std::optional<ndarray>& where) {
+  if (out) require_same_device(a.device(), out->device(), ufunc);
+  if (where) require_same_device(a.device(), where->device(), "where");
+  check_reduction_operands(ufunc, a.shape(), axes, keepdims, out ? &*out : nullptr,
+                           where ? &where->shape() : nullptr);
 }
 
 void require_bool_mask(const ndarray& mask) {
   if (!mask.dtype().is_bool()) {
     throw dtype_error("Cannot cast array data from " + dtype_repr(mask.dtype()) +
                       " to dtype('bool') according to the rule 'safe'");
-  }
-}
-
-void check_where(const ndarray& a, const ndarray& mask) {
-  require_same_device(a.device(), mask.device(), "where");
-  if (broadcast_shapes(a.shape(), mask.shape()) != a.shape()) {
-    throw shape_error("non-broadcastable operand with shape " + to_string(mask.shape()) +
-                      " doesn't match the broadcast shape " + to_string(a.shape()));
   }
 }
 
@@ -86,8 +81,7 @@ ndarray reduce_over(const ndarray& a, const std::vector<int>& axes, bool keepdim
 ndarray ufunc_reduce(const ndarray& a, const axis_arg& axis, const reduce_options& o, const reduction& r) {
   if (o.where) require_bool_mask(*o.where);
   const std::vector<int> axes = ufunc_axes(a, axis);
-  if (o.out) check_out(r.ufunc, a, reduced_shape(a, axes, o.keepdims), *o.out);
-  if (o.where) check_where(a, *o.where);
+  check_operands(r.ufunc, a, axes, o.keepdims, o.out, o.where);
   if (o.where && !o.initial && !r.identity) {
     throw shape_error(std::string("reduction operation '") + r.ufunc +
                       "' does not have an identity, so to use a where mask one has to specify 'initial'");

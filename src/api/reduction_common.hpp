@@ -18,8 +18,11 @@ std::vector<int> ufunc_axes(const ndarray& a, const axis_arg& axis);
 /// @p axes as an axis argument.
 axis_arg axis_list(const std::vector<int>& axes);
 
-/// Checks out= against the result's @p shape and @p a's device (@p ufunc names the reduction in messages).
-void check_out(const char* ufunc, const ndarray& a, const shape_t& shape, const ndarray& out);
+/// Checks @p out and the @p where mask, when given, against a reduction of @p a over @p axes (@p keepdims):
+/// their devices, then NumPy's shape checks (check_reduction_operands; @p ufunc names the reduction in
+/// messages).
+void check_operands(const char* ufunc, const ndarray& a, const std::vector<int>& axes, bool keepdims,
+                    const std::optional<ndarray>& out, const std::optional<ndarray>& where = std::nullopt);
 
 /// Throws NumPy's TypeError unless where= is bool: NumPy casts it to bool under the 'safe' rule.
 void require_bool_mask(const ndarray& mask);

@@ -561,7 +561,7 @@ ndarray reduction_kernel::call(const std::vector<operand>& inputs, const axis_ar
   if (count == 0 && shape.product() != 0 && st.identity.empty()) {
     throw shape_error("zero-size array to reduction operation " + st.name + " which has no identity");
   }
-  if (out) detail::check_reduction_out_shape(st.name.c_str(), shape, *out);
+  if (out) detail::check_reduction_operands(st.name.c_str(), loop.shape(), axes, keepdims, &*out);
   ndarray result = out ? *out : empty(shape, out_dtype, d);
   if (result.size() == 0) return result;
   const ndarray source = one_pass ? inputs[0].array() : empty(loop.shape(), partial_dtype, d);

@@ -23,7 +23,7 @@ namespace {
 
 /// Checks out= of a composed statistic over @p axes of @p a where NumPy's composition hands it to a reduction.
 void check_composed_out(const ndarray& a, const std::vector<int>& axes, const reduce_options& o) {
-  if (o.out) check_out("add", a, reduced_shape(a, axes, o.keepdims), *o.out);
+  check_operands("add", a, axes, o.keepdims, o.out);
 }
 
 /// The result of a composed statistic (mean, var and std where the one-pass kernels do not give NumPy's, the
@@ -147,7 +147,7 @@ ndarray moment(const ndarray& a, const axis_arg& axis, const reduce_options& o, 
   r.params.projection = root ? reduction_projection::std : reduction_projection::var;
   r.params.ddof = o.ddof;
   const std::vector<int> axes = reduced_axes(a, axis);
-  if (o.out) check_out(r.ufunc, a, reduced_shape(a, axes, o.keepdims), *o.out);
+  check_operands(r.ufunc, a, axes, o.keepdims, o.out);
   return reduce_over(a, axes, o.keepdims, o.out, std::nullopt, r);
 }
 
@@ -231,7 +231,7 @@ ndarray mean(const ndarray& a, const axis_arg& axis, const reduce_options& o) {
   r.params.projection = reduction_projection::mean;
   r.cast_input = casts_first(a.dtype(), o.dtype);  // NumPy sums in dtype=, which takes each element cast to it
   const std::vector<int> axes = reduced_axes(a, axis);
-  if (o.out) check_out(r.ufunc, a, reduced_shape(a, axes, o.keepdims), *o.out);
+  check_operands(r.ufunc, a, axes, o.keepdims, o.out);
   return reduce_over(a, axes, o.keepdims, o.out, std::nullopt, r);
 }
 ndarray var(const ndarray& a, const axis_arg& axis, const reduce_options& options) {

@@ -80,9 +80,7 @@ void for_each_sub_plan(const iteration_plan& plan, std::int64_t max_numel,
 strides_t broadcast_strides(const shape_t& shape, const strides_t& strides, const shape_t& target) {
   const int lead = target.size() - shape.size();
   if (lead < 0) {
-    throw shape_error(
-        "input operand has more dimensions than allowed by the axis remapping: cannot broadcast " +
-        to_string(shape) + " to " + to_string(target));
+    throw shape_error("input operand has more dimensions than allowed by the axis remapping");
   }
   strides_t out(target.size(), 0);
   for (int i = 0; i < shape.size(); ++i) {
@@ -91,7 +89,7 @@ strides_t broadcast_strides(const shape_t& shape, const strides_t& strides, cons
     } else if (shape[i] != 1) {
       throw shape_error(
           "operands could not be broadcast together with remapped shapes [original->remapped]: " +
-          to_string(shape) + " and requested shape " + to_string(target));
+          compact_text(shape) + "  and requested shape " + compact_text(target));
     }
   }
   return out;

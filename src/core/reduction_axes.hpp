@@ -19,8 +19,13 @@ shape_t reduced_shape(const ndarray& a, const std::vector<int>& axes, bool keepd
 /// The number of elements of @p a over @p axes.
 std::int64_t reduced_count(const ndarray& a, const std::vector<int>& axes);
 
-/// Throws shape_error unless out= has the result's @p shape (NumPy's words, naming @p ufunc, for the number
-/// of dimensions and the shape).
-void check_reduction_out_shape(const char* ufunc, const shape_t& shape, const ndarray& out);
+/// Throws shape_error, in NumPy's words and order, where the operands of a reduction of an array of @p shape
+/// over
+/// @p axes (@p keepdims) do not fit together: @p out (when given) of the wrong number of dimensions (naming
+/// @p ufunc), a @p where mask (when given) of more dimensions than the array, then NumPy's iterator's checks:
+/// the operands' broadcast, and axis by axis from the last, out's extent 1 where the result's is not or not 1
+/// on a kept reduced axis, and the array's extent where out or the mask would broadcast it.
+void check_reduction_operands(const char* ufunc, const shape_t& shape, const std::vector<int>& axes,
+                              bool keepdims, const ndarray* out, const shape_t* where = nullptr);
 
 }  // namespace numcu::detail

@@ -111,12 +111,12 @@ std::ostream& operator<<(std::ostream& os, const dim_vector& dims) {
 
 namespace detail {
 std::string compact_text(const dim_vector& s) {
-  std::string out = to_string(s);
-  std::string r;
-  for (char c : out) {
-    if (c != ' ') r += c;
-  }
-  return r;
+  int i = 0;
+  while (i < s.size() && s[i] < 0) ++i;  // leading newaxis extents are left out
+  if (i == s.size()) return "()";
+  std::string text = "(" + std::to_string(s[i]);
+  for (++i; i < s.size(); ++i) text += s[i] < 0 ? ",newaxis" : "," + std::to_string(s[i]);
+  return text + (s.size() == 1 ? ",)" : ")");
 }
 }  // namespace detail
 
