@@ -97,6 +97,28 @@ TEST_SUITE("creation") {
     CHECK(nc::arange(1, 2.5, 1, std::nullopt, dev).to_vector<double>() == std::vector<double>{1.0, 2.0});
     CHECK(nc::arange(5, 1, 1, std::nullopt, dev).size() == 0);
     CHECK_THROWS_AS(nc::arange(0, 5, 0, std::nullopt, dev), nc::error);
+    // NumPy 2.4 divides by the step as Python does (ZeroDivisionError in its words), and refuses a length it
+    // cannot compute or one whose ceiling leaves int64 on either side
+    CHECK(numcu_test::message_of([&] { nc::arange(0, 5, 0, nc::float32, dev); }) == "division by zero");
+    CHECK(numcu_test::message_of([&] { nc::arange(0.0, 5.0, -0.0, std::nullopt, dev); }) ==
+          "float division by zero");
+    CHECK(numcu_test::message_of([&] { nc::arange(std::complex<double>(0, 1), 5, 0, std::nullopt, dev); }) ==
+          "complex division by zero");
+    CHECK_THROWS_WITH_AS(nc::arange(0.0, NAN, 1.0, std::nullopt, dev), "arange: cannot compute length",
+                         nc::shape_error);
+    for (const double stop : {double(INFINITY), -double(INFINITY), -1e300}) {
+      CHECK_THROWS_WITH_AS(nc::arange(0.0, stop, 1.0, std::nullopt, dev), "Maximum allowed size exceeded",
+                           nc::shape_error);
+    }
+    CHECK_THROWS_WITH_AS(nc::arange(INT64_MAX, INT64_MIN, 1, std::nullopt, dev),
+                         "Maximum allowed size exceeded", nc::shape_error);
+    CHECK(nc::arange(0.0, -0x1p63, 1.0, std::nullopt, dev).size() == 0);
+    // a quotient that underflows to +0 (a step of infinite size too) leaves one element, to -0 none
+    CHECK(nc::arange(0.0, 1.0, INFINITY, std::nullopt, dev).to_vector<double>() == std::vector<double>{0.0});
+    CHECK(nc::arange(0.5, 1.0, 1e308, std::nullopt, dev).to_vector<double>() == std::vector<double>{0.5});
+    CHECK(nc::arange(0.0, -1.0, INFINITY, std::nullopt, dev).size() == 0);
+    CHECK_THROWS_WITH_AS(nc::arange(0.0, INFINITY, INFINITY, std::nullopt, dev),
+                         "arange: cannot compute length", nc::shape_error);
     CHECK(nc::linspace(0.0, 1.0, 5, true, std::nullopt, dev).dtype() == nc::float64);
     CHECK(nc::linspace(std::complex<double>(0, 0), std::complex<double>(2, 4), 3, true, std::nullopt, dev)
               .to_vector<std::complex<double>>() ==

@@ -387,6 +387,10 @@ NUMCU_TEST_ON_DEVICES_WITH_LAPACK("solvers raise NumPy's errors and leave the op
   const nc::ndarray p = nc::linalg::matrix_power(d, -2);
   CHECK(p.dtype() == nc::float64);
   CHECK(nc::asnumpy(p).to_vector<double>() == std::vector<double>{0.25, 0.0, 0.0, 0.0625});
+  // the most negative power has a magnitude only as an unsigned number: I ** INT64_MIN is I (63 squarings)
+  const nc::ndarray identity_power =
+      nc::linalg::matrix_power(nc::eye(2, std::nullopt, 0, nc::float64, dev), INT64_MIN);
+  CHECK(nc::asnumpy(identity_power).to_vector<double>() == std::vector<double>{1.0, 0.0, 0.0, 1.0});
 }
 
 NUMCU_TEST_ON_DEVICES_WITH_LAPACK("eigh, svd and qr: their other forms and errors", factorization_forms) {

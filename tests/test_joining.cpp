@@ -263,6 +263,9 @@ NUMCU_TEST_ON_DEVICES("joining and splitting errors: NumPy's messages, operands 
   CHECK(message_of([&] { (void)nc::split(f, 0); }) == "integer modulo by zero");
   CHECK(message_of([&] { (void)nc::split(f, -3); }) == "number sections must be larger than 0.");
   CHECK(message_of([&] { (void)nc::array_split(f, 0); }) == "number sections must be larger than 0.");
+  // more sections than a host can list: NumPy's MemoryError, before any piece is made
+  CHECK_THROWS_AS((void)nc::array_split(f, INT64_MAX), nc::out_of_memory);
+  CHECK_THROWS_AS((void)nc::array_split(f, std::int64_t{1} << 44), nc::out_of_memory);
   CHECK(message_of([&] { (void)nc::array_split(f, 2, 1); }) == "tuple index out of range");
   CHECK(message_of([&] { (void)nc::split(s, 1); }) == "tuple index out of range");
   CHECK(message_of([&] { (void)nc::hsplit(s, 1); }) == "hsplit only works on arrays of 1 or more dimensions");

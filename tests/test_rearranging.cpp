@@ -142,6 +142,9 @@ NUMCU_TEST_ON_DEVICES("rearranging errors: NumPy's messages, operands unchanged"
   const auto v_bytes = numcu_test::host_bytes(v);
   CHECK(message_of([&] { (void)nc::fliplr(v); }) == "Input must be >= 2-d.");
   CHECK(message_of([&] { (void)nc::pad(m, {{1, -1}}); }) == "index can't contain negative values");
+  // widths whose sum with the extent leaves int64 (NumPy's own sum wraps, and then fails as its shapes do)
+  CHECK_THROWS_AS((void)nc::pad(v, INT64_MAX), nc::shape_error);
+  CHECK_THROWS_AS((void)nc::pad(v, {{INT64_MAX - 2, 0}}), nc::shape_error);
   CHECK(message_of([&] {
           (void)nc::pad(nc::zeros({0, 2}, nc::float64, dev), 1, nc::pad_mode::edge);
         }) == "can't extend empty axis 0 using modes other than 'constant' or 'empty'");

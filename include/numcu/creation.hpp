@@ -54,9 +54,11 @@ ndarray arange(scalar stop, std::optional<dtype> t = std::nullopt, device d = de
 /// as NumPy does. The dtype defaults to the values' C++ types: the promotion of the floating ones, integers
 /// joining them as weak scalars (`arange(0, 1, 0.1f)` is float32); without floating values, the promotion of
 /// the integer types (`arange(0, 10)` is int32).
-/// @throws error "Maximum allowed size exceeded" for step 0 ("arange: step must not be zero"); shape_error
-/// "Maximum allowed size exceeded" for 2^63 elements or more; dtype_error for complex bounds with a real
-/// dtype, for a bool result longer than 2, and for first values that do not fit the dtype.
+/// @throws error for step 0: NumPy's ZeroDivisionError, "division by zero" (integer bounds and step), "float
+/// division by zero", "complex division by zero"; shape_error "arange: cannot compute length" (NaN) and
+/// "Maximum allowed size exceeded" where (stop - start) / step leaves int64 on either side (infinities too);
+/// dtype_error for complex bounds with a real dtype, for a bool result longer than 2, and for first values that
+/// do not fit the dtype. A real quotient that underflows to +0 gives one element (a step of infinite size).
 ndarray arange(scalar start, scalar stop, scalar step = 1, std::optional<dtype> t = std::nullopt,
                device d = default_device());
 /// `numpy.linspace(start, stop, num, endpoint)`: @p num evenly spaced values, computed in float64. The dtype

@@ -181,8 +181,10 @@ class ndarray {
   /// @throws dtype_error when an integer value does not fit an integer dtype.
   const ndarray& fill(scalar value) const;
 
-  /// A view or copy with a new shape; one entry may be -1. A view when the strides allow, as NumPy decides.
-  /// @throws shape_error "cannot reshape array of size 12 into shape (5,)".
+  /// A view or copy with a new shape; one entry may be negative (-1), the extent to infer. A view when the
+  /// strides allow, as NumPy decides.
+  /// @throws shape_error "cannot reshape array of size 12 into shape (5,)", "... into shape (5,newaxis)", "can
+  /// only specify one unknown dimension".
   ndarray reshape(const shape_t& new_shape) const;
   /// The elements as 1-D: a view when possible, a copy otherwise.
   ndarray ravel() const;

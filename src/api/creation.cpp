@@ -113,14 +113,21 @@ ndarray arange(scalar start, scalar stop, scalar step, std::optional<dtype> t, d
   const bool all_integer = !any_complex && start.kind() != scalar_kind::floating &&
                            stop.kind() != scalar_kind::floating && step.kind() != scalar_kind::floating;
   if (any_complex && t && !t->is_complex()) throw dtype_error("must be real number, not complex");  // NumPy's
-  const auto zero_step = [] { throw error("arange: step must not be zero (Maximum allowed size exceeded)"); };
+  // NumPy divides by the step as Python divides its numbers: ZeroDivisionError in their words
+  const auto zero_step = [&] {
+    throw error(any_complex   ? "complex division by zero"
+                : all_integer ? "division by zero"
+                              : "float division by zero");
+  };
   std::int64_t length;
   if (all_integer && !start.is_large_unsigned() && !stop.is_large_unsigned() && !step.is_large_unsigned()) {
     // in 128 bits: b - a and the rounding up may leave int64 (arange(INT64_MIN, INT64_MAX))
     const __int128 a = start.int_value(), b = stop.int_value(), s = step.int_value();
     if (s == 0) zero_step();
     const __int128 n = s > 0 ? (b > a ? (b - a + s - 1) / s : 0) : (a > b ? (a - b - s - 1) / (-s) : 0);
-    if (n > INT64_MAX) throw shape_error("Maximum allowed size exceeded");
+    // NumPy's (stop - start) / step must lie within int64 whatever its sign: below it, no empty result either
+    const __int128 below = s > 0 ? a - b : b - a, limit = (__int128{1} << 63) * (s > 0 ? s : -s);
+    if (n > INT64_MAX || below > limit) throw shape_error("Maximum allowed size exceeded");
     length = static_cast<std::int64_t>(n);
   } else {
     // NumPy's length: ceil((stop - start) / step), for complex bounds the smaller of the real and the
@@ -130,9 +137,16 @@ ndarray arange(scalar start, scalar stop, scalar step, std::optional<dtype> t, d
     if (s == 0.0) zero_step();
     const std::complex<double> q =
         any_complex ? (b - a) / s : std::complex<double>((b.real() - a.real()) / s.real());
-    const double n = any_complex ? std::min(std::ceil(q.real()), std::ceil(q.imag())) : std::ceil(q.real());
-    if (!std::isfinite(n)) throw error("arange: cannot compute length");
-    if (n >= 0x1p63) throw shape_error("Maximum allowed size exceeded");
+    // (NumPy's check of a real quotient that underflows to zero, or a step of infinite size: one element
+    // where the zero is positive)
+    const bool underflow = !any_complex && q.real() == 0.0 && b.real() - a.real() != 0.0;
+    const double n = any_complex ? std::min(std::ceil(q.real()), std::ceil(q.imag()))
+                     : underflow ? (std::signbit(q.real()) ? 0.0 : 1.0)
+                                 : std::ceil(q.real());
+    if (std::isnan(n)) throw shape_error("arange: cannot compute length");
+    // NumPy's ceiling must lie within int64 whatever its sign (infinities too): below it, no empty result
+    // either
+    if (n >= 0x1p63 || n < -0x1p63) throw shape_error("Maximum allowed size exceeded");
     length = n > 0 ? static_cast<std::int64_t>(n) : 0;
   }
   const dtype type = t.value_or(creation_dtype({&start, &stop, &step}));

@@ -4,6 +4,8 @@
 #include "numcu/joining.hpp"
 
 #include <algorithm>
+#include <new>
+#include <stdexcept>
 #include <string>
 
 #include "api/manipulation_common.hpp"
@@ -105,6 +107,7 @@ void join_into_new(const ndarray& out, const std::vector<ndarray>& parts, int ax
 /// NumPy's array_split between the division points @p points (Python's slicing of each piece).
 std::vector<ndarray> pieces_between(const ndarray& a, const std::vector<std::int64_t>& points, int axis) {
   std::vector<ndarray> out;
+  out.reserve(points.size() - 1);
   for (std::size_t i = 0; i + 1 < points.size(); ++i)
     out.push_back(along(a, axis, slice(points[i], points[i + 1])));
   return out;
@@ -218,9 +221,23 @@ std::vector<ndarray> array_split(const ndarray& a, std::int64_t sections, std::i
   if (sections <= 0) throw shape_error("number sections must be larger than 0.");
   const std::int64_t length = a.shape()[ax];
   const std::int64_t each = length / sections, extras = length % sections;
+  // room for every piece at once: NumPy's MemoryError before any is made, not a host filled first
+  const auto too_many = [&]() -> std::vector<ndarray> {
+    const std::size_t each_bytes = sizeof(std::int64_t) + sizeof(ndarray);
+    const auto count = static_cast<std::size_t>(sections);
+    const std::size_t bytes = count > SIZE_MAX / each_bytes ? SIZE_MAX : count * each_bytes;
+    throw out_of_memory("out of host memory: " + std::to_string(sections) + " sections", bytes, 0);
+  };
   std::vector<std::int64_t> points{0};
-  for (std::int64_t i = 0; i < sections; ++i) points.push_back(points.back() + each + (i < extras ? 1 : 0));
-  return pieces_between(a, points, ax);
+  try {
+    points.reserve(static_cast<std::size_t>(sections) + 1);
+    for (std::int64_t i = 0; i < sections; ++i) points.push_back(points.back() + each + (i < extras ? 1 : 0));
+    return pieces_between(a, points, ax);
+  } catch (const std::bad_alloc&) {
+    return too_many();
+  } catch (const std::length_error&) {  // more than a vector can hold
+    return too_many();
+  }
 }
 
 std::vector<ndarray> array_split(const ndarray& a, const std::vector<std::int64_t>& indices,

@@ -311,12 +311,14 @@ ndarray matrix_power(const ndarray& a, std::int64_t n) {
   }
   // NumPy's steps, so that floating results round as its do; a negative power inverts first
   const ndarray base = n < 0 ? inv(a) : a;
-  const std::int64_t power = n < 0 ? -n : n;
+  // |n| as an unsigned number: INT64_MIN has no int64 magnitude
+  const std::uint64_t power =
+      n < 0 ? std::uint64_t{0} - static_cast<std::uint64_t>(n) : static_cast<std::uint64_t>(n);
   if (power == 1) return base;
   if (power == 2) return numcu::matmul(base, base);
   if (power == 3) return numcu::matmul(numcu::matmul(base, base), base);
   std::optional<ndarray> z, result;
-  for (std::int64_t left = power; left > 0; left /= 2) {
+  for (std::uint64_t left = power; left > 0; left /= 2) {
     z = z ? numcu::matmul(*z, *z) : base;
     if (left % 2) result = result ? numcu::matmul(*result, *z) : *z;
   }

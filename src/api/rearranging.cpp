@@ -457,7 +457,13 @@ ndarray pad(const ndarray& a, const std::vector<std::pair<std::int64_t, std::int
   shape_t shape;
   std::vector<slice> original;
   for (int d = 0; d < ndim; ++d) {
-    shape.push_back(a.shape()[d] + widths[d].first + widths[d].second);
+    std::int64_t extent = 0;
+    if (__builtin_add_overflow(a.shape()[d], widths[d].first, &extent) ||
+        __builtin_add_overflow(extent, widths[d].second, &extent)) {
+      throw shape_error(
+          "array is too big; `arr.size * arr.dtype.itemsize` is larger than the maximum possible size.");
+    }
+    shape.push_back(extent);
     original.emplace_back(widths[d].first, widths[d].first + a.shape()[d]);
   }
   const auto values = mode == pad_mode::constant

@@ -1557,7 +1557,10 @@ def case_creation(rng):
             args = [Scalar("i", start), Scalar("i", stop), Scalar("i", step)]
         elif k == "f":
             start, stop = float(rng.integers(-8, 8)) / 4, float(rng.integers(-8, 16)) / 2
-            args = [Scalar("f", start), Scalar("f", stop), Scalar("f", float(pick(rng, [0.25, 0.5, -0.5, 1.0, 0.3])))]
+            if rng.random() < 0.1:  # a length NumPy cannot compute, or one beyond int64 on either side
+                stop = float(pick(rng, [np.nan, np.inf, -np.inf, -1e300]))
+            step = float(pick(rng, [0.25, 0.5, -0.5, 1.0, 0.3, 0.0, np.inf]))
+            args = [Scalar("f", start), Scalar("f", stop), Scalar("f", step)]
         else:
             args = [Scalar("c", complex(0, 1)), Scalar("c", complex(5, 0)), Scalar("i", 1)]
         args.append(Plain("d", t))
