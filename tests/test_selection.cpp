@@ -423,6 +423,14 @@ NUMCU_TEST_ON_DEVICES("advanced indexing errors: NumPy's messages, nothing writt
   CHECK(message_of([&] {
           nc::ravel_multi_index({ints({0}), ints({0}), ints({0})}, {huge, 0, huge});
         }) == "cannot unravel if shape has zero entries (is empty).");
+  // (NumPy's product runs from the axis that varies fastest: the 0 last in C order comes first)
+  CHECK(message_of([&] {
+          nc::ravel_multi_index({ints({0}), ints({0}), ints({0})}, {huge, huge, 0});
+        }) == "cannot unravel if shape has zero entries (is empty).");
+  CHECK(message_of([&] {
+          nc::ravel_multi_index({ints({0}), ints({0}), ints({0})}, {huge, huge, 0}, nc::index_mode::raise,
+                                nc::order::F);
+        }) == "invalid dims: array size defined by dims is larger than the maximum possible size.");
   // negative extents go through NumPy's loop as they are (hand-worked from it: clip gives 0 below 0 and m - 1
   // from m on; wrap gives C's remainder of c + m, plus m where not 0, below 0, and of c - m from 0 on)
   const nc::ndarray coords = ints({-5, -4, -3, -2, -1, 0, 1, 2, 3, 4});

@@ -814,7 +814,7 @@ ndarray ravel_multi_index(const std::vector<ndarray>& multi_index, const shape_t
   }
   if (multi_index.empty()) throw shape_error("At least one iterator operand must be non-NULL");
   const shape_t shape = broadcast_shapes(shapes);
-  if (dims.product() == 0 && shape.product() != 0)
+  if (stride == 0 && shape.product() != 0)  // (stride: the product of dims, in NumPy's order)
     throw shape_error("cannot unravel if shape has zero entries (is empty).");
   ndarray flat = zeros(shape, int64, multi_index[0].device());
   for (std::size_t j = 0; j < axes; ++j) {

@@ -20,8 +20,8 @@ shape_t reduced_shape(const ndarray& a, const std::vector<int>& axes, bool keepd
 std::int64_t reduced_count(const ndarray& a, const std::vector<int>& axes);
 
 /// Throws shape_error, in NumPy's words and order, where the operands of a reduction of an array of @p shape
-/// over
-/// @p axes (@p keepdims) do not fit together: @p out (when given) of the wrong number of dimensions (naming
+/// over @p axes (@p keepdims) do not fit together: @p out (when given) of the wrong number of dimensions
+/// (naming
 /// @p ufunc), a @p where mask (when given) of more dimensions than the array, then NumPy's iterator's checks:
 /// the operands' broadcast, and axis by axis from the last, out's extent 1 where the result's is not or not 1
 /// on a kept reduced axis, and the array's extent where out or the mask would broadcast it.
